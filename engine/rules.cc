@@ -1,0 +1,79 @@
+#include "engine/rules.h"
+
+#include "engine/rules_core.h"
+
+namespace eulerdeck {
+
+namespace {
+
+// Keeps everything: removal order, burned cards, optionally the whole trace.
+struct FullRecorder {
+  static constexpr bool kWantVisits = true;
+  GameResult* result;
+  bool trace;
+  void OnVisit(Card card, Card called) {
+    if (trace) result->trace.push_back({card, called, card == called});
+  }
+  void OnRemove(Card card) {
+    result->removed.push_back(card);
+    result->score += card;
+  }
+  void OnBurn(const Card* circle, uint32_t r, uint32_t first, uint32_t k) {
+    for (uint32_t i = 0; i < k; ++i) result->burned.push_back(circle[(first + i) % r]);
+  }
+};
+
+struct QuickRecorder {
+  static constexpr bool kWantVisits = false;
+  uint32_t removed = 0;
+  uint32_t score = 0;
+  void OnVisit(Card, Card) {}
+  void OnRemove(Card card) {
+    ++removed;
+    score += card;
+  }
+  void OnBurn(const Card*, uint32_t, uint32_t, uint32_t) {}
+};
+
+}  // namespace
+
+const char* OutcomeName(Outcome outcome) {
+  switch (outcome) {
+    case Outcome::kWin:
+      return "win";
+    case Outcome::kLoss:
+      return "loss";
+    case Outcome::kDeadEnd:
+      return "dead-end";
+  }
+  return "?";
+}
+
+GameResult Play(const GameSpec& spec, const Deck& deck, PlayOptions options) {
+  GameResult result;
+  FullRecorder rec{&result, options.trace};
+  Card circle[kMaxCards];
+  std::memcpy(circle, deck.data(), deck.size());
+  uint32_t left = 0;
+  result.outcome = internal::PlayCircle(spec, circle, static_cast<uint32_t>(deck.size()),
+                                        &left, rec);
+  result.residual.assign(circle, circle + left);
+  if (result.outcome == Outcome::kWin) {
+    Deck reformed = result.removed;
+    if (spec.game == Game::kHlm) reformed.push_back(result.burned.back());
+    result.reformed = std::move(reformed);
+  }
+  return result;
+}
+
+QuickResult PlayQuick(const GameSpec& spec, const Card* cards, int n) {
+  QuickRecorder rec;
+  Card circle[kMaxCards];
+  std::memcpy(circle, cards, n);
+  uint32_t left = 0;
+  const Outcome outcome =
+      internal::PlayCircle(spec, circle, static_cast<uint32_t>(n), &left, rec);
+  return {outcome, static_cast<uint16_t>(rec.removed), rec.score};
+}
+
+}  // namespace eulerdeck

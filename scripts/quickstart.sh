@@ -1,0 +1,11 @@
+#!/usr/bin/env bash
+# Quick start, command 1: install the dependencies (Debian 12 packages), build
+# Release into ./build, and run the main job on its built-in default.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+./scripts/setup.sh
+cmake -S . -B build -DCMAKE_BUILD_TYPE=Release >/dev/null
+cmake --build build -j "$(nproc)"
+echo
+echo "== eulerdeck brute --game mousetrap --ranks 10  (A007709, n = 10: 65503)"
+./build/eulerdeck brute --game mousetrap --ranks 10

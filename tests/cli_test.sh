@@ -1,0 +1,80 @@
+#!/usr/bin/env bash
+# End-to-end checks of the command-line contract: results on stdout, one line
+# on stderr and exit status 2 for bad input, --help everywhere.
+# Usage: cli_test.sh BUILD_DIR
+set -u
+bin="$1"
+fail=0
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+# expect_bad DESCRIPTION ARGS...: exit 2, nothing on stdout, one line on stderr.
+expect_bad() {
+  local what="$1"; shift
+  "$@" >"$tmp/out" 2>"$tmp/err"
+  local rc=$?
+  local lines
+  lines=$(wc -l <"$tmp/err")
+  if [ "$rc" -ne 2 ] || [ -s "$tmp/out" ] || [ "$lines" -ne 1 ]; then
+    echo "FAIL ($what): rc=$rc stdout=$(wc -c <"$tmp/out")B stderr lines=$lines: $*"
+    cat "$tmp/err"
+    fail=1
+  fi
+}
+
+# expect_ok DESCRIPTION PATTERN ARGS...: exit 0 and stdout matches PATTERN.
+expect_ok() {
+  local what="$1" pattern="$2"; shift 2
+  "$@" >"$tmp/out" 2>"$tmp/err"
+  local rc=$?
+  if [ "$rc" -ne 0 ] || ! grep -Eq -- "$pattern" "$tmp/out"; then
+    echo "FAIL ($what): rc=$rc, stdout does not match '$pattern': $*"
+    cat "$tmp/out" "$tmp/err"
+    fail=1
+  fi
+}
+
+E="$bin/eulerdeck"
+C="$bin/cardlab"
+
+expect_ok "help" "play" "$E" --help
+for cmd in play reform brute; do
+  expect_ok "$cmd --help" "usage: eulerdeck $cmd" "$E" "$cmd" --help
+done
+expect_ok "cardlab help" "usage: cardlab" "$C" --help
+
+expect_ok "play json" '"outcome":"win".*"reformed":\[1,4,2,3\]' \
+  "$E" play --game mousetrap --ranks 4 --deck "1 4 3 2" --json
+expect_ok "play commas" "outcome +dead-end" "$E" play --game modular --ranks 4 --deck 4,3,2,1
+expect_ok "play hlm json null" '"reformed":null' \
+  "$E" play --game hlm --ranks 4 --deck "2 1 3 4" --json
+expect_ok "reform" "length +52 distinct decks" \
+  "$E" reform --game modular --ranks 13 --deck "6 2 5 11 1 8 13 12 7 9 10 3 4"
+expect_ok "brute" "winning decks +1$" "$E" brute --game hlm --ranks 6 --suits 2
+expect_ok "brute json" '"winning_decks":147' \
+  "$E" brute --game mousetrap --ranks 4 --suits 2 --json
+"$E" brute --game mousetrap --ranks 5 --csv "$tmp/b.csv" >/dev/null 2>&1
+grep -q "^winning,,15$" "$tmp/b.csv" || { echo "FAIL (brute csv)"; fail=1; }
+
+expect_bad "no command" "$E"
+expect_bad "unknown command" "$E" frobnicate
+expect_bad "unknown option" "$E" play --game mousetrap --ranks 4 --deck "1 2 3 4" --colour
+expect_bad "stray word" "$E" play --game mousetrap --ranks 4 --deck "1 2 3 4" extra
+expect_bad "unknown game" "$E" play --game cayley --ranks 4 --deck "1 2 3 4"
+expect_bad "missing deck" "$E" play --game mousetrap --ranks 4
+expect_bad "wrong multiset" "$E" play --game mousetrap --ranks 4 --deck "1 1 3 4"
+expect_bad "value out of range" "$E" play --game mousetrap --ranks 4 --deck "1 2 3 5"
+expect_bad "not a number" "$E" play --game mousetrap --ranks 4 --deck "1 2 three 4"
+expect_bad "empty deck" "$E" play --game mousetrap --ranks 4 --deck ""
+expect_bad "ranks 0" "$E" play --game mousetrap --ranks 0 --deck "1"
+expect_bad "suits 0" "$E" brute --game mousetrap --ranks 3 --suits 0
+expect_bad "ranks not a number" "$E" brute --game mousetrap --ranks x
+expect_bad "too large" "$E" brute --game mousetrap --ranks 100 --suits 100
+expect_bad "too many decks" "$E" brute --game hlm --ranks 13 --suits 4
+expect_bad "negative threads" "$E" brute --game hlm --ranks 3 --threads -1
+expect_bad "unwritable csv" "$E" brute --game hlm --ranks 3 --csv /nonexistent/dir/x.csv
+expect_bad "cardlab unknown" "$C" frobnicate
+expect_bad "cardlab mc not yet" "$C" mc
+
+[ "$fail" -eq 0 ] && echo "cli_test: all checks passed"
+exit "$fail"

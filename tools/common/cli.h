@@ -1,0 +1,47 @@
+// What every subcommand of the two tools shares: the game options, parsing
+// with Boost.Program_options (unknown options rejected), and the exit-status
+// contract: 0 success, 1 a check failed, 2 bad input (one line on stderr,
+// nothing on stdout).
+#ifndef EULERDECK_TOOLS_COMMON_CLI_H_
+#define EULERDECK_TOOLS_COMMON_CLI_H_
+
+#include <boost/program_options.hpp>
+#include <string>
+#include <vector>
+
+#include "engine/game.h"
+#include "engine/status.h"
+
+namespace eulerdeck::tools {
+
+namespace po = boost::program_options;
+
+inline constexpr int kExitOk = 0;
+inline constexpr int kExitCheckFailed = 1;
+inline constexpr int kExitBadInput = 2;
+
+// Raw values of --game/--ranks/--suits, turned into a GameSpec by ToSpec().
+struct SpecOptions {
+  std::string game;
+  int ranks = 0;
+  int suits = 1;
+
+  void Add(po::options_description& desc);
+  Status ToSpec(GameSpec* spec) const;
+};
+
+// Parses args (the subcommand's arguments, without program and subcommand
+// names) into `vm`. Throws po::error on unknown or malformed options; main()
+// turns it into one line and exit status 2.
+void ParseArgs(const std::vector<std::string>& args, const po::options_description& desc,
+               po::variables_map& vm);
+
+// Prints "<program>: <message>" on stderr and returns kExitBadInput.
+int BadInput(const std::string& program, const std::string& message);
+
+// Prints the usage of a subcommand on stdout.
+void PrintHelp(const std::string& usage, const po::options_description& desc);
+
+}  // namespace eulerdeck::tools
+
+#endif  // EULERDECK_TOOLS_COMMON_CLI_H_

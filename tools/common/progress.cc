@@ -1,0 +1,107 @@
+#include "tools/common/progress.h"
+
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdio>
+
+namespace eulerdeck::tools {
+
+namespace {
+// A terminal line is redrawn this often; a log line is written this often.
+constexpr double kTtyPeriodSeconds = 0.5;
+constexpr double kLogPeriodSeconds = 10.0;
+}  // namespace
+
+std::string HumanCount(double x) {
+  const char* suffix[] = {"", "k", "M", "G", "T", "P"};
+  int i = 0;
+  while (x >= 1000.0 && i < 5) {
+    x /= 1000.0;
+    ++i;
+  }
+  char buf[32];
+  std::snprintf(buf, sizeof(buf), i == 0 ? "%.0f%s" : "%.2f%s", x, suffix[i]);
+  return buf;
+}
+
+std::string HumanDuration(double seconds) {
+  if (!(seconds >= 0) || seconds > 1e9) return "?";
+  const long s = static_cast<long>(seconds + 0.5);
+  char buf[32];
+  if (s >= 3600) {
+    std::snprintf(buf, sizeof(buf), "%ldh%02ldm", s / 3600, (s % 3600) / 60);
+  } else if (s >= 60) {
+    std::snprintf(buf, sizeof(buf), "%ldm%02lds", s / 60, s % 60);
+  } else {
+    std::snprintf(buf, sizeof(buf), "%lds", s);
+  }
+  return buf;
+}
+
+Progress::Progress(std::string label, std::string unit,
+                   const std::atomic<uint64_t>* done, uint64_t total,
+                   double delay_seconds)
+    : label_(std::move(label)),
+      unit_(std::move(unit)),
+      done_(done),
+      total_(total),
+      delay_seconds_(delay_seconds),
+      thread_([this] { Loop(); }) {}
+
+Progress::~Progress() { Stop(); }
+
+void Progress::Stop() {
+  {
+    std::lock_guard<std::mutex> lock(mu_);
+    if (stop_) return;
+    stop_ = true;
+  }
+  cv_.notify_all();
+  thread_.join();
+  if (drawn_ && isatty(STDERR_FILENO)) std::fprintf(stderr, "\r\033[K");
+}
+
+void Progress::Loop() {
+  using Clock = std::chrono::steady_clock;
+  const auto start = Clock::now();
+  const bool tty = isatty(STDERR_FILENO);
+  const double period = tty ? kTtyPeriodSeconds : kLogPeriodSeconds;
+  std::unique_lock<std::mutex> lock(mu_);
+  double next = delay_seconds_;
+  while (!stop_) {
+    const double elapsed = std::chrono::duration<double>(Clock::now() - start).count();
+    if (elapsed >= next) {
+      Draw(elapsed, tty);
+      next = elapsed + period;
+    }
+    cv_.wait_for(lock, std::chrono::duration<double>(
+                           std::max(0.01, std::min(period, next - elapsed))));
+  }
+}
+
+void Progress::Draw(double elapsed, bool tty) {
+  const uint64_t done = done_->load(std::memory_order_relaxed);
+  const double fraction = total_ ? static_cast<double>(done) / total_ : 0.0;
+  const double rate = elapsed > 0 ? done / elapsed : 0.0;
+  const double eta = rate > 0 && total_ >= done ? (total_ - done) / rate : -1.0;
+  if (tty) {
+    constexpr int kWidth = 30;
+    const int filled = static_cast<int>(fraction * kWidth);
+    std::string bar(filled, '#');
+    bar.resize(kWidth, '.');
+    std::fprintf(stderr, "\r\033[K%s [%s] %5.1f%% %s/%s %s/s ETA %s", label_.c_str(),
+                 bar.c_str(), 100.0 * fraction, HumanCount(done).c_str(),
+                 HumanCount(total_).c_str(), HumanCount(rate).c_str(),
+                 HumanDuration(eta).c_str());
+  } else {
+    std::fprintf(stderr, "%s: %.1f%% %s of %s %s, %s/s, elapsed %s, ETA %s\n",
+                 label_.c_str(), 100.0 * fraction, HumanCount(done).c_str(),
+                 HumanCount(total_).c_str(), unit_.c_str(), HumanCount(rate).c_str(),
+                 HumanDuration(elapsed).c_str(), HumanDuration(eta).c_str());
+  }
+  std::fflush(stderr);
+  drawn_ = true;
+}
+
+}  // namespace eulerdeck::tools

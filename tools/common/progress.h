@@ -1,0 +1,52 @@
+// A progress display for long jobs: on a terminal, one line redrawn in place
+// with a bar, the rate and the ETA; otherwise (a log file, CI) a plain line
+// every few seconds. Always on stderr, so stdout carries only results.
+#ifndef EULERDECK_TOOLS_COMMON_PROGRESS_H_
+#define EULERDECK_TOOLS_COMMON_PROGRESS_H_
+
+#include <atomic>
+#include <condition_variable>
+#include <cstdint>
+#include <mutex>
+#include <string>
+#include <thread>
+
+namespace eulerdeck::tools {
+
+// Watches a counter that workers advance towards `total`. Starts drawing only
+// after `delay_seconds`, so quick jobs print nothing. Stop() (or the
+// destructor) clears the line. Thread-safe: workers only touch the counter.
+class Progress {
+ public:
+  Progress(std::string label, std::string unit, const std::atomic<uint64_t>* done,
+           uint64_t total, double delay_seconds = 2.0);
+  ~Progress();
+  Progress(const Progress&) = delete;
+  Progress& operator=(const Progress&) = delete;
+
+  void Stop();
+
+ private:
+  void Loop();
+  void Draw(double elapsed, bool tty);
+
+  const std::string label_;
+  const std::string unit_;
+  const std::atomic<uint64_t>* done_;
+  const uint64_t total_;
+  const double delay_seconds_;
+  std::mutex mu_;
+  std::condition_variable cv_;
+  bool stop_ = false;
+  bool drawn_ = false;
+  std::thread thread_;
+};
+
+// "1.23M", "45.6k": compact counts for human-readable lines.
+std::string HumanCount(double x);
+// "1h02m", "3m05s", "12s".
+std::string HumanDuration(double seconds);
+
+}  // namespace eulerdeck::tools
+
+#endif  // EULERDECK_TOOLS_COMMON_PROGRESS_H_

@@ -1,0 +1,107 @@
+// eulerdeck play: one deck, every detail.
+#include <iostream>
+#include <nlohmann/json.hpp>
+
+#include "engine/deck.h"
+#include "engine/rules.h"
+#include "tools/common/cli.h"
+#include "tools/eulerdeck/commands.h"
+
+namespace eulerdeck::tools {
+
+namespace {
+
+constexpr const char* kUsage =
+    "usage: eulerdeck play --game G --ranks M [--suits S] --deck \"1 4 3 2\" "
+    "[--trace] [--json]\n"
+    "Plays one deck and prints the outcome, the removed (stored) cards, the\n"
+    "score and, for a winning deck, the reformed deck.";
+
+nlohmann::json DeckJson(const Deck& deck) {
+  nlohmann::json a = nlohmann::json::array();
+  for (Card c : deck) a.push_back(static_cast<int>(c));
+  return a;
+}
+
+// Visited cards with the value called: "1/1* 4/1 3/2"; * marks a removal.
+std::string TraceString(const std::vector<Visit>& trace) {
+  std::string out;
+  for (const Visit& v : trace) {
+    if (!out.empty()) out += ' ';
+    out += std::to_string(v.card) + "/" + std::to_string(v.called);
+    if (v.removed) out += '*';
+  }
+  return out;
+}
+
+}  // namespace
+
+int RunPlay(const std::vector<std::string>& args) {
+  SpecOptions spec_options;
+  std::string deck_text;
+  po::options_description desc("options");
+  desc.add_options()("help,h", "show this help");
+  spec_options.Add(desc);
+  desc.add_options()
+      ("deck", po::value(&deck_text)->required(),
+       "the deck, top card first: values separated by spaces or commas")
+      ("trace", po::bool_switch(), "also show every card counted, with the value called")
+      ("json", po::bool_switch(), "print one JSON object");
+  po::variables_map vm;
+  ParseArgs(args, desc, vm);
+  if (vm.count("help")) {
+    PrintHelp(kUsage, desc);
+    return kExitOk;
+  }
+  GameSpec spec;
+  Deck deck;
+  Status s = spec_options.ToSpec(&spec);
+  if (s.ok()) s = ParseDeck(deck_text, spec, &deck);
+  if (!s.ok()) return BadInput("eulerdeck play", s.ToString());
+
+  const bool trace = vm["trace"].as<bool>();
+  const GameResult r = Play(spec, deck, {.trace = trace});
+
+  if (vm["json"].as<bool>()) {
+    nlohmann::json j;
+    j["game"] = GameName(spec.game);
+    j["ranks"] = spec.ranks;
+    j["suits"] = spec.suits;
+    j["deck"] = DeckJson(deck);
+    j["outcome"] = OutcomeName(r.outcome);
+    j["removed"] = DeckJson(r.removed);
+    j["burned"] = DeckJson(r.burned);
+    j["residual"] = DeckJson(r.residual);
+    j["score"] = r.score;
+    j["winning_score"] = WinningScore(spec);
+    j["reformed"] = r.reformed ? DeckJson(*r.reformed) : nlohmann::json(nullptr);
+    if (trace) {
+      nlohmann::json t = nlohmann::json::array();
+      for (const Visit& v : r.trace) {
+        t.push_back({{"card", v.card}, {"called", v.called}, {"removed", v.removed}});
+      }
+      j["trace"] = t;
+    }
+    std::cout << j.dump() << "\n";
+    return kExitOk;
+  }
+
+  std::cout << "game      " << GameName(spec.game) << " (" << spec.ranks << " ranks x "
+            << spec.suits << " suits, " << spec.cards() << " cards)\n"
+            << "deck      " << DeckToString(deck) << "\n"
+            << "outcome   " << OutcomeName(r.outcome) << "\n"
+            << "removed   " << DeckToString(r.removed) << " (" << r.removed.size()
+            << " of " << deck.size() << " cards)\n";
+  if (spec.game == Game::kHlm) {
+    std::cout << "burned    " << DeckToString(r.burned) << "\n";
+  } else if (!r.residual.empty()) {
+    std::cout << "left      " << DeckToString(r.residual) << "\n";
+  }
+  std::cout << "score     " << r.score << " of " << WinningScore(spec) << "\n"
+            << "reformed  " << (r.reformed ? DeckToString(*r.reformed) : "none")
+            << "\n";
+  if (trace) std::cout << "trace     " << TraceString(r.trace) << "\n";
+  return kExitOk;
+}
+
+}  // namespace eulerdeck::tools

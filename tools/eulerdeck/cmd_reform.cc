@@ -1,0 +1,83 @@
+// eulerdeck reform: a deck's reform sequence (seed 001).
+#include <iostream>
+#include <nlohmann/json.hpp>
+
+#include "engine/deck.h"
+#include "engine/reform.h"
+#include "tools/common/cli.h"
+#include "tools/eulerdeck/commands.h"
+
+namespace eulerdeck::tools {
+
+namespace {
+constexpr const char* kUsage =
+    "usage: eulerdeck reform --game G --ranks M [--suits S] --deck \"...\" "
+    "[--max-length N] [--list] [--json]\n"
+    "Plays the deck, then its reformed deck, and so on, until a deck does not\n"
+    "win (dead-end) or a deck comes back (cycle). The length is the number of\n"
+    "distinct decks met, the starting deck included (seed 001's scoring).";
+}  // namespace
+
+int RunReform(const std::vector<std::string>& args) {
+  SpecOptions spec_options;
+  std::string deck_text;
+  uint64_t max_length = 0;
+  po::options_description desc("options");
+  desc.add_options()("help,h", "show this help");
+  spec_options.Add(desc);
+  desc.add_options()
+      ("deck", po::value(&deck_text)->required(), "the starting deck, top card first")
+      ("max-length", po::value(&max_length)->default_value(10'000'000),
+       "stop after this many distinct decks")
+      ("list", po::bool_switch(), "print every deck of the sequence")
+      ("json", po::bool_switch(), "print one JSON object");
+  po::variables_map vm;
+  ParseArgs(args, desc, vm);
+  if (vm.count("help")) {
+    PrintHelp(kUsage, desc);
+    return kExitOk;
+  }
+  GameSpec spec;
+  Deck deck;
+  Status s = spec_options.ToSpec(&spec);
+  if (s.ok()) s = ParseDeck(deck_text, spec, &deck);
+  if (s.ok() && max_length == 0) s = Status::InvalidArgument("--max-length must be positive");
+  if (!s.ok()) return BadInput("eulerdeck reform", s.ToString());
+
+  const ReformResult r = Reform(spec, deck, max_length);
+  const bool list = vm["list"].as<bool>();
+  if (vm["json"].as<bool>()) {
+    nlohmann::json j;
+    j["game"] = GameName(spec.game);
+    j["ranks"] = spec.ranks;
+    j["suits"] = spec.suits;
+    j["deck"] = nlohmann::json::array();
+    for (Card c : deck) j["deck"].push_back(static_cast<int>(c));
+    j["length"] = r.length();
+    j["end"] = ReformEndName(r.end);
+    j["cycle_length"] = r.cycle_length();
+    if (list) {
+      j["decks"] = nlohmann::json::array();
+      for (const Deck& d : r.decks) {
+        nlohmann::json a = nlohmann::json::array();
+        for (Card c : d) a.push_back(static_cast<int>(c));
+        j["decks"].push_back(a);
+      }
+    }
+    std::cout << j.dump() << "\n";
+    return kExitOk;
+  }
+  if (list) {
+    for (const Deck& d : r.decks) std::cout << DeckToString(d) << "\n";
+  }
+  std::cout << "length  " << r.length() << " distinct decks\n"
+            << "end     " << ReformEndName(r.end);
+  if (r.end == ReformResult::End::kCycle) {
+    std::cout << " of " << r.cycle_length() << " decks (back to deck "
+              << r.cycle_start + 1 << ")";
+  }
+  std::cout << "\n";
+  return kExitOk;
+}
+
+}  // namespace eulerdeck::tools

@@ -1,0 +1,17 @@
+// The subcommands of `eulerdeck`. Each takes its own arguments (after the
+// subcommand name) and returns the process exit status.
+#ifndef EULERDECK_TOOLS_EULERDECK_COMMANDS_H_
+#define EULERDECK_TOOLS_EULERDECK_COMMANDS_H_
+
+#include <string>
+#include <vector>
+
+namespace eulerdeck::tools {
+
+int RunPlay(const std::vector<std::string>& args);
+int RunReform(const std::vector<std::string>& args);
+int RunBrute(const std::vector<std::string>& args);
+
+}  // namespace eulerdeck::tools
+
+#endif  // EULERDECK_TOOLS_EULERDECK_COMMANDS_H_

@@ -1,0 +1,48 @@
+// eulerdeck: exact enumeration of card-matching games. This file only picks
+// the subcommand; each lives in its own cmd_*.cc.
+#include <exception>
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include "tools/common/cli.h"
+#include "tools/eulerdeck/commands.h"
+
+namespace {
+
+constexpr const char* kUsage =
+    "usage: eulerdeck <command> [options]\n"
+    "\n"
+    "commands:\n"
+    "  play     play one deck and show what happens (--trace for every count)\n"
+    "  reform   follow a deck's reform sequence to a dead-end or a cycle\n"
+    "  brute    play every distinct deck: the reference counts\n"
+    "\n"
+    "games: mousetrap (Cayley), modular (Modular Mousetrap),\n"
+    "       hlm (He Loves Me, He Loves Me Not); any --ranks m and --suits s.\n"
+    "Run 'eulerdeck <command> --help' for the options of a command.";
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  using namespace eulerdeck::tools;
+  if (argc < 2) return BadInput("eulerdeck", "no command given (try 'eulerdeck --help')");
+  const std::string command = argv[1];
+  const std::vector<std::string> args(argv + 2, argv + argc);
+  try {
+    if (command == "--help" || command == "-h" || command == "help") {
+      std::cout << kUsage << "\n";
+      return kExitOk;
+    }
+    if (command == "play") return RunPlay(args);
+    if (command == "reform") return RunReform(args);
+    if (command == "brute") return RunBrute(args);
+    return BadInput("eulerdeck", "unknown command '" + command +
+                                     "' (try 'eulerdeck --help')");
+  } catch (const po::error& e) {
+    return BadInput("eulerdeck " + command, e.what());
+  } catch (const std::exception& e) {
+    std::cerr << "eulerdeck " << command << ": internal error: " << e.what() << "\n";
+    return kExitCheckFailed;
+  }
+}
