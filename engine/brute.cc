@@ -1,15 +1,13 @@
 #include "engine/brute.h"
 
 #include <tbb/enumerable_thread_specific.h>
-#include <tbb/global_control.h>
-#include <tbb/parallel_for.h>
-#include <tbb/task_arena.h>
 
 #include <algorithm>
 #include <string>
 
 #include "engine/combinatorics.h"
 #include "engine/deck.h"
+#include "engine/parallel.h"
 #include "engine/rules.h"
 
 namespace eulerdeck {
@@ -66,10 +64,6 @@ Status CheckSize(const GameSpec& spec, const BruteOptions& options) {
   return Status::OK();
 }
 
-int Threads(const BruteOptions& options) {
-  return options.threads > 0 ? options.threads : tbb::this_task_arena::max_concurrency();
-}
-
 struct Tally {
   uint64_t outcomes[3] = {0, 0, 0};
   std::vector<uint64_t> removed;
@@ -82,8 +76,8 @@ Status Brute(const GameSpec& spec, const BruteOptions& options, BruteResult* res
   Status s = CheckSize(spec, options);
   if (!s.ok()) return s;
   const int n = spec.cards();
-  const int threads = Threads(options);
-  const std::vector<Deck> prefixes = SplitWork(spec, kTasksPerThread * threads);
+  const std::vector<Deck> prefixes =
+      SplitWork(spec, kTasksPerThread * EffectiveThreads(options.threads));
 
   tbb::enumerable_thread_specific<Tally> tallies([&] {
     Tally t;
@@ -91,12 +85,7 @@ Status Brute(const GameSpec& spec, const BruteOptions& options, BruteResult* res
     t.score.assign(WinningScore(spec) + 3, 0);
     return t;
   });
-  // global_control lets an explicit --threads exceed the core count (the
-  // arena alone is capped at the default number of workers).
-  tbb::global_control allow(tbb::global_control::max_allowed_parallelism, threads);
-  tbb::task_arena arena(threads);
-  arena.execute([&] {
-    tbb::parallel_for(size_t{0}, prefixes.size(), [&](size_t task) {
+  ParallelFor(options.threads, prefixes.size(), [&](size_t task) {
       Tally& tally = tallies.local();
       const Deck& prefix = prefixes[task];
       // The deck is prefix + every ordering of the cards the prefix leaves.
@@ -116,7 +105,6 @@ Status Brute(const GameSpec& spec, const BruteOptions& options, BruteResult* res
       if (options.decks_done) {
         options.decks_done->fetch_add(played, std::memory_order_relaxed);
       }
-    });
   });
 
   *result = BruteResult();
@@ -162,24 +150,18 @@ Status BruteLevels(const GameSpec& spec, const BruteOptions& options,
   Status s = CheckSize(spec, options);
   if (!s.ok()) return s;
   const int n = spec.cards();
-  const int threads = Threads(options);
-  const std::vector<Deck> prefixes = SplitWork(spec, kTasksPerThread * threads);
+  const std::vector<Deck> prefixes =
+      SplitWork(spec, kTasksPerThread * EffectiveThreads(options.threads));
   const int split = prefixes.empty() ? 0 : static_cast<int>(prefixes[0].size());
 
   tbb::enumerable_thread_specific<std::vector<uint64_t>> counts(
       std::vector<uint64_t>(n + 1, 0));
-  // global_control lets an explicit --threads exceed the core count (the
-  // arena alone is capped at the default number of workers).
-  tbb::global_control allow(tbb::global_control::max_allowed_parallelism, threads);
-  tbb::task_arena arena(threads);
-  arena.execute([&] {
-    tbb::parallel_for(size_t{0}, prefixes.size(), [&](size_t task) {
-      std::vector<uint64_t>& local = counts.local();
-      std::vector<int> copies(spec.ranks + 1, spec.suits);
-      for (Card c : prefixes[task]) --copies[c];
-      Deck seq = prefixes[task];
-      CountSubDecks(spec, copies, seq, local);
-    });
+  ParallelFor(options.threads, prefixes.size(), [&](size_t task) {
+    std::vector<uint64_t>& local = counts.local();
+    std::vector<int> copies(spec.ranks + 1, spec.suits);
+    for (Card c : prefixes[task]) --copies[c];
+    Deck seq = prefixes[task];
+    CountSubDecks(spec, copies, seq, local);
   });
   level->assign(n + 1, 0);
   for (const auto& local : counts) {

@@ -1,0 +1,104 @@
+#include "engine/children.h"
+
+#include <cstring>
+#include <string>
+
+namespace eulerdeck {
+
+namespace {
+
+// out |= in << shift, over `words` words (bits shifted past the top are lost).
+inline void OrShifted(uint64_t* out, const uint64_t* in, int words, uint32_t shift) {
+  const int ws = static_cast<int>(shift >> 6);
+  const int bs = static_cast<int>(shift & 63);
+  if (bs == 0) {
+    for (int j = words - 1; j >= ws; --j) out[j] |= in[j - ws];
+  } else {
+    for (int j = words - 1; j > ws; --j) {
+      out[j] |= (in[j - ws] << bs) | (in[j - ws - 1] >> (64 - bs));
+    }
+    out[ws] |= in[0] << bs;
+  }
+}
+
+}  // namespace
+
+Status CheckEnumerable(const GameSpec& spec) {
+  Status s = ValidateSpec(spec);
+  if (!s.ok()) return s;
+  if (spec.cards() > kMaxEnumCards) {
+    return Status::OutOfRange("the enumerator handles decks of at most " +
+                              std::to_string(kMaxEnumCards) + " cards, not " +
+                              std::to_string(spec.cards()));
+  }
+  if (spec.ranks > kMaxEnumRanks) {
+    return Status::OutOfRange("the enumerator handles at most " +
+                              std::to_string(kMaxEnumRanks) + " ranks");
+  }
+  return Status::OK();
+}
+
+ChildRule::ChildRule(const GameSpec& spec) : spec_(spec) {
+  const int n = spec.cards();
+  per_size_.assign(n, PerSize());
+  const uint32_t m = static_cast<uint32_t>(spec.ranks);
+  for (int k = 1; k < n; ++k) {
+    PerSize& p = per_size_[k];
+    p.limit = CountLimit(spec, static_cast<uint32_t>(k + 1));
+    p.words = static_cast<int>(p.limit / 64) + 1;
+    p.s_bits.assign(p.words, 0);
+    for (uint32_t a = 0; a <= p.limit; a += m) {
+      for (uint32_t v = a; v <= p.limit; v += static_cast<uint32_t>(k + 1)) {
+        p.s_bits[v >> 6] |= uint64_t{1} << (v & 63);
+      }
+    }
+    // Every h is >= 2, so S's elements above limit - 2 never reach a count.
+    p.s_trivial = true;
+    for (uint32_t v = 1; v + 2 <= p.limit; ++v) {
+      if ((p.s_bits[v >> 6] >> (v & 63)) & 1) p.s_trivial = false;
+    }
+    const uint32_t top = p.limit & 63;
+    p.last_word_mask = top == 63 ? ~uint64_t{0} : (uint64_t{1} << (top + 1)) - 1;
+    if (p.words == 1) p.last_word_mask &= ~uint64_t{1};  // count 0 does not exist
+  }
+  // Fusing the last two levels: h values reach ranks + n - 1 and must fit
+  // the 128-bit masks.
+  if (n >= 3) {
+    const PerSize& leaf = per_size_[n - 1];
+    fused_ = leaf.limit < 64 && leaf.s_trivial && spec.ranks + n < 127;
+  }
+}
+
+std::vector<Card> ChildRule::Roots() const {
+  if (spec_.game == Game::kHlm) return {2};
+  std::vector<Card> roots;
+  for (int v = 1; v <= spec_.ranks; ++v) roots.push_back(static_cast<Card>(v));
+  return roots;
+}
+
+void ChildRule::ValidCountsWide(const Card* parent, int k, ChildCounts* out) const {
+  const PerSize& p = per_size_[k];
+  uint64_t* blocked = out->bits;
+  std::memset(blocked, 0, sizeof(uint64_t) * p.words);
+  for (int i = 0; i < k; ++i) {
+    const uint32_t h = parent[i] + static_cast<uint32_t>(k - i);
+    if (h <= p.limit) OrShifted(blocked, p.s_bits.data(), p.words, h);
+  }
+  for (int j = 0; j < p.words; ++j) blocked[j] = ~blocked[j];
+  blocked[0] &= ~uint64_t{1};
+  blocked[p.words - 1] &= p.last_word_mask;
+}
+
+void ChildRule::HitMasks(const Card* d, int k, unsigned __int128* low,
+                         unsigned __int128* high) {
+  low[0] = 0;
+  for (int i = 0; i < k; ++i) {
+    low[i + 1] = low[i] | (static_cast<unsigned __int128>(1) << (d[i] + k - i));
+  }
+  high[k] = 0;
+  for (int i = k - 1; i >= 0; --i) {
+    high[i] = high[i + 1] | (static_cast<unsigned __int128>(1) << (d[i] + k - i));
+  }
+}
+
+}  // namespace eulerdeck
