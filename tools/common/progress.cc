@@ -1,5 +1,7 @@
 #include "tools/common/progress.h"
 
+#include "tools/common/format.h"
+
 #include <unistd.h>
 
 #include <chrono>
@@ -13,34 +15,8 @@ constexpr double kTtyPeriodSeconds = 0.5;
 constexpr double kLogPeriodSeconds = 10.0;
 }  // namespace
 
-std::string HumanCount(double x) {
-  const char* suffix[] = {"", "k", "M", "G", "T", "P"};
-  int i = 0;
-  while (x >= 1000.0 && i < 5) {
-    x /= 1000.0;
-    ++i;
-  }
-  char buf[32];
-  std::snprintf(buf, sizeof(buf), i == 0 ? "%.0f%s" : "%.2f%s", x, suffix[i]);
-  return buf;
-}
-
-std::string HumanDuration(double seconds) {
-  if (!(seconds >= 0) || seconds > 1e9) return "?";
-  const long s = static_cast<long>(seconds + 0.5);
-  char buf[32];
-  if (s >= 3600) {
-    std::snprintf(buf, sizeof(buf), "%ldh%02ldm", s / 3600, (s % 3600) / 60);
-  } else if (s >= 60) {
-    std::snprintf(buf, sizeof(buf), "%ldm%02lds", s / 60, s % 60);
-  } else {
-    std::snprintf(buf, sizeof(buf), "%lds", s);
-  }
-  return buf;
-}
-
 Progress::Progress(std::string label, std::string unit,
-                   const std::atomic<uint64_t>* done, uint64_t total,
+                   const std::atomic<uint64_t>* done, const std::atomic<uint64_t>* total,
                    double delay_seconds)
     : label_(std::move(label)),
       unit_(std::move(unit)),
@@ -82,9 +58,10 @@ void Progress::Loop() {
 
 void Progress::Draw(double elapsed, bool tty) {
   const uint64_t done = done_->load(std::memory_order_relaxed);
-  const double fraction = total_ ? static_cast<double>(done) / total_ : 0.0;
+  const uint64_t total = total_->load(std::memory_order_relaxed);
+  const double fraction = total ? static_cast<double>(done) / total : 0.0;
   const double rate = elapsed > 0 ? done / elapsed : 0.0;
-  const double eta = rate > 0 && total_ >= done ? (total_ - done) / rate : -1.0;
+  const double eta = rate > 0 && total >= done ? (total - done) / rate : -1.0;
   if (tty) {
     constexpr int kWidth = 30;
     const int filled = static_cast<int>(fraction * kWidth);
@@ -92,12 +69,12 @@ void Progress::Draw(double elapsed, bool tty) {
     bar.resize(kWidth, '.');
     std::fprintf(stderr, "\r\033[K%s [%s] %5.1f%% %s/%s %s/s ETA %s", label_.c_str(),
                  bar.c_str(), 100.0 * fraction, HumanCount(done).c_str(),
-                 HumanCount(total_).c_str(), HumanCount(rate).c_str(),
+                 HumanCount(total).c_str(), HumanCount(rate).c_str(),
                  HumanDuration(eta).c_str());
   } else {
     std::fprintf(stderr, "%s: %.1f%% %s of %s %s, %s/s, elapsed %s, ETA %s\n",
                  label_.c_str(), 100.0 * fraction, HumanCount(done).c_str(),
-                 HumanCount(total_).c_str(), unit_.c_str(), HumanCount(rate).c_str(),
+                 HumanCount(total).c_str(), unit_.c_str(), HumanCount(rate).c_str(),
                  HumanDuration(elapsed).c_str(), HumanDuration(eta).c_str());
   }
   std::fflush(stderr);

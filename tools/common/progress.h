@@ -13,13 +13,14 @@
 
 namespace eulerdeck::tools {
 
-// Watches a counter that workers advance towards `total`. Starts drawing only
-// after `delay_seconds`, so quick jobs print nothing. Stop() (or the
-// destructor) clears the line. Thread-safe: workers only touch the counter.
+// Watches a counter that workers advance towards *total (which may be set
+// after the start; 0 means not known yet). Starts drawing only after
+// `delay_seconds`, so quick jobs print nothing. Stop() (or the destructor)
+// clears the line. Thread-safe: workers only touch the counters.
 class Progress {
  public:
   Progress(std::string label, std::string unit, const std::atomic<uint64_t>* done,
-           uint64_t total, double delay_seconds = 2.0);
+           const std::atomic<uint64_t>* total, double delay_seconds = 2.0);
   ~Progress();
   Progress(const Progress&) = delete;
   Progress& operator=(const Progress&) = delete;
@@ -33,7 +34,7 @@ class Progress {
   const std::string label_;
   const std::string unit_;
   const std::atomic<uint64_t>* done_;
-  const uint64_t total_;
+  const std::atomic<uint64_t>* total_;
   const double delay_seconds_;
   std::mutex mu_;
   std::condition_variable cv_;
@@ -41,11 +42,6 @@ class Progress {
   bool drawn_ = false;
   std::thread thread_;
 };
-
-// "1.23M", "45.6k": compact counts for human-readable lines.
-std::string HumanCount(double x);
-// "1h02m", "3m05s", "12s".
-std::string HumanDuration(double seconds);
 
 }  // namespace eulerdeck::tools
 

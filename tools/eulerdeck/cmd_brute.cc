@@ -9,6 +9,7 @@
 #include "engine/combinatorics.h"
 #include "engine/rules.h"
 #include "tools/common/cli.h"
+#include "tools/common/format.h"
 #include "tools/common/progress.h"
 #include "tools/eulerdeck/commands.h"
 
@@ -22,14 +23,6 @@ constexpr const char* kUsage =
     "Plays every distinct deck (each multiset permutation once) and reports the\n"
     "winning decks, the total N = (ms)!/(s!)^m, and the distributions of cards\n"
     "removed and of scores. The reference for every faster method.";
-
-std::string Probability(uint64_t wins, uint64_t total) {
-  mpq_class p(mpz_class(std::to_string(wins)), mpz_class(std::to_string(total)));
-  p.canonicalize();
-  char dec[64];
-  std::snprintf(dec, sizeof(dec), "%.12g", p.get_d());
-  return p.get_str() + " = " + dec;
-}
 
 }  // namespace
 
@@ -68,8 +61,8 @@ int RunBrute(const std::vector<std::string>& args) {
   BruteResult r;
   const auto start = std::chrono::steady_clock::now();
   {
-    const auto total = TotalDecks64(spec);
-    Progress progress("brute", "decks", &done, total.value_or(0));
+    const std::atomic<uint64_t> total{TotalDecks64(spec).value_or(0)};
+    Progress progress("brute", "decks", &done, &total);
     s = Brute(spec, options, &r);
   }
   const double seconds =
@@ -95,11 +88,9 @@ int RunBrute(const std::vector<std::string>& args) {
     j["cards"] = spec.cards();
     j["total_decks"] = r.total_decks;
     j["winning_decks"] = r.winning_decks;
-    mpq_class p(mpz_class(std::to_string(r.winning_decks)),
-                mpz_class(std::to_string(r.total_decks)));
-    p.canonicalize();
-    j["probability"] = p.get_str();
-    j["probability_decimal"] = p.get_d();
+    const Probability p = MakeProbability(Mpz(r.winning_decks), Mpz(r.total_decks));
+    j["probability"] = p.exact;
+    j["probability_decimal"] = std::stod(p.decimal);
     j["outcomes"] = {{"win", r.outcomes[0]}, {"loss", r.outcomes[1]}, {"dead-end", r.outcomes[2]}};
     j["removed"] = r.removed;
     nlohmann::json score = nlohmann::json::object();
@@ -112,11 +103,12 @@ int RunBrute(const std::vector<std::string>& args) {
     return kExitOk;
   }
 
+  const Probability p = MakeProbability(Mpz(r.winning_decks), Mpz(r.total_decks));
   std::cout << "game           " << GameName(spec.game) << " (" << spec.ranks
             << " ranks x " << spec.suits << " suits, " << spec.cards() << " cards)\n"
             << "decks          " << r.total_decks << "\n"
             << "winning decks  " << r.winning_decks << "\n"
-            << "probability    " << Probability(r.winning_decks, r.total_decks) << "\n"
+            << "probability    " << p.exact << " = " << p.decimal << "\n"
             << "outcomes       win " << r.outcomes[0] << ", loss " << r.outcomes[1]
             << ", dead-end " << r.outcomes[2] << "\n"
             << "cards removed  decks\n";

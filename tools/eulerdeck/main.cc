@@ -16,6 +16,7 @@ constexpr const char* kUsage =
     "commands:\n"
     "  play     play one deck and show what happens (--trace for every count)\n"
     "  reform   follow a deck's reform sequence to a dead-end or a cycle\n"
+    "  count    exact counts of winning decks, backwards from the last card\n"
     "  brute    play every distinct deck: the reference counts\n"
     "\n"
     "games: mousetrap (Cayley), modular (Modular Mousetrap),\n"
@@ -37,6 +38,7 @@ int main(int argc, char** argv) {
     if (command == "play") return RunPlay(args);
     if (command == "reform") return RunReform(args);
     if (command == "brute") return RunBrute(args);
+    if (command == "count") return RunCount(args);
     return BadInput("eulerdeck", "unknown command '" + command +
                                      "' (try 'eulerdeck --help')");
   } catch (const po::error& e) {

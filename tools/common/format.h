@@ -1,0 +1,34 @@
+// Number formatting shared by the tools' reports.
+#ifndef EULERDECK_TOOLS_COMMON_FORMAT_H_
+#define EULERDECK_TOOLS_COMMON_FORMAT_H_
+
+#include <gmpxx.h>
+
+#include <cstdint>
+#include <string>
+
+namespace eulerdeck::tools {
+
+// "1.23M", "45.6k": compact counts for human-readable lines.
+std::string HumanCount(double x);
+// "1h02m", "3m05s", "12s"; "?" for a negative or absurd value.
+std::string HumanDuration(double seconds);
+
+// wins / total in lowest terms ("3/20"), and as a decimal with 12 significant
+// digits ("0.15").
+struct Probability {
+  std::string exact;
+  std::string decimal;
+};
+Probability MakeProbability(const mpz_class& wins, const mpz_class& total);
+
+// A GMP integer from a 64-bit count (mpz_class has no uint64_t constructor
+// where unsigned long is 32 bits; here it is 64, but say so once).
+inline mpz_class Mpz(uint64_t x) {
+  static_assert(sizeof(unsigned long) == sizeof(uint64_t));
+  return mpz_class(static_cast<unsigned long>(x));
+}
+
+}  // namespace eulerdeck::tools
+
+#endif  // EULERDECK_TOOLS_COMMON_FORMAT_H_
