@@ -89,11 +89,18 @@ class ChildRule {
     out->bits[0] = ~blocked & p.last_word_mask;
   }
 
+  // q = (t-1) mod (k+1): where the removed card sits in a child of k+1
+  // cards. Usually t <= k+1, which needs no division.
+  static int RemovalSlot(int k, uint32_t t) {
+    const uint32_t q = t - 1;
+    return static_cast<int>(q <= static_cast<uint32_t>(k) ? q : q % static_cast<uint32_t>(k + 1));
+  }
+
   // Writes the child of `parent` (k cards) that removes value x at count t
   // into child[0..k]: C = D[k-q..k-1], x, D[0..k-q-1], q = (t-1) mod (k+1).
   // REQUIRES: parent and child are distinct buffers of kNodeBytes bytes.
   static void MakeChild(const Card* parent, int k, uint32_t t, Card x, Card* child) {
-    const int q = static_cast<int>((t - 1) % static_cast<uint32_t>(k + 1));
+    const int q = RemovalSlot(k, t);
     std::memcpy(child, parent + (k - q), kMaxEnumCards);  // child[0..q) is right
     child[q] = x;
     std::memcpy(child + q + 1, parent, kMaxEnumCards);  // child[q+1..k] is right
@@ -117,7 +124,7 @@ class ChildRule {
   static unsigned __int128 ChildHits(const unsigned __int128* low,
                                      const unsigned __int128* high, int k, uint32_t t,
                                      Card x) {
-    const int q = static_cast<int>((t - 1) % static_cast<uint32_t>(k + 1));
+    const int q = RemovalSlot(k, t);
     const int shift = k + 1 - q;
     return (low[k - q] >> q) | (high[k - q] << shift) |
            (static_cast<unsigned __int128>(1) << (x + shift));

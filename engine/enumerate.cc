@@ -76,9 +76,16 @@ class Walker {
     // Counts whose value is still available: the value bitset repeated every
     // `ranks` counts (once for mousetrap and hlm, whose limit is <= ranks).
     uint64_t avail[ChildCounts::kMaxWords];
-    std::memset(avail, 0, sizeof(uint64_t) * valid.words);
-    for (uint32_t a = 0; a <= valid.limit; a += ranks_) {
-      OrShiftedWords(avail, avail_values_, valid.words, kValueWords, a);
+    if (valid.words == 1) {  // the common case: counts below 64
+      avail[0] = avail_values_[0];
+      if (modular_) {
+        for (uint32_t a = ranks_; a <= valid.limit; a += ranks_) avail[0] |= avail_values_[0] << a;
+      }
+    } else {
+      std::memset(avail, 0, sizeof(uint64_t) * valid.words);
+      for (uint32_t a = 0; a <= valid.limit; a += ranks_) {
+        OrShiftedWords(avail, avail_values_, valid.words, kValueWords, a);
+      }
     }
     for (int j = 0; j < valid.words; ++j) {
       uint64_t w = valid.bits[j] & avail[j];
@@ -140,8 +147,14 @@ class Walker {
   // Counts the children (level n-1) and grandchildren (level n, the
   // winning decks) of a sub-deck of k = n-2 cards without building either.
   void CountLastTwoLevels(const Card* node, int k, const ChildCounts& valid) {
-    unsigned __int128 low[kMaxEnumCards + 1], high[kMaxEnumCards + 1];
-    ChildRule::HitMasks(node, k, low, high);
+    // h_i = D[i] + (k - i): the count at which D[i] would be hit (children.h).
+    // positions_[v] marks the i with h_i = v, so that "does some card of a
+    // given range of D have h = v" is one AND.
+    Card h[kMaxEnumCards];
+    for (int i = 0; i < k; ++i) {
+      h[i] = static_cast<Card>(node[i] + (k - i));
+      positions_[h[i]] |= uint64_t{1} << i;
+    }
     // The two cards still missing, y1 <= y2.
     Card missing[2];
     missing[0] = LowestAvailable(0);
@@ -151,9 +164,22 @@ class Walker {
     ForEachChild(valid, [&](uint32_t t, Card x) {
       ++children;
       const Card y = (x == missing[0]) ? missing[1] : missing[0];
-      const unsigned __int128 hits = ChildRule::ChildHits(low, high, k, t, x);
-      for (uint32_t u = y; u <= leaf_limit; u += ranks_) leaves += !((hits >> u) & 1);
+      // The child C = D[k-q..k-1], x, D[0..k-q-1] has k+1 cards; its own h
+      // values are h_i - q for i < k-q, h_i + (k+1-q) for i >= k-q, and
+      // x + (k+1-q). Its child completing the deck removes y at count u
+      // (u = y, y + ranks, ... up to the leaf limit) unless one of them is u;
+      // the leaf limit is below 64 and S adds nothing below it (fused_).
+      const int q = ChildRule::RemovalSlot(k, t);
+      const int shift = k + 1 - q;
+      const uint64_t front = (uint64_t{1} << (k - q)) - 1;  // positions i < k-q
+      for (uint32_t u = y; u <= leaf_limit; u += ranks_) {
+        const bool hit = static_cast<int>(u) == x + shift ||
+                         (positions_[u + q] & front) != 0 ||
+                         (static_cast<int>(u) > shift && (positions_[u - shift] & ~front) != 0);
+        leaves += !hit;
+      }
     });
+    for (int i = 0; i < k; ++i) positions_[h[i]] = 0;
     level_[k + 1] += children;
     level_[k + 2] += leaves;
   }
@@ -191,6 +217,9 @@ class Walker {
   // Bit v set when a card of value v is still available (v = 1..ranks).
   static constexpr int kValueWords = 2;
   uint64_t avail_values_[kValueWords] = {0, 0};
+  // Scratch for CountLastTwoLevels(), all zero between calls: h values are
+  // below ranks + n < 127, and u + q below 64 + 64.
+  uint64_t positions_[2 * kMaxEnumCards] = {};
   std::vector<uint64_t> level_;
   uint64_t leaves_verified_ = 0;
   Status failure_;

@@ -35,6 +35,25 @@ struct QuickRecorder {
   void OnBurn(const Card*, uint32_t, uint32_t, uint32_t) {}
 };
 
+// Removal order into a caller's array; burned cards are kept apart and
+// appended at the end.
+struct OrderRecorder {
+  static constexpr bool kWantVisits = false;
+  Card* order = nullptr;
+  uint32_t removed = 0;
+  uint32_t score = 0;
+  Card burned[kMaxCards];
+  uint32_t burned_count = 0;
+  void OnVisit(Card, Card) {}
+  void OnRemove(Card card) {
+    order[removed++] = card;
+    score += card;
+  }
+  void OnBurn(const Card* circle, uint32_t r, uint32_t first, uint32_t k) {
+    for (uint32_t i = 0; i < k; ++i) burned[burned_count++] = circle[(first + i) % r];
+  }
+};
+
 }  // namespace
 
 const char* OutcomeName(Outcome outcome) {
@@ -73,6 +92,18 @@ QuickResult PlayQuick(const GameSpec& spec, const Card* cards, int n) {
   uint32_t left = 0;
   const Outcome outcome =
       internal::PlayCircle(spec, circle, static_cast<uint32_t>(n), &left, rec);
+  return {outcome, static_cast<uint16_t>(rec.removed), rec.score};
+}
+
+QuickResult PlayOrder(const GameSpec& spec, const Card* cards, int n, Card* order) {
+  OrderRecorder rec;
+  rec.order = order;
+  Card circle[kMaxCards];
+  std::memcpy(circle, cards, n);
+  uint32_t left = 0;
+  const Outcome outcome =
+      internal::PlayCircle(spec, circle, static_cast<uint32_t>(n), &left, rec);
+  std::memcpy(order + rec.removed, rec.burned, rec.burned_count);
   return {outcome, static_cast<uint16_t>(rec.removed), rec.score};
 }
 

@@ -64,6 +64,12 @@ struct QuickResult {
 // or not; the count limits follow the number of cards actually present.
 QuickResult PlayQuick(const GameSpec& spec, const Card* cards, int n);
 
+// PlayQuick() that also writes the removal order into order[0..removed) and,
+// for hlm, appends the burned cards after them in the order they went (so a
+// winning hlm sub-deck yields its reduced string in order[0..n)). No
+// allocation. REQUIRES: order has room for n cards.
+QuickResult PlayOrder(const GameSpec& spec, const Card* cards, int n, Card* order);
+
 }  // namespace eulerdeck
 
 #endif  // EULERDECK_ENGINE_RULES_H_

@@ -38,7 +38,7 @@ E="$bin/eulerdeck"
 C="$bin/cardlab"
 
 expect_ok "help" "play" "$E" --help
-for cmd in play reform brute; do
+for cmd in play reform brute count; do
   expect_ok "$cmd --help" "usage: eulerdeck $cmd" "$E" "$cmd" --help
 done
 expect_ok "cardlab help" "usage: cardlab" "$C" --help
@@ -55,6 +55,13 @@ expect_ok "brute json" '"winning_decks":147' \
   "$E" brute --game mousetrap --ranks 4 --suits 2 --json
 "$E" brute --game mousetrap --ranks 5 --csv "$tmp/b.csv" >/dev/null 2>&1
 grep -q "^winning,,15$" "$tmp/b.csv" || { echo "FAIL (brute csv)"; fail=1; }
+expect_ok "count" "winning decks +656$" "$E" count --game hlm --ranks 10 --suits 2
+expect_ok "count verify" "verified +1812 winning decks" \
+  "$E" count --game mousetrap --ranks 8 --verify-leaves
+expect_ok "count json" '"levels":\[4,12,44,99,280,687,1275,1182\]' \
+  "$E" count --game modular --ranks 4 --suits 2 --json
+"$E" count --game mousetrap --ranks 5 --csv "$tmp/c.csv" >/dev/null 2>&1
+grep -q "^winning,15$" "$tmp/c.csv" && grep -q "^5,15$" "$tmp/c.csv" || { echo "FAIL (count csv)"; fail=1; }
 
 expect_bad "no command" "$E"
 expect_bad "unknown command" "$E" frobnicate
@@ -73,6 +80,10 @@ expect_bad "too large" "$E" brute --game mousetrap --ranks 100 --suits 100
 expect_bad "too many decks" "$E" brute --game hlm --ranks 13 --suits 4
 expect_bad "negative threads" "$E" brute --game hlm --ranks 3 --threads -1
 expect_bad "unwritable csv" "$E" brute --game hlm --ranks 3 --csv /nonexistent/dir/x.csv
+expect_bad "count too many cards" "$E" count --game mousetrap --ranks 65
+expect_bad "count too many ranks" "$E" count --game mousetrap --ranks 13 --suits 5
+expect_bad "count bad game" "$E" count --game cayley --ranks 5
+expect_bad "count bad threads" "$E" count --game hlm --ranks 5 --threads -2
 expect_bad "cardlab unknown" "$C" frobnicate
 expect_bad "cardlab mc not yet" "$C" mc
 

@@ -1,0 +1,145 @@
+// eulerdeck_bench: the engine against its baselines, measured in one run.
+//
+//   1. the paper-faithful procedure (paper_faithful.h) vs the engine, 1 thread
+//   2. the engine on 1 thread vs 2 threads
+//   3. forward brute force vs the engine on mousetrap n = 11
+//
+// Every comparison runs both methods on the same case, checks that they
+// agree, and prints nodes/s (nodes = winning sub-decks over all levels, the
+// same number for both methods) or seconds, and the ratio. Times are the best
+// of several repetitions for runs under a second.
+#include <chrono>
+#include <cstdio>
+#include <cstring>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "benchmarks/paper_faithful.h"
+#include "engine/brute.h"
+#include "engine/enumerate.h"
+
+namespace eulerdeck::bench {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+// Best wall time of fn() over repetitions adding up to at least min_total
+// seconds (one run if it is slower than that).
+double BestSeconds(const std::function<void()>& fn, double min_total = 1.0) {
+  double best = 1e300, total = 0;
+  int runs = 0;
+  while (runs < 1 || (total < min_total && runs < 50)) {
+    const auto start = Clock::now();
+    fn();
+    const double s = std::chrono::duration<double>(Clock::now() - start).count();
+    best = std::min(best, s);
+    total += s;
+    ++runs;
+  }
+  return best;
+}
+
+std::string Name(const GameSpec& spec) {
+  return std::string(GameName(spec.game)) + " m=" + std::to_string(spec.ranks) +
+         " s=" + std::to_string(spec.suits);
+}
+
+CountResult CountWith(const GameSpec& spec, int threads) {
+  CountOptions options;
+  options.threads = threads;
+  CountResult r;
+  if (!Count(spec, options, &r).ok()) std::abort();
+  return r;
+}
+
+uint64_t Sum(const std::vector<uint64_t>& v) {
+  uint64_t s = 0;
+  for (uint64_t x : v) s += x;
+  return s;
+}
+
+bool failed = false;
+
+void PaperVsEngine(const GameSpec& spec) {
+  std::vector<uint64_t> paper_levels;
+  const double paper = BestSeconds([&] { paper_levels = PaperFaithfulLevels(spec); });
+  CountResult r;
+  const double engine = BestSeconds([&] { r = CountWith(spec, 1); });
+  const bool agree = paper_levels == r.level;
+  failed |= !agree;
+  const double nodes = static_cast<double>(Sum(r.level));
+  std::printf("| %-18s | %12.0f | %10.4f | %12.3g | %10.4f | %12.3g | %8.0fx | %s |\n",
+              Name(spec).c_str(), nodes, paper, nodes / paper, engine, nodes / engine,
+              paper / engine, agree ? "yes" : "NO");
+}
+
+void Threads(const GameSpec& spec) {
+  CountResult one, two;
+  const double t1 = BestSeconds([&] { one = CountWith(spec, 1); });
+  const double t2 = BestSeconds([&] { two = CountWith(spec, 2); });
+  const bool agree = one.level == two.level;
+  failed |= !agree;
+  std::printf("| %-18s | %12llu | %8.3f | %12.3g | %8.3f | %12.3g | %6.2fx | %s |\n",
+              Name(spec).c_str(), static_cast<unsigned long long>(one.nodes), t1,
+              one.nodes / t1, t2, two.nodes / t2, t1 / t2, agree ? "yes" : "NO");
+}
+
+void BruteVsEngine(const GameSpec& spec, int threads) {
+  BruteResult b;
+  BruteOptions options;
+  options.threads = threads;
+  const double brute = BestSeconds([&] {
+    if (!Brute(spec, options, &b).ok()) std::abort();
+  });
+  CountResult r;
+  const double engine = BestSeconds([&] { r = CountWith(spec, threads); });
+  const bool agree = b.winning_decks == r.winning();
+  failed |= !agree;
+  std::printf("| %-18s | %7d | %12llu | %8.3f | %9.5f | %8.0fx | %s |\n", Name(spec).c_str(),
+              threads, static_cast<unsigned long long>(r.winning()), brute, engine,
+              brute / engine, agree ? "yes" : "NO");
+}
+
+}  // namespace
+}  // namespace eulerdeck::bench
+
+int main(int argc, char** argv) {
+  using namespace eulerdeck;
+  using namespace eulerdeck::bench;
+  const bool quick = argc > 1 && std::strcmp(argv[1], "--quick") == 0;
+  if (argc > 1 && !quick) {
+    std::fprintf(stderr, "usage: eulerdeck_bench [--quick]\n");
+    return 2;
+  }
+
+  std::printf("## 1. Paper-faithful procedure vs engine (1 thread)\n\n");
+  std::printf("| case | nodes | paper s | paper nodes/s | engine s | engine nodes/s | ratio | levels agree |\n");
+  std::printf("|---|---|---|---|---|---|---|---|\n");
+  std::vector<GameSpec> paper_cases = {{Game::kMousetrap, 9, 1}, {Game::kHlm, 11, 2}};
+  if (!quick) {
+    paper_cases = {{Game::kMousetrap, 10, 1}, {Game::kMousetrap, 6, 2}, {Game::kHlm, 12, 2},
+                   {Game::kHlm, 7, 3}, {Game::kHlm, 5, 4}};
+  }
+  for (const GameSpec& spec : paper_cases) PaperVsEngine(spec);
+
+  std::printf("\n## 2. Engine, 1 thread vs 2 threads\n\n");
+  std::printf("| case | nodes | 1 thread s | nodes/s | 2 threads s | nodes/s | speed-up | agree |\n");
+  std::printf("|---|---|---|---|---|---|---|---|\n");
+  std::vector<GameSpec> thread_cases = {{Game::kMousetrap, 11, 1}};
+  if (!quick) thread_cases = {{Game::kMousetrap, 13, 1}, {Game::kModular, 12, 1}, {Game::kHlm, 8, 3}};
+  for (const GameSpec& spec : thread_cases) Threads(spec);
+
+  std::printf("\n## 3. Forward brute force vs engine\n\n");
+  std::printf("| case | threads | winning | brute s | engine s | ratio | agree |\n");
+  std::printf("|---|---|---|---|---|---|---|\n");
+  const GameSpec brute_case = quick ? GameSpec{Game::kMousetrap, 9, 1} : GameSpec{Game::kMousetrap, 11, 1};
+  BruteVsEngine(brute_case, 1);
+  BruteVsEngine(brute_case, 2);
+
+  if (failed) {
+    std::fprintf(stderr, "eulerdeck_bench: methods DISAGREE (see the tables)\n");
+    return 1;
+  }
+  return 0;
+}
