@@ -118,7 +118,7 @@ int main(int argc, char** argv) {
   std::printf("|---|---|---|---|---|---|---|---|\n");
   std::vector<GameSpec> paper_cases = {{Game::kMousetrap, 9, 1}, {Game::kHlm, 11, 2}};
   if (!quick) {
-    paper_cases = {{Game::kMousetrap, 10, 1}, {Game::kMousetrap, 6, 2}, {Game::kHlm, 12, 2},
+    paper_cases = {{Game::kMousetrap, 11, 1}, {Game::kMousetrap, 6, 2}, {Game::kHlm, 12, 2},
                    {Game::kHlm, 7, 3}, {Game::kHlm, 5, 4}};
   }
   for (const GameSpec& spec : paper_cases) PaperVsEngine(spec);
@@ -127,7 +127,10 @@ int main(int argc, char** argv) {
   std::printf("| case | nodes | 1 thread s | nodes/s | 2 threads s | nodes/s | speed-up | agree |\n");
   std::printf("|---|---|---|---|---|---|---|---|\n");
   std::vector<GameSpec> thread_cases = {{Game::kMousetrap, 11, 1}};
-  if (!quick) thread_cases = {{Game::kMousetrap, 13, 1}, {Game::kModular, 12, 1}, {Game::kHlm, 8, 3}};
+  if (!quick) {
+    thread_cases = {{Game::kMousetrap, 13, 1}, {Game::kModular, 12, 1}, {Game::kMousetrap, 7, 2},
+                    {Game::kHlm, 6, 4}};
+  }
   for (const GameSpec& spec : thread_cases) Threads(spec);
 
   std::printf("\n## 3. Forward brute force vs engine\n\n");

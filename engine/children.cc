@@ -54,18 +54,15 @@ ChildRule::ChildRule(const GameSpec& spec) : spec_(spec) {
     }
     // Every h is >= 2, so S's elements above limit - 2 never reach a count.
     p.s_trivial = true;
-    for (uint32_t v = 1; v + 2 <= p.limit; ++v) {
-      if ((p.s_bits[v >> 6] >> (v & 63)) & 1) p.s_trivial = false;
+    for (uint32_t v = 0; v + 2 <= p.limit; ++v) {
+      if ((p.s_bits[v >> 6] >> (v & 63)) & 1) {
+        p.s_elements.push_back(v);
+        if (v > 0) p.s_trivial = false;
+      }
     }
     const uint32_t top = p.limit & 63;
     p.last_word_mask = top == 63 ? ~uint64_t{0} : (uint64_t{1} << (top + 1)) - 1;
     if (p.words == 1) p.last_word_mask &= ~uint64_t{1};  // count 0 does not exist
-  }
-  // Fusing the last two levels: h values reach ranks + n - 1 and must fit
-  // the 128-bit masks.
-  if (n >= 3) {
-    const PerSize& leaf = per_size_[n - 1];
-    fused_ = leaf.limit < 64 && leaf.s_trivial && spec.ranks + n < 127;
   }
 }
 
@@ -89,16 +86,5 @@ void ChildRule::ValidCountsWide(const Card* parent, int k, ChildCounts* out) con
   blocked[p.words - 1] &= p.last_word_mask;
 }
 
-void ChildRule::HitMasks(const Card* d, int k, unsigned __int128* low,
-                         unsigned __int128* high) {
-  low[0] = 0;
-  for (int i = 0; i < k; ++i) {
-    low[i + 1] = low[i] | (static_cast<unsigned __int128>(1) << (d[i] + k - i));
-  }
-  high[k] = 0;
-  for (int i = k - 1; i >= 0; --i) {
-    high[i] = high[i + 1] | (static_cast<unsigned __int128>(1) << (d[i] + k - i));
-  }
-}
 
 }  // namespace eulerdeck

@@ -106,29 +106,20 @@ class ChildRule {
     std::memcpy(child + q + 1, parent, kMaxEnumCards);  // child[q+1..k] is right
   }
 
-  // True when the last two levels can be counted without building the
-  // sub-decks of level n-1 (see ChildHits()): the leaves' count limit is
-  // below 64, and S adds nothing to a hit count below it, so the blocked
-  // counts of a level-(n-1) sub-deck are exactly its values h_i.
-  bool last_levels_fused() const { return fused_; }
-  // The count limit of the winning decks' first removal: CountLimit(n).
-  uint32_t LeafLimit() const { return per_size_.back().limit; }
+  // The count limit for the children of a k-card sub-deck: CountLimit(k+1).
+  uint32_t Limit(int k) const { return per_size_[k].limit; }
 
-  // For a sub-deck D of k = n-2 cards: the masks from which the blocked
-  // counts of each child are derived in O(1). low[j] holds the h_i of D[0..j),
-  // high[j] those of D[j..k). REQUIRES last_levels_fused().
-  static void HitMasks(const Card* d, int k, unsigned __int128* low, unsigned __int128* high);
-
-  // The blocked counts of the child that removes x at count t from D (k
-  // cards, masks from HitMasks): the child's h values, as bits.
-  static unsigned __int128 ChildHits(const unsigned __int128* low,
-                                     const unsigned __int128* high, int k, uint32_t t,
-                                     Card x) {
-    const int q = RemovalSlot(k, t);
-    const int shift = k + 1 - q;
-    return (low[k - q] >> q) | (high[k - q] << shift) |
-           (static_cast<unsigned __int128>(1) << (x + shift));
+  // The elements of S that can matter for the children of a k-card
+  // sub-deck (those <= limit - 2, since every h >= 2), in increasing order,
+  // and whether there are few enough of them (and the limit small enough)
+  // for the children to be tested without building anything: then count t
+  // is blocked exactly when some h_i = t - sigma, sigma in SElements(k)
+  // (see hit_views.h).
+  const std::vector<uint32_t>& SElements(int k) const { return per_size_[k].s_elements; }
+  bool Viewable(int k) const {
+    return per_size_[k].words == 1 && per_size_[k].s_elements.size() <= kMaxViewSElements;
   }
+  static constexpr size_t kMaxViewSElements = 4;
 
  private:
   struct PerSize {
@@ -137,13 +128,13 @@ class ChildRule {
     bool s_trivial = false;       // S holds nothing but 0 below limit - 1
     uint64_t last_word_mask = 0;  // counts 1..limit within the last word
     std::vector<uint64_t> s_bits;
+    std::vector<uint32_t> s_elements;  // S within [0, limit - 2]
   };
 
   void ValidCountsWide(const Card* parent, int k, ChildCounts* out) const;
 
   GameSpec spec_;
   std::vector<PerSize> per_size_;  // index k = parent size, 1..cards-1
-  bool fused_ = false;
 };
 
 // OK when the enumerator can handle the spec; OutOfRange naming the limit

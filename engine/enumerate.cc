@@ -9,6 +9,7 @@
 
 #include "engine/children.h"
 #include "engine/deck.h"
+#include "engine/hit_views.h"
 #include "engine/parallel.h"
 #include "engine/rules.h"
 
@@ -44,7 +45,12 @@ class Walker {
     suits_ = spec.suits;
     ranks_ = static_cast<uint32_t>(spec.ranks);
     level_.assign(n_ + 1, 0);
-    fused_ = rule.last_levels_fused() && !verify;
+    // How many final levels are counted through views (hit_views.h): the
+    // children of the sub-decks concerned must all be Viewable.
+    fused_levels_ = 0;
+    if (!verify && n_ >= 3 && rule.Viewable(n_ - 1) && rule.Viewable(n_ - 2)) {
+      fused_levels_ = (n_ >= 4 && rule.Viewable(n_ - 3)) ? 3 : 2;
+    }
     modular_ = spec.game == Game::kModular;
   }
 
@@ -113,12 +119,22 @@ class Walker {
   }
 
   void Walk(const Card* node, int k) {
-    ChildCounts valid;
-    rule_.ValidCounts(node, k, &valid);
-    if (k + 2 == n_ && fused_) {
-      CountLastTwoLevels(node, k, valid);
+    if (k + fused_levels_ == n_) {
+      // The last levels are counted through views, not built.
+      Card miss[3];
+      Missing(fused_levels_, miss);
+      FillTable(node, k);
+      const internal::TableView table{positions_};
+      if (fused_levels_ == 3) {
+        CountThree(table, k, miss);
+      } else {
+        CountTwo(table, k, miss);
+      }
+      ClearTable(node, k);
       return;
     }
+    ChildCounts valid;
+    rule_.ValidCounts(node, k, &valid);
     if (k + 1 == n_ && !verify_) {
       // The last level is counted, not built: a leaf needs the one value
       // still missing, named at t = y, y + ranks, ...
@@ -144,44 +160,76 @@ class Walker {
     });
   }
 
-  // Counts the children (level n-1) and grandchildren (level n, the
-  // winning decks) of a sub-deck of k = n-2 cards without building either.
-  void CountLastTwoLevels(const Card* node, int k, const ChildCounts& valid) {
-    // h_i = D[i] + (k - i): the count at which D[i] would be hit (children.h).
-    // positions_[v] marks the i with h_i = v, so that "does some card of a
-    // given range of D have h = v" is one AND.
-    Card h[kMaxEnumCards];
-    for (int i = 0; i < k; ++i) {
-      h[i] = static_cast<Card>(node[i] + (k - i));
-      positions_[h[i]] |= uint64_t{1} << i;
+  // Fills positions_ with the h values of node (k cards); ClearTable()
+  // undoes it, keeping positions_ all zero between uses.
+  void FillTable(const Card* node, int k) {
+    for (int i = 0; i < k; ++i) positions_[node[i] + (k - i)] |= uint64_t{1} << i;
+  }
+  void ClearTable(const Card* node, int k) {
+    for (int i = 0; i < k; ++i) positions_[node[i] + (k - i)] = 0;
+  }
+
+  // The `count` cards still missing (count <= 3), in increasing order.
+  void Missing(int count, Card* out) const {
+    int found = 0;
+    Card v = 0;
+    while (found < count) {
+      v = LowestAvailable(v);
+      for (int c = copies_[v]; c < suits_ && found < count; ++c) out[found++] = v;
     }
-    // The two cards still missing, y1 <= y2.
-    Card missing[2];
-    missing[0] = LowestAvailable(0);
-    missing[1] = copies_[missing[0]] + 2 <= suits_ ? missing[0] : LowestAvailable(missing[0]);
-    const uint32_t leaf_limit = rule_.LeafLimit();
+  }
+
+  // Condition (2) of children.h for the child at count t of the sub-deck
+  // seen through v (K cards): some h_i = t - sigma, sigma in S.
+  template <class View>
+  bool Blocked(const View& v, int K, uint32_t t) const {
+    for (uint32_t sigma : rule_.SElements(K)) {
+      if (sigma >= t) break;
+      if (v.HasHit(static_cast<int>(t - sigma), 0, K)) return true;
+    }
+    return false;
+  }
+
+  // Counts the children (level K+1) and grandchildren (level K+2 = n) of the
+  // sub-deck seen through `v` (K cards), which misses the two cards
+  // miss[0] <= miss[1]. REQUIRES rule_.Viewable(K) and Viewable(K+1).
+  template <class View>
+  void CountTwo(const View& v, int K, const Card* miss) {
     uint64_t children = 0, leaves = 0;
-    ForEachChild(valid, [&](uint32_t t, Card x) {
-      ++children;
-      const Card y = (x == missing[0]) ? missing[1] : missing[0];
-      // The child C = D[k-q..k-1], x, D[0..k-q-1] has k+1 cards; its own h
-      // values are h_i - q for i < k-q, h_i + (k+1-q) for i >= k-q, and
-      // x + (k+1-q). Its child completing the deck removes y at count u
-      // (u = y, y + ranks, ... up to the leaf limit) unless one of them is u;
-      // the leaf limit is below 64 and S adds nothing below it (fused_).
-      const int q = ChildRule::RemovalSlot(k, t);
-      const int shift = k + 1 - q;
-      const uint64_t front = (uint64_t{1} << (k - q)) - 1;  // positions i < k-q
-      for (uint32_t u = y; u <= leaf_limit; u += ranks_) {
-        const bool hit = static_cast<int>(u) == x + shift ||
-                         (positions_[u + q] & front) != 0 ||
-                         (static_cast<int>(u) > shift && (positions_[u - shift] & ~front) != 0);
-        leaves += !hit;
+    const uint32_t limit = rule_.Limit(K), leaf_limit = rule_.Limit(K + 1);
+    for (int i = 0; i < 2; ++i) {
+      if (i == 1 && miss[1] == miss[0]) break;  // the same children again
+      const Card x = miss[i], y = miss[1 - i];
+      for (uint32_t t = x; t <= limit; t += ranks_) {
+        if (Blocked(v, K, t)) continue;
+        ++children;
+        const internal::ChildView<View> child(v, K, t, x);
+        for (uint32_t u = y; u <= leaf_limit; u += ranks_) leaves += !Blocked(child, K + 1, u);
       }
-    });
-    for (int i = 0; i < k; ++i) positions_[h[i]] = 0;
-    level_[k + 1] += children;
-    level_[k + 2] += leaves;
+    }
+    level_[K + 1] += children;
+    level_[K + 2] += leaves;
+  }
+
+  // The same one level higher: the sub-deck seen through `v` (K cards) misses
+  // miss[0] <= miss[1] <= miss[2]; counts levels K+1..K+3 = n.
+  // REQUIRES rule_.Viewable(K), Viewable(K+1), Viewable(K+2).
+  template <class View>
+  void CountThree(const View& v, int K, const Card* miss) {
+    const uint32_t limit = rule_.Limit(K);
+    for (int i = 0; i < 3; ++i) {
+      if (i > 0 && miss[i] == miss[i - 1]) continue;
+      const Card x = miss[i];
+      Card rest[2];
+      for (int j = 0, r = 0; j < 3; ++j) {
+        if (j != i) rest[r++] = miss[j];
+      }
+      for (uint32_t t = x; t <= limit; t += ranks_) {
+        if (Blocked(v, K, t)) continue;
+        ++level_[K + 1];
+        CountTwo(internal::ChildView<View>(v, K, t, x), K + 1, rest);
+      }
+    }
   }
 
   // The smallest value above `after` with a card left.
@@ -208,7 +256,7 @@ class Walker {
 
   const ChildRule& rule_;
   const bool verify_;
-  bool fused_;
+  int fused_levels_;  // 0 (none), 2 or 3
   int n_;
   int suits_;
   uint32_t ranks_;
@@ -217,9 +265,9 @@ class Walker {
   // Bit v set when a card of value v is still available (v = 1..ranks).
   static constexpr int kValueWords = 2;
   uint64_t avail_values_[kValueWords] = {0, 0};
-  // Scratch for CountLastTwoLevels(), all zero between calls: h values are
-  // below ranks + n < 127, and u + q below 64 + 64.
-  uint64_t positions_[2 * kMaxEnumCards] = {};
+  // positions_[w]: bit i set when h_i = w for the sub-deck in FillTable();
+  // all zero otherwise.
+  uint64_t positions_[internal::kHitTableSize] = {};
   std::vector<uint64_t> level_;
   uint64_t leaves_verified_ = 0;
   Status failure_;

@@ -7,5 +7,5 @@ cd "$(dirname "$0")/.."
 cmake -S . -B build -DCMAKE_BUILD_TYPE=Release >/dev/null
 cmake --build build -j "$(nproc)"
 echo
-echo "== eulerdeck brute --game mousetrap --ranks 10  (A007709, n = 10: 65503)"
-./build/eulerdeck brute --game mousetrap --ranks 10
+echo "== eulerdeck count --game mousetrap --ranks 12  (OEIS A007709, n = 12: 3674670)"
+./build/eulerdeck count --game mousetrap --ranks 12
