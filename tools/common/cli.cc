@@ -27,6 +27,26 @@ void ParseArgs(const std::vector<std::string>& args, const po::options_descripti
   po::notify(vm);
 }
 
+Status ParseBytes(const std::string& text, uint64_t* bytes) {
+  size_t i = 0;
+  uint64_t v = 0;
+  while (i < text.size() && text[i] >= '0' && text[i] <= '9') {
+    if (v > (UINT64_MAX - 9) / 10) return Status::InvalidArgument("size '" + text + "' is too large");
+    v = v * 10 + static_cast<uint64_t>(text[i++] - '0');
+  }
+  const std::string unit = text.substr(i);
+  uint64_t mult = 0;
+  if (unit.empty() || unit == "B") mult = 1;
+  else if (unit == "K" || unit == "KiB" || unit == "k") mult = uint64_t{1} << 10;
+  else if (unit == "M" || unit == "MiB") mult = uint64_t{1} << 20;
+  else if (unit == "G" || unit == "GiB") mult = uint64_t{1} << 30;
+  if (i == 0 || mult == 0) {
+    return Status::InvalidArgument("'" + text + "' is not a size (use e.g. 512MiB or 2GiB)");
+  }
+  *bytes = v * mult;
+  return Status::OK();
+}
+
 int BadInput(const std::string& program, const std::string& message) {
   std::cerr << program << ": " << message << "\n";
   return kExitBadInput;

@@ -36,6 +36,10 @@ struct SpecOptions {
 void ParseArgs(const std::vector<std::string>& args, const po::options_description& desc,
                po::variables_map& vm);
 
+// "512MiB", "1GiB", "256M", "1G", "100000" (bytes). InvalidArgument naming
+// the text when it is not a size.
+Status ParseBytes(const std::string& text, uint64_t* bytes);
+
 // Prints "<program>: <message>" on stderr and returns kExitBadInput.
 int BadInput(const std::string& program, const std::string& message);
 

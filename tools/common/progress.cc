@@ -17,12 +17,13 @@ constexpr double kLogPeriodSeconds = 10.0;
 
 Progress::Progress(std::string label, std::string unit,
                    const std::atomic<uint64_t>* done, const std::atomic<uint64_t>* total,
-                   double delay_seconds)
+                   double delay_seconds, std::function<std::string()> extra)
     : label_(std::move(label)),
       unit_(std::move(unit)),
       done_(done),
       total_(total),
       delay_seconds_(delay_seconds),
+      extra_(std::move(extra)),
       thread_([this] { Loop(); }) {}
 
 Progress::~Progress() { Stop(); }
@@ -62,20 +63,21 @@ void Progress::Draw(double elapsed, bool tty) {
   const double fraction = total ? static_cast<double>(done) / total : 0.0;
   const double rate = elapsed > 0 ? done / elapsed : 0.0;
   const double eta = rate > 0 && total >= done ? (total - done) / rate : -1.0;
+  const std::string extra = extra_ ? " " + extra_() : "";
   if (tty) {
     constexpr int kWidth = 30;
     const int filled = static_cast<int>(fraction * kWidth);
     std::string bar(filled, '#');
     bar.resize(kWidth, '.');
-    std::fprintf(stderr, "\r\033[K%s [%s] %5.1f%% %s/%s %s/s ETA %s", label_.c_str(),
+    std::fprintf(stderr, "\r\033[K%s [%s] %5.1f%% %s/%s %s/s ETA %s%s", label_.c_str(),
                  bar.c_str(), 100.0 * fraction, HumanCount(done).c_str(),
                  HumanCount(total).c_str(), HumanCount(rate).c_str(),
-                 HumanDuration(eta).c_str());
+                 HumanDuration(eta).c_str(), extra.c_str());
   } else {
-    std::fprintf(stderr, "%s: %.1f%% %s of %s %s, %s/s, elapsed %s, ETA %s\n",
+    std::fprintf(stderr, "%s: %.1f%% %s of %s %s, %s/s, elapsed %s, ETA %s%s\n",
                  label_.c_str(), 100.0 * fraction, HumanCount(done).c_str(),
                  HumanCount(total).c_str(), unit_.c_str(), HumanCount(rate).c_str(),
-                 HumanDuration(elapsed).c_str(), HumanDuration(eta).c_str());
+                 HumanDuration(elapsed).c_str(), HumanDuration(eta).c_str(), extra.c_str());
   }
   std::fflush(stderr);
   drawn_ = true;

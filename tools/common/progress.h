@@ -7,6 +7,7 @@
 #include <atomic>
 #include <condition_variable>
 #include <cstdint>
+#include <functional>
 #include <mutex>
 #include <string>
 #include <thread>
@@ -19,8 +20,11 @@ namespace eulerdeck::tools {
 // clears the line. Thread-safe: workers only touch the counters.
 class Progress {
  public:
+  // `extra`, if set, is called at each redraw and its text appended (for
+  // figures other than the counter, e.g. the level and bytes written).
   Progress(std::string label, std::string unit, const std::atomic<uint64_t>* done,
-           const std::atomic<uint64_t>* total, double delay_seconds = 2.0);
+           const std::atomic<uint64_t>* total, double delay_seconds = 2.0,
+           std::function<std::string()> extra = nullptr);
   ~Progress();
   Progress(const Progress&) = delete;
   Progress& operator=(const Progress&) = delete;
@@ -36,6 +40,7 @@ class Progress {
   const std::atomic<uint64_t>* done_;
   const std::atomic<uint64_t>* total_;
   const double delay_seconds_;
+  const std::function<std::string()> extra_;
   std::mutex mu_;
   std::condition_variable cv_;
   bool stop_ = false;

@@ -12,6 +12,12 @@ int RunPlay(const std::vector<std::string>& args);
 int RunReform(const std::vector<std::string>& args);
 int RunBrute(const std::vector<std::string>& args);
 int RunCount(const std::vector<std::string>& args);
+int RunRun(const std::vector<std::string>& args);
+int RunResume(const std::vector<std::string>& args);
+int RunStatus(const std::vector<std::string>& args);
+int RunInspect(const std::vector<std::string>& args);
+int RunExport(const std::vector<std::string>& args);
+int RunVerify(const std::vector<std::string>& args);
 
 }  // namespace eulerdeck::tools
 

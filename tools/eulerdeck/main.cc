@@ -18,6 +18,12 @@ constexpr const char* kUsage =
     "  reform   follow a deck's reform sequence to a dead-end or a cycle\n"
     "  count    exact counts of winning decks, backwards from the last card\n"
     "  brute    play every distinct deck: the reference counts\n"
+    "  run      stored enumeration: every level into a RocksDB store, resumable\n"
+    "  resume   continue a stored enumeration from its last checkpoint\n"
+    "  status   a store's levels, sizes, progress and ETA\n"
+    "  inspect  print a stored level's sub-decks and strings\n"
+    "  export   a store's counts, or one level's sub-decks, as CSV\n"
+    "  verify   re-read and check everything in a store\n"
     "\n"
     "games: mousetrap (Cayley), modular (Modular Mousetrap),\n"
     "       hlm (He Loves Me, He Loves Me Not); any --ranks m and --suits s.\n"
@@ -39,6 +45,12 @@ int main(int argc, char** argv) {
     if (command == "reform") return RunReform(args);
     if (command == "brute") return RunBrute(args);
     if (command == "count") return RunCount(args);
+    if (command == "run") return RunRun(args);
+    if (command == "resume") return RunResume(args);
+    if (command == "status") return RunStatus(args);
+    if (command == "inspect") return RunInspect(args);
+    if (command == "export") return RunExport(args);
+    if (command == "verify") return RunVerify(args);
     return BadInput("eulerdeck", "unknown command '" + command +
                                      "' (try 'eulerdeck --help')");
   } catch (const po::error& e) {

@@ -1,0 +1,42 @@
+// Encoding of one data block: front-coded paths, by columns, zstd, XXH64
+// (docs/storage_format.md). Stateless functions; thread-safe.
+#ifndef EULERDECK_STORAGE_BLOCK_CODEC_H_
+#define EULERDECK_STORAGE_BLOCK_CODEC_H_
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "engine/status.h"
+
+namespace eulerdeck::storage {
+
+// Paths of one block: `count` entries of k counts each, flattened.
+struct PathBlock {
+  int k = 0;
+  int count_bytes = 1;  // 1, or 2 when counts exceed 255
+  std::vector<uint16_t> counts;  // size = entries * k
+
+  size_t entries() const { return k ? counts.size() / k : 0; }
+  const uint16_t* path(size_t i) const { return counts.data() + i * k; }
+};
+
+// Encodes `block` (entries sorted by path) into `out`. raw_bytes receives
+// the payload size before compression.
+void EncodeBlock(const PathBlock& block, std::string* out, uint64_t* raw_bytes);
+
+// Decodes a block; Corruption (naming what failed: checksum, header,
+// decompression, sizes) on any mismatch.
+Status DecodeBlock(std::string_view data, PathBlock* block);
+
+// The level checksum: XXH64 over the previous value and the block's own
+// checksum (header bytes 12..19), chained block by block in key order.
+uint64_t ChainChecksum(uint64_t chain, std::string_view block);
+
+// Reads only the header: entries and k. Corruption if it is not a block.
+Status PeekBlock(std::string_view data, uint32_t* entries, int* k);
+
+}  // namespace eulerdeck::storage
+
+#endif  // EULERDECK_STORAGE_BLOCK_CODEC_H_

@@ -1,0 +1,120 @@
+// FrontierStore: one directory, one RocksDB database, holding the levels of
+// winning sub-decks of one game (docs/storage_format.md). No RocksDB type
+// appears here, so tools/ and tests/ see only eulerdeck's own types.
+//
+// Thread-safety: a store opened read-write is used by one driver; PutBlock()
+// may be called from one thread at a time. Read-only handles may be opened
+// by any number of processes while a writer runs (they see the state at
+// their opening). A second read-write opening of the same directory is
+// refused (RocksDB's lock file) with Status::IOError "store ... is in use".
+#ifndef EULERDECK_STORAGE_FRONTIER_STORE_H_
+#define EULERDECK_STORAGE_FRONTIER_STORE_H_
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "engine/game.h"
+#include "engine/status.h"
+
+namespace eulerdeck::storage {
+
+struct StoreParams {
+  GameSpec spec;
+  int format_version = 0;
+  std::string created;  // ISO 8601, informative
+};
+
+// A committed level. Never rewritten; `kept` is false once its blocks were
+// deleted (--keep last|none), when only the numbers remain.
+struct LevelRecord {
+  int level = 0;
+  uint64_t entries = 0;
+  uint64_t blocks = 0;
+  uint64_t raw_bytes = 0;     // payload before zstd
+  uint64_t stored_bytes = 0;  // blocks as stored (header + compressed payload)
+  uint64_t checksum = 0;      // XXH64 chain over the blocks' checksums, in key order
+  double seconds = 0;         // wall time spent building it (all sessions)
+  bool kept = true;
+};
+
+// The level being built: the output of every input block with ordinal below
+// next_ordinal is durable; done_input_key is the key of the last of those
+// input blocks (empty: none yet).
+struct ProgressRecord {
+  int level = 0;  // the level being built
+  uint64_t next_ordinal = 0;
+  std::string done_input_key;
+  uint64_t input_blocks = 0;  // blocks of level-1 (for the ETA)
+  uint64_t entries = 0, blocks = 0, raw_bytes = 0, stored_bytes = 0;
+  uint64_t checksum = 0;
+  double seconds = 0;
+};
+
+class FrontierStore {
+ public:
+  enum class Mode { kReadOnly, kReadWrite };
+
+  // Opens (kReadWrite: creating if needed) the store in `dir`. The RocksDB
+  // block cache and write buffers are sized from memory_budget_bytes.
+  // Errors: NotFound-like IOError when a read-only store does not exist,
+  // IOError "in use" when another process has it open for writing,
+  // Corruption when RocksDB finds its files damaged.
+  static Status Open(const std::string& dir, Mode mode, uint64_t memory_budget_bytes,
+                     std::unique_ptr<FrontierStore>* store);
+  ~FrontierStore();
+  FrontierStore(const FrontierStore&) = delete;
+  FrontierStore& operator=(const FrontierStore&) = delete;
+
+  const std::string& dir() const { return dir_; }
+
+  // *exists is false for a new, empty store.
+  Status GetParams(StoreParams* params, bool* exists);
+  Status PutParams(const StoreParams& params);  // synced
+
+  // Committed levels, in increasing order.
+  Status GetLevels(std::vector<LevelRecord>* levels);
+  Status GetProgress(ProgressRecord* progress, bool* exists);
+  // Makes every block written so far durable (Flush), then writes `progress`
+  // with a synced WAL write.
+  Status Checkpoint(const ProgressRecord& progress);
+  // Flushes, then writes the level record and removes the progress record in
+  // one synced batch.
+  Status CommitLevel(const LevelRecord& record);
+  // Rewrites a committed level's record (only its `kept` flag changes).
+  Status MarkLevelDropped(int level);
+
+  // Blocks are written without the WAL: Checkpoint()/CommitLevel() make them
+  // durable. REQUIRES: kReadWrite.
+  Status PutBlock(int level, uint64_t ordinal, uint32_t seq, std::string_view data);
+  // Deletes the level's blocks with ordinal >= from_ordinal.
+  Status DeleteBlocks(int level, uint64_t from_ordinal);
+
+  // Iterates a level's blocks in key order, starting at `from_key` (a block
+  // key) or at the level's first block when empty. Holds a consistent view.
+  class BlockIterator {
+   public:
+    virtual ~BlockIterator() = default;
+    virtual bool Valid() const = 0;
+    virtual void Next() = 0;
+    virtual std::string_view key() const = 0;
+    virtual std::string_view value() const = 0;
+    virtual Status status() const = 0;
+  };
+  std::unique_ptr<BlockIterator> Blocks(int level, const std::string& from_key = "");
+
+  // RocksDB's estimate of the bytes on disk (SST files and logs).
+  uint64_t DiskBytes();
+
+ private:
+  struct Rep;
+  FrontierStore(std::string dir, std::unique_ptr<Rep> rep);
+  std::string dir_;
+  std::unique_ptr<Rep> rep_;
+};
+
+}  // namespace eulerdeck::storage
+
+#endif  // EULERDECK_STORAGE_FRONTIER_STORE_H_

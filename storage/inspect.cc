@@ -1,0 +1,177 @@
+#include "storage/inspect.h"
+
+#include <algorithm>
+#include <cstring>
+
+#include <xxhash.h>
+
+#include "engine/children.h"
+#include "engine/path.h"
+#include "storage/block_codec.h"
+#include "storage/format.h"
+#include "storage/stored_run.h"
+
+namespace eulerdeck::storage {
+
+namespace {
+
+std::string Where(int level, uint64_t block) {
+  return "level " + std::to_string(level) + ", block " + std::to_string(block);
+}
+
+// Lexicographic comparison of two paths of k counts.
+int Compare(const uint16_t* a, const uint16_t* b, int k) {
+  for (int i = 0; i < k; ++i) {
+    if (a[i] != b[i]) return a[i] < b[i] ? -1 : 1;
+  }
+  return 0;
+}
+
+
+}  // namespace
+
+Status ForEachEntry(FrontierStore* store, int level,
+                    const std::function<bool(const uint16_t* path, int k)>& f) {
+  return ForEachEntryFrom(store, level, {}, f);
+}
+
+Status ForEachEntryFrom(FrontierStore* store, int level, const std::vector<uint16_t>& from,
+                        const std::function<bool(const uint16_t* path, int k)>& f) {
+  // Binary search over the blocks' first entries for the last block starting
+  // at or before `from`: only the keys are collected, O(log) blocks decoded.
+  std::string start_key;
+  if (!from.empty()) {
+    std::vector<std::string> keys;
+    auto it = store->Blocks(level);
+    for (; it->Valid(); it->Next()) keys.emplace_back(it->key());
+    if (!it->status().ok()) return it->status();
+    size_t lo = 0, hi = keys.size();
+    while (hi - lo > 1) {
+      const size_t mid = (lo + hi) / 2;
+      auto probe = store->Blocks(level, keys[mid]);
+      PathBlock b;
+      Status s = DecodeBlock(probe->value(), &b);
+      if (!s.ok()) return Status::Corruption(Where(level, mid) + ": " + s.message());
+      const int n = std::min<int>(b.k, static_cast<int>(from.size()));
+      if (Compare(b.path(0), from.data(), n) <= 0) {
+        lo = mid;
+      } else {
+        hi = mid;
+      }
+    }
+    if (!keys.empty()) start_key = keys[lo];
+  }
+  auto it = store->Blocks(level, start_key);
+  uint64_t block_no = 0;
+  for (; it->Valid(); it->Next(), ++block_no) {
+    PathBlock b;
+    Status s = DecodeBlock(it->value(), &b);
+    if (!s.ok()) return Status::Corruption(Where(level, block_no) + ": " + s.message());
+    for (size_t i = 0; i < b.entries(); ++i) {
+      if (!from.empty()) {
+        const int n = std::min<int>(b.k, static_cast<int>(from.size()));
+        if (Compare(b.path(i), from.data(), n) < 0) continue;
+      }
+      if (!f(b.path(i), b.k)) return Status::OK();
+    }
+  }
+  return it->status();
+}
+
+Status VerifyStore(FrontierStore* store, VerifyReport* report) {
+  GameSpec spec;
+  Status s = StoreSpec(store, &spec);
+  if (!s.ok()) return s;
+  std::vector<LevelRecord> levels;
+  s = store->GetLevels(&levels);
+  if (!s.ok()) return s;
+  const ChildRule rule(spec);
+  *report = VerifyReport();
+  for (size_t li = 0; li < levels.size(); ++li) {
+    const LevelRecord& rec = levels[li];
+    if (rec.level != static_cast<int>(li) + 1) {
+      return Status::Corruption("level records are not 1, 2, 3, ...: found level " +
+                                std::to_string(rec.level) + " in place " + std::to_string(li + 1));
+    }
+    if (!rec.kept) continue;
+    const int k = rec.level;
+    const bool parents_kept = k > 1 && levels[li - 1].kept;
+    // The level below, streamed alongside: parents appear in the same order
+    // as their children's prefixes.
+    std::unique_ptr<FrontierStore::BlockIterator> below;
+    PathBlock parent_block;
+    size_t parent_i = 0;
+    if (parents_kept) below = store->Blocks(k - 1);
+    auto next_parent = [&]() -> Status {  // advance to the next parent entry
+      ++parent_i;
+      while (parent_i >= parent_block.entries()) {
+        if (!below->Valid()) return below->status().ok() ? Status::Corruption("end") : below->status();
+        Status st = DecodeBlock(below->value(), &parent_block);
+        below->Next();
+        if (!st.ok()) return Status::Corruption("level " + std::to_string(k - 1) + ": " + st.message());
+        parent_i = 0;
+      }
+      return Status::OK();
+    };
+    parent_i = static_cast<size_t>(-1);  // the first next_parent() loads entry 0
+    bool parent_loaded = false;
+    uint64_t entries = 0, blocks = 0, stored = 0, chain = 0;
+    std::vector<uint16_t> previous;
+    auto it = store->Blocks(k);
+    for (; it->Valid(); it->Next(), ++blocks) {
+      PathBlock b;
+      s = DecodeBlock(it->value(), &b);
+      if (!s.ok()) return Status::Corruption(Where(k, blocks) + ": " + s.message());
+      if (b.k != k) return Status::Corruption(Where(k, blocks) + ": entries of " + std::to_string(b.k) + " counts");
+      chain = ChainChecksum(chain, it->value());
+      stored += it->value().size();
+      for (size_t i = 0; i < b.entries(); ++i, ++entries) {
+        const uint16_t* path = b.path(i);
+        const std::string at = Where(k, blocks) + ", entry " + std::to_string(entries);
+        if (!previous.empty() && Compare(previous.data(), path, k) >= 0) {
+          return Status::Corruption(at + ": out of order");
+        }
+        previous.assign(path, path + k);
+        if (k == 1 || parents_kept) {
+          if (k > 1) {
+            if (!parent_loaded) {
+              if (!next_parent().ok()) {
+                return Status::Corruption(at + ": its parent is not in level " + std::to_string(k - 1));
+              }
+              parent_loaded = true;
+            }
+            // Advance the parent cursor to this entry's prefix.
+            while (Compare(parent_block.path(parent_i), path, k - 1) < 0) {
+              if (!next_parent().ok()) return Status::Corruption(at + ": its parent is not in level " + std::to_string(k - 1));
+            }
+            if (Compare(parent_block.path(parent_i), path, k - 1) != 0) {
+              return Status::Corruption(at + ": its parent is not in level " + std::to_string(k - 1));
+            }
+            ++report->parents_checked;
+          }
+          if (!PathIsValid(rule, path, k)) {
+            return Status::Corruption(at + ": not a winning sub-deck (invalid child count " +
+                                      std::to_string(path[k - 1]) + ")");
+          }
+        }
+      }
+    }
+    if (!it->status().ok()) return it->status();
+    if (entries != rec.entries || blocks != rec.blocks || stored != rec.stored_bytes) {
+      return Status::Corruption("level " + std::to_string(k) + ": found " + std::to_string(entries) +
+                                " entries in " + std::to_string(blocks) + " blocks (" +
+                                std::to_string(stored) + " bytes), the record says " +
+                                std::to_string(rec.entries) + " in " + std::to_string(rec.blocks) +
+                                " (" + std::to_string(rec.stored_bytes) + " bytes)");
+    }
+    if (chain != rec.checksum) {
+      return Status::Corruption("level " + std::to_string(k) + ": level checksum mismatch");
+    }
+    ++report->levels_checked;
+    report->blocks += blocks;
+    report->entries += entries;
+  }
+  return Status::OK();
+}
+
+}  // namespace eulerdeck::storage

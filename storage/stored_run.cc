@@ -1,0 +1,352 @@
+#include "storage/stored_run.h"
+
+#include <tbb/enumerable_thread_specific.h>
+#include <tbb/global_control.h>
+#include <tbb/parallel_pipeline.h>
+#include <tbb/task_arena.h>
+#include <xxhash.h>
+
+#include <chrono>
+#include <csignal>
+#include <cstdlib>
+#include <cstring>
+#include <ctime>
+#include <mutex>
+#include <string>
+
+#include "engine/children.h"
+#include "engine/parallel.h"
+#include "engine/path.h"
+#include "storage/block_codec.h"
+#include "storage/format.h"
+
+namespace eulerdeck::storage {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+// Fault injection for the crash tests (LevelDB's fault_injection_test idea):
+// with EULERDECK_CRASH_AT="name:n" in the environment, the n-th time the
+// point `name` is reached the process kills itself with SIGKILL, as a power
+// cut or `kill -9` would. Without the variable this costs one branch.
+void CrashPoint(const char* name) {
+  static const char* spec = std::getenv("EULERDECK_CRASH_AT");
+  if (spec == nullptr) return;
+  static std::atomic<long> remaining{-1};
+  static std::string target;
+  static std::once_flag once;
+  std::call_once(once, [] {
+    const std::string text(spec);
+    const size_t colon = text.find(':');
+    target = text.substr(0, colon);
+    remaining = colon == std::string::npos ? 1 : std::atol(text.c_str() + colon + 1);
+  });
+  if (target == name && --remaining == 0) std::raise(SIGKILL);
+}
+
+std::string NowIso() {
+  char buf[32];
+  const std::time_t t = std::time(nullptr);
+  std::strftime(buf, sizeof(buf), "%Y-%m-%dT%H:%M:%SZ", std::gmtime(&t));
+  return buf;
+}
+
+std::string Describe(const GameSpec& spec) {
+  return std::string(GameName(spec.game)) + " --ranks " + std::to_string(spec.ranks) +
+         " --suits " + std::to_string(spec.suits);
+}
+
+
+// One input block's journey through the pipeline.
+struct Task {
+  uint64_t ordinal = 0;
+  std::string key;
+  std::string input;
+  std::vector<std::string> outputs;  // encoded blocks of the next level
+  uint64_t entries = 0, raw_bytes = 0;
+};
+
+// Expands every entry of one decoded level-k block into its children (the
+// next level, in key order) and encodes them into blocks.
+class Expander {
+ public:
+  explicit Expander(const ChildRule& rule) : rule_(rule), decoder_(rule.spec()) {}
+
+  void Expand(const PathBlock& in, Task* task) {
+    const GameSpec& spec = rule_.spec();
+    const int k = in.k;
+    PathBlock out;
+    out.k = k + 1;
+    out.count_bytes = rule_.Limit(k) > 255 ? 2 : 1;
+    out.counts.reserve(static_cast<size_t>(kEntriesPerBlock) * (k + 1));
+    std::vector<int> copies(spec.ranks + 1);
+    for (size_t i = 0; i < in.entries(); ++i) {
+      const uint16_t* path = in.path(i);
+      const Card* deck = decoder_.Decode(path, k);
+      std::fill(copies.begin(), copies.end(), 0);
+      for (int j = 0; j < k; ++j) ++copies[deck[j]];
+      ChildCounts valid;
+      rule_.ValidCounts(deck, k, &valid);
+      for (int w = 0; w < valid.words; ++w) {
+        for (uint64_t bits = valid.bits[w]; bits; bits &= bits - 1) {
+          const uint32_t t = static_cast<uint32_t>(w * 64 + __builtin_ctzll(bits));
+          if (copies[CalledValue(spec, t)] >= spec.suits) continue;
+          out.counts.insert(out.counts.end(), path, path + k);
+          out.counts.push_back(static_cast<uint16_t>(t));
+          if (out.entries() == kEntriesPerBlock) Flush(&out, task);
+        }
+      }
+    }
+    if (out.entries() > 0) Flush(&out, task);
+  }
+
+ private:
+  void Flush(PathBlock* out, Task* task) {
+    std::string encoded;
+    uint64_t raw = 0;
+    EncodeBlock(*out, &encoded, &raw);
+    task->entries += out->entries();
+    task->raw_bytes += raw;
+    task->outputs.push_back(std::move(encoded));
+    out->counts.clear();
+  }
+
+  const ChildRule& rule_;
+  PathDecoder decoder_;
+};
+
+Status BuildLevelOne(FrontierStore* store, const ChildRule& rule) {
+  PathBlock block;
+  block.k = 1;
+  for (Card c : rule.Roots()) block.counts.push_back(c);
+  std::string encoded;
+  LevelRecord r;
+  r.level = 1;
+  EncodeBlock(block, &encoded, &r.raw_bytes);
+  CrashPoint("level-one");
+  Status s = store->PutBlock(1, 0, 0, encoded);
+  r.entries = block.entries();
+  r.blocks = 1;
+  r.stored_bytes = encoded.size();
+  r.checksum = ChainChecksum(0, encoded);
+  if (s.ok()) s = store->CommitLevel(r);
+  return s;
+}
+
+// Streams level k into level k+1, from the checkpoint in *p.
+Status BuildLevel(FrontierStore* store, const ChildRule& rule, int k, uint64_t input_blocks,
+                  ProgressRecord* p, const RunOptions& options) {
+  const auto started = Clock::now();
+  const double seconds_before = p->seconds;
+  auto last_checkpoint = started;
+  std::unique_ptr<FrontierStore::BlockIterator> it = store->Blocks(k, p->done_input_key);
+  if (!p->done_input_key.empty()) {
+    // The checkpoint names the last input block whose output is durable.
+    if (!it->Valid() || it->key() != p->done_input_key) {
+      return Status::Corruption("checkpoint names input block that level " + std::to_string(k) +
+                                " does not hold");
+    }
+    it->Next();
+  }
+  if (options.input_total) options.input_total->store(input_blocks);
+  if (options.input_done) options.input_done->store(p->next_ordinal);
+  if (options.entries) options.entries->store(p->entries);
+
+  std::mutex error_mu;
+  Status error;
+  auto fail = [&](const Status& s) {
+    std::lock_guard<std::mutex> lock(error_mu);
+    if (error.ok()) error = s;
+  };
+  auto failed = [&] {
+    std::lock_guard<std::mutex> lock(error_mu);
+    return !error.ok();
+  };
+  uint64_t next_ordinal = p->next_ordinal;
+  tbb::enumerable_thread_specific<Expander> expanders([&] { return Expander(rule); });
+
+  const int threads = EffectiveThreads(options.threads);
+  tbb::global_control allow(tbb::global_control::max_allowed_parallelism, threads);
+  tbb::task_arena arena(threads);
+  arena.execute([&] {
+    tbb::parallel_pipeline(
+        // Tokens in flight bound the memory: each holds one input block and
+        // its output (a few MB at most).
+        static_cast<size_t>(2 * threads),
+        tbb::make_filter<void, Task*>(
+            tbb::filter_mode::serial_in_order,
+            [&](tbb::flow_control& fc) -> Task* {
+              if (failed() || !it->Valid()) {
+                if (!it->status().ok()) fail(it->status());
+                fc.stop();
+                return nullptr;
+              }
+              auto* task = new Task;
+              task->ordinal = next_ordinal++;
+              task->key.assign(it->key());
+              task->input.assign(it->value());
+              it->Next();
+              return task;
+            }) &
+            tbb::make_filter<Task*, Task*>(
+                tbb::filter_mode::parallel,
+                [&](Task* task) -> Task* {
+                  PathBlock in;
+                  Status s = DecodeBlock(task->input, &in);
+                  if (s.ok() && in.k != k) s = Status::Corruption("block has entries of the wrong level");
+                  if (!s.ok()) {
+                    fail(Status::Corruption("level " + std::to_string(k) + " block " +
+                                            std::to_string(task->ordinal) + ": " + s.message()));
+                    return task;
+                  }
+                  expanders.local().Expand(in, task);
+                  task->input.clear();
+                  return task;
+                }) &
+            tbb::make_filter<Task*, void>(
+                tbb::filter_mode::serial_in_order, [&](Task* task) {
+                  std::unique_ptr<Task> owned(task);
+                  if (failed()) return;
+                  for (size_t seq = 0; seq < task->outputs.size(); ++seq) {
+                    const std::string& block = task->outputs[seq];
+                    Status s = store->PutBlock(k + 1, task->ordinal, static_cast<uint32_t>(seq), block);
+                    if (!s.ok()) return fail(s);
+                    CrashPoint("block-written");
+                    p->checksum = ChainChecksum(p->checksum, block);
+                    p->stored_bytes += block.size();
+                    ++p->blocks;
+                  }
+                  p->entries += task->entries;
+                  p->raw_bytes += task->raw_bytes;
+                  p->next_ordinal = task->ordinal + 1;
+                  p->done_input_key = task->key;
+                  if (options.input_done) options.input_done->store(p->next_ordinal);
+                  if (options.entries) options.entries->store(p->entries);
+                  if (options.bytes) options.bytes->store(p->stored_bytes);
+                  const auto now = Clock::now();
+                  if (std::chrono::duration<double>(now - last_checkpoint).count() >=
+                      options.checkpoint_seconds) {
+                    p->seconds = seconds_before + std::chrono::duration<double>(now - started).count();
+                    CrashPoint("before-checkpoint");
+                    Status s = store->Checkpoint(*p);
+                    if (!s.ok()) return fail(s);
+                    CrashPoint("after-checkpoint");
+                    last_checkpoint = now;
+                  }
+                }));
+  });
+  if (!error.ok()) return error;
+  p->seconds = seconds_before + std::chrono::duration<double>(Clock::now() - started).count();
+  return Status::OK();
+}
+
+// Forgets a level's blocks: first the record says so (durably), then the
+// blocks go, so a crash in between leaves only garbage that the next start
+// removes (RunStore, step 2).
+Status DropLevel(FrontierStore* store, int level) {
+  Status s = store->MarkLevelDropped(level);
+  CrashPoint("after-drop-mark");
+  if (s.ok()) s = store->DeleteBlocks(level, 0);
+  return s;
+}
+
+}  // namespace
+
+Status StoreSpec(FrontierStore* store, GameSpec* spec) {
+  StoreParams params;
+  bool exists = false;
+  Status s = store->GetParams(&params, &exists);
+  if (!s.ok()) return s;
+  if (!exists) return Status::InvalidArgument("'" + store->dir() + "' holds no enumeration");
+  *spec = params.spec;
+  return Status::OK();
+}
+
+Status RunStore(FrontierStore* store, const GameSpec& spec, const RunOptions& options) {
+  Status s = CheckEnumerable(spec);
+  if (!s.ok()) return s;
+  const int n = spec.cards();
+  if (options.until_level < 0 || options.until_level > n) {
+    return Status::InvalidArgument("--until-level must be between 1 and " + std::to_string(n));
+  }
+  // Step 1. Parameters: a new store takes them, an existing one must match.
+  StoreParams params;
+  bool exists = false;
+  s = store->GetParams(&params, &exists);
+  if (!s.ok()) return s;
+  if (!exists) {
+    params = StoreParams{spec, kFormatVersion, NowIso()};
+    s = store->PutParams(params);
+    if (!s.ok()) return s;
+  } else if (params.format_version != kFormatVersion) {
+    return Status::NotSupported("store '" + store->dir() + "' has format " +
+                                std::to_string(params.format_version) + ", this build reads " +
+                                std::to_string(kFormatVersion));
+  } else if (params.spec.game != spec.game || params.spec.ranks != spec.ranks ||
+             params.spec.suits != spec.suits) {
+    return Status::InvalidArgument("store '" + store->dir() + "' holds " + Describe(params.spec) +
+                                   ", not " + Describe(spec));
+  }
+  const ChildRule rule(spec);
+  const int last = options.until_level ? options.until_level : n;
+
+  // Step 2. Where the store stands.
+  std::vector<LevelRecord> levels;
+  s = store->GetLevels(&levels);
+  if (!s.ok()) return s;
+  for (const LevelRecord& r : levels) {
+    if (!r.kept) {  // finish a drop that a crash interrupted (idempotent)
+      s = store->DeleteBlocks(r.level, 0);
+      if (!s.ok()) return s;
+    }
+  }
+  if (levels.empty()) {
+    if (options.level) options.level->store(1);
+    s = BuildLevelOne(store, rule);
+    if (!s.ok()) return s;
+    s = store->GetLevels(&levels);
+    if (!s.ok()) return s;
+  }
+  // Step 3. Each further level from the one below, resuming a checkpoint.
+  for (int k = levels.back().level; k < last; ++k) {
+    const LevelRecord& below = levels.back();
+    if (!below.kept) {
+      return Status::InvalidArgument("level " + std::to_string(k) +
+                                     " was not kept (--keep), so level " + std::to_string(k + 1) +
+                                     " cannot be built");
+    }
+    if (options.level) options.level->store(k + 1);
+    ProgressRecord p;
+    bool resuming = false;
+    s = store->GetProgress(&p, &resuming);
+    if (!s.ok()) return s;
+    if (!resuming || p.level != k + 1) p = ProgressRecord{k + 1, 0, "", below.blocks};
+    // Blocks past the checkpoint may have been flushed before a crash.
+    s = store->DeleteBlocks(k + 1, p.next_ordinal);
+    if (!s.ok()) return s;
+    s = BuildLevel(store, rule, k, below.blocks, &p, options);
+    if (!s.ok()) return s;
+    LevelRecord r;
+    r.level = k + 1;
+    r.entries = p.entries;
+    r.blocks = p.blocks;
+    r.raw_bytes = p.raw_bytes;
+    r.stored_bytes = p.stored_bytes;
+    r.checksum = p.checksum;
+    r.seconds = p.seconds;
+    CrashPoint("before-commit");
+    s = store->CommitLevel(r);
+    if (!s.ok()) return s;
+    CrashPoint("after-commit");
+    levels.push_back(r);
+    if (options.keep != Keep::kAll) {
+      s = DropLevel(store, k);
+      if (!s.ok()) return s;
+    }
+  }
+  if (options.keep == Keep::kNone && levels.back().level == n) s = DropLevel(store, n);
+  return s;
+}
+
+}  // namespace eulerdeck::storage

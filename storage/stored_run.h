@@ -1,0 +1,46 @@
+// The out-of-core enumeration: level k of the frontier store is streamed, in
+// key order, into level k+1 (docs/storage_format.md), with bounded memory,
+// periodic durable checkpoints, and resumption from the last checkpoint.
+#ifndef EULERDECK_STORAGE_STORED_RUN_H_
+#define EULERDECK_STORAGE_STORED_RUN_H_
+
+#include <atomic>
+#include <cstdint>
+#include <vector>
+
+#include "engine/game.h"
+#include "engine/status.h"
+#include "storage/frontier_store.h"
+
+namespace eulerdeck::storage {
+
+enum class Keep { kAll, kLast, kNone };
+
+struct RunOptions {
+  int threads = 0;         // 0: all cores
+  Keep keep = Keep::kAll;  // which levels' blocks stay after the next is committed
+  int until_level = 0;     // stop once this level is committed (0: the last level)
+  // A checkpoint (flush + synced progress record) at most this often.
+  double checkpoint_seconds = 10.0;
+  // Progress counters for display (relaxed): the level being built, its
+  // input blocks done / in all, entries and bytes written to it.
+  std::atomic<int>* level = nullptr;
+  std::atomic<uint64_t>* input_done = nullptr;
+  std::atomic<uint64_t>* input_total = nullptr;
+  std::atomic<uint64_t>* entries = nullptr;
+  std::atomic<uint64_t>* bytes = nullptr;
+};
+
+// Runs or resumes the enumeration of `spec` in `store` (opened read-write).
+// A new store takes spec's parameters; an existing one must hold the same
+// game, or InvalidArgument. Picks up where the store stands: after the last
+// committed level, from the last checkpoint of the level in progress.
+// Corruption if a block read back fails its checks.
+Status RunStore(FrontierStore* store, const GameSpec& spec, const RunOptions& options);
+
+// The spec a store was created with (for `resume`, which takes no game).
+Status StoreSpec(FrontierStore* store, GameSpec* spec);
+
+}  // namespace eulerdeck::storage
+
+#endif  // EULERDECK_STORAGE_STORED_RUN_H_

@@ -1,0 +1,147 @@
+// eulerdeck run / resume: the stored, resumable enumeration.
+#include <cstdio>
+#include <filesystem>
+#include <iostream>
+
+#include "engine/children.h"
+#include "storage/frontier_store.h"
+#include "storage/stored_run.h"
+#include "tools/common/cli.h"
+#include "tools/common/format.h"
+#include "tools/common/progress.h"
+#include "tools/eulerdeck/commands.h"
+
+namespace eulerdeck::tools {
+
+namespace {
+
+constexpr const char* kRunUsage =
+    "usage: eulerdeck run --game G --ranks M [--suits S] --store DIR [--threads T]\n"
+    "                     [--memory-budget 512MiB] [--keep all|last|none] [--until-level K]\n"
+    "Builds every level of winning sub-decks into the store DIR (RocksDB), each\n"
+    "streamed from the one below with bounded memory, checkpointing as it goes.\n"
+    "Run it again (or 'eulerdeck resume --store DIR') after an interruption: it\n"
+    "continues from the last checkpoint.";
+constexpr const char* kResumeUsage =
+    "usage: eulerdeck resume --store DIR [--threads T] [--memory-budget 512MiB]\n"
+    "                        [--keep all|last|none] [--until-level K]\n"
+    "Continues the enumeration held in DIR from its last checkpoint.";
+
+struct Common {
+  std::string store_dir;
+  int threads = 0;
+  std::string budget_text = "512MiB";
+  std::string keep_text = "all";
+  int until_level = 0;
+  double checkpoint_seconds = 10.0;
+
+  void Add(po::options_description& desc) {
+    desc.add_options()
+        ("store", po::value(&store_dir)->required(), "the store directory")
+        ("threads", po::value(&threads)->default_value(0), "worker threads (0: all cores)")
+        ("memory-budget", po::value(&budget_text)->default_value("512MiB"),
+         "memory for RocksDB caches and buffers and the stream")
+        ("keep", po::value(&keep_text)->default_value("all"),
+         "levels whose blocks stay: all | last (the newest) | none (counts only)")
+        ("until-level", po::value(&until_level)->default_value(0),
+         "stop once this level is committed (0: the last)")
+        ("checkpoint-seconds", po::value(&checkpoint_seconds)->default_value(10.0),
+         "seconds between durable checkpoints");
+  }
+
+  Status ToOptions(storage::RunOptions* o, uint64_t* budget) const {
+    Status s = ParseBytes(budget_text, budget);
+    if (!s.ok()) return s;
+    if (*budget < (uint64_t{16} << 20)) return Status::InvalidArgument("--memory-budget must be at least 16MiB");
+    if (threads < 0) return Status::InvalidArgument("--threads must be >= 0");
+    if (until_level < 0) return Status::InvalidArgument("--until-level must be >= 0");
+    if (!(checkpoint_seconds >= 0)) return Status::InvalidArgument("--checkpoint-seconds must be >= 0");
+    if (keep_text == "all") o->keep = storage::Keep::kAll;
+    else if (keep_text == "last") o->keep = storage::Keep::kLast;
+    else if (keep_text == "none") o->keep = storage::Keep::kNone;
+    else return Status::InvalidArgument("--keep must be all, last or none, not '" + keep_text + "'");
+    o->threads = threads;
+    o->until_level = until_level;
+    o->checkpoint_seconds = checkpoint_seconds;
+    return Status::OK();
+  }
+};
+
+int Execute(const std::string& name, const Common& c, const GameSpec* given) {
+  storage::RunOptions options;
+  uint64_t budget = 0;
+  Status s = c.ToOptions(&options, &budget);
+  if (s.ok() && given) s = CheckEnumerable(*given);
+  if (!s.ok()) return BadInput("eulerdeck " + name, s.ToString());
+  if (!given && !std::filesystem::exists(std::filesystem::path(c.store_dir) / "CURRENT")) {
+    return BadInput("eulerdeck " + name, "no store at '" + c.store_dir + "'");
+  }
+  std::unique_ptr<storage::FrontierStore> store;
+  s = storage::FrontierStore::Open(c.store_dir, storage::FrontierStore::Mode::kReadWrite, budget, &store);
+  if (!s.ok()) return BadInput("eulerdeck " + name, s.ToString());
+  GameSpec spec;
+  if (given) {
+    spec = *given;
+  } else {
+    s = storage::StoreSpec(store.get(), &spec);
+    if (!s.ok()) return BadInput("eulerdeck " + name, s.ToString());
+  }
+  std::atomic<int> level{0};
+  std::atomic<uint64_t> done{0}, total{0}, entries{0}, bytes{0};
+  options.level = &level;
+  options.input_done = &done;
+  options.input_total = &total;
+  options.entries = &entries;
+  options.bytes = &bytes;
+  {
+    Progress progress("run", "input blocks", &done, &total, 2.0, [&] {
+      return "level " + std::to_string(level.load()) + ", " + HumanCount(entries.load()) +
+             " entries, " + HumanCount(bytes.load()) + "B written";
+    });
+    s = storage::RunStore(store.get(), spec, options);
+  }
+  if (s.IsInvalidArgument() || s.IsOutOfRange()) return BadInput("eulerdeck " + name, s.ToString());
+  if (!s.ok()) {
+    std::cerr << "eulerdeck " << name << ": " << s.ToString() << "\n";
+    return kExitCheckFailed;
+  }
+  store.reset();  // release the lock before status opens the store read-only
+  return RunStatus({"--store", c.store_dir});
+}
+
+}  // namespace
+
+int RunRun(const std::vector<std::string>& args) {
+  SpecOptions spec_options;
+  Common common;
+  po::options_description desc("options");
+  desc.add_options()("help,h", "show this help");
+  spec_options.Add(desc);
+  common.Add(desc);
+  po::variables_map vm;
+  ParseArgs(args, desc, vm);
+  if (vm.count("help")) {
+    PrintHelp(kRunUsage, desc);
+    return kExitOk;
+  }
+  GameSpec spec;
+  Status s = spec_options.ToSpec(&spec);
+  if (!s.ok()) return BadInput("eulerdeck run", s.ToString());
+  return Execute("run", common, &spec);
+}
+
+int RunResume(const std::vector<std::string>& args) {
+  Common common;
+  po::options_description desc("options");
+  desc.add_options()("help,h", "show this help");
+  common.Add(desc);
+  po::variables_map vm;
+  ParseArgs(args, desc, vm);
+  if (vm.count("help")) {
+    PrintHelp(kResumeUsage, desc);
+    return kExitOk;
+  }
+  return Execute("resume", common, nullptr);
+}
+
+}  // namespace eulerdeck::tools

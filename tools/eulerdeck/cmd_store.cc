@@ -1,0 +1,265 @@
+// eulerdeck status / inspect / export / verify: reading a store (read-only,
+// so they may run while another process writes it).
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+#include <nlohmann/json.hpp>
+
+#include "engine/path.h"
+#include "storage/frontier_store.h"
+#include "storage/inspect.h"
+#include "storage/stored_run.h"
+#include "tools/common/cli.h"
+#include "tools/common/format.h"
+#include "tools/eulerdeck/commands.h"
+
+namespace eulerdeck::tools {
+
+namespace {
+
+// A read-only store small enough in memory for inspection.
+constexpr uint64_t kReadBudget = 64ull << 20;
+
+Status OpenReadOnly(const std::string& dir, std::unique_ptr<storage::FrontierStore>* store,
+                    GameSpec* spec) {
+  Status s = storage::FrontierStore::Open(dir, storage::FrontierStore::Mode::kReadOnly,
+                                          kReadBudget, store);
+  if (s.ok()) s = storage::StoreSpec(store->get(), spec);
+  return s;
+}
+
+std::string Ratio(double a, double b) {
+  char buf[32];
+  std::snprintf(buf, sizeof(buf), "%.3f", b > 0 ? a / b : 0.0);
+  return buf;
+}
+
+}  // namespace
+
+int RunStatus(const std::vector<std::string>& args) {
+  std::string dir;
+  po::options_description desc("options");
+  desc.add_options()("help,h", "show this help")
+      ("store", po::value(&dir)->required(), "the store directory")
+      ("json", po::bool_switch(), "print one JSON object");
+  po::variables_map vm;
+  ParseArgs(args, desc, vm);
+  if (vm.count("help")) {
+    PrintHelp("usage: eulerdeck status --store DIR [--json]\n"
+              "The store's game, its committed levels (entries, bytes, bytes per entry,\n"
+              "compression) and the level in progress with its rate and ETA.", desc);
+    return kExitOk;
+  }
+  std::unique_ptr<storage::FrontierStore> store;
+  GameSpec spec;
+  Status s = OpenReadOnly(dir, &store, &spec);
+  std::vector<storage::LevelRecord> levels;
+  storage::ProgressRecord p;
+  bool in_progress = false;
+  if (s.ok()) s = store->GetLevels(&levels);
+  if (s.ok()) s = store->GetProgress(&p, &in_progress);
+  if (!s.ok()) return BadInput("eulerdeck status", s.ToString());
+  const int n = spec.cards();
+  const bool done = !levels.empty() && levels.back().level == n;
+  const double rate = in_progress && p.seconds > 0 ? p.entries / p.seconds : 0.0;
+  const double eta = in_progress && p.next_ordinal > 0
+                         ? p.seconds * (static_cast<double>(p.input_blocks) / p.next_ordinal - 1)
+                         : -1;
+  if (vm["json"].as<bool>()) {
+    nlohmann::json j;
+    j["store"] = dir;
+    j["game"] = GameName(spec.game);
+    j["ranks"] = spec.ranks;
+    j["suits"] = spec.suits;
+    j["cards"] = n;
+    j["complete"] = done;
+    j["levels"] = nlohmann::json::array();
+    for (const auto& r : levels) {
+      j["levels"].push_back({{"level", r.level}, {"entries", r.entries}, {"blocks", r.blocks},
+                             {"stored_bytes", r.stored_bytes}, {"raw_bytes", r.raw_bytes},
+                             {"checksum", r.checksum}, {"seconds", r.seconds}, {"kept", r.kept}});
+    }
+    if (in_progress) {
+      j["in_progress"] = {{"level", p.level}, {"input_blocks_done", p.next_ordinal},
+                          {"input_blocks", p.input_blocks}, {"entries", p.entries},
+                          {"stored_bytes", p.stored_bytes}, {"seconds", p.seconds},
+                          {"entries_per_second", rate}, {"eta_seconds", eta}};
+    }
+    j["disk_bytes"] = store->DiskBytes();
+    std::cout << j.dump() << "\n";
+    return kExitOk;
+  }
+  std::cout << "store      " << dir << "\n"
+            << "game       " << GameName(spec.game) << " (" << spec.ranks << " ranks x "
+            << spec.suits << " suits, " << n << " cards)\n"
+            << "state      "
+            << (done ? "complete" : in_progress ? "level " + std::to_string(p.level) + " in progress"
+                                                : "stopped after level " +
+                                                      std::to_string(levels.empty() ? 0 : levels.back().level))
+            << "\n"
+            << "level       entries        blocks   stored bytes   bytes/entry  compression  seconds  kept\n";
+  for (const auto& r : levels) {
+    std::printf("%5d  %14llu  %10llu  %13llu  %12s  %11s  %7.1f  %s\n", r.level,
+                static_cast<unsigned long long>(r.entries), static_cast<unsigned long long>(r.blocks),
+                static_cast<unsigned long long>(r.stored_bytes),
+                Ratio(r.stored_bytes, r.entries).c_str(), Ratio(r.raw_bytes, r.stored_bytes).c_str(),
+                r.seconds, r.kept ? "yes" : "no");
+  }
+  std::fflush(stdout);
+  if (in_progress) {
+    std::cout << "progress   level " << p.level << ": input block " << p.next_ordinal << " of "
+              << p.input_blocks << ", " << p.entries << " entries so far, "
+              << HumanCount(rate) << " entries/s, ETA " << HumanDuration(eta)
+              << " (at the last checkpoint)\n";
+  }
+  std::cout << "disk       " << HumanCount(store->DiskBytes()) << "B\n";
+  return kExitOk;
+}
+
+int RunInspect(const std::vector<std::string>& args) {
+  std::string dir, from;
+  int level = 0;
+  uint64_t limit = 20;
+  po::options_description desc("options");
+  desc.add_options()("help,h", "show this help")
+      ("store", po::value(&dir)->required(), "the store directory")
+      ("level", po::value(&level)->required(), "the level (sub-decks of K cards)")
+      ("limit", po::value(&limit)->default_value(20), "entries to print (0: all)")
+      ("from", po::value(&from),
+       "start at the first entry whose string ends with this (e.g. \"431212\"; "
+       "for modular, the counts of the removals)");
+  po::variables_map vm;
+  ParseArgs(args, desc, vm);
+  if (vm.count("help")) {
+    PrintHelp("usage: eulerdeck inspect --store DIR --level K [--limit N] [--from \"...\"]\n"
+              "Prints a level's entries in key order as sub-decks (top card first) and\n"
+              "their strings (removal order, the paper's reduced strings).", desc);
+    return kExitOk;
+  }
+  std::unique_ptr<storage::FrontierStore> store;
+  GameSpec spec;
+  Status s = OpenReadOnly(dir, &store, &spec);
+  std::vector<storage::LevelRecord> levels;
+  if (s.ok()) s = store->GetLevels(&levels);
+  if (s.ok() && (level < 1 || level > static_cast<int>(levels.size()))) {
+    s = Status::InvalidArgument("level " + std::to_string(level) + " is not committed (the store has 1.." +
+                                std::to_string(levels.size()) + ")");
+  }
+  if (s.ok() && !levels[level - 1].kept) s = Status::InvalidArgument("level " + std::to_string(level) + " was not kept");
+  std::vector<uint16_t> prefix;
+  if (s.ok() && !from.empty()) {
+    Deck cards;
+    if (spec.ranks <= 9 && from.find_first_of(" ,") == std::string::npos) {
+      // The paper's notation: one digit per card, "431212".
+      for (char c : from) {
+        if (c < '1' || c > '9') {
+          s = Status::InvalidArgument("--from '" + from + "' is not a string of cards");
+          break;
+        }
+        cards.push_back(static_cast<Card>(c - '0'));
+      }
+    } else {
+      s = ParseCards(from, &cards);
+    }
+    for (auto it = cards.rbegin(); it != cards.rend(); ++it) prefix.push_back(*it);  // key order
+  }
+  if (!s.ok()) return BadInput("eulerdeck inspect", s.ToString());
+  PathDecoder decoder(spec);
+  uint64_t printed = 0;
+  s = storage::ForEachEntryFrom(store.get(), level, prefix, [&](const uint16_t* path, int k) {
+    const Card* deck = decoder.Decode(path, k);
+    std::cout << DeckToString(Deck(deck, deck + k)) << "  |  "
+              << DeckToString(PathString(spec, path, k)) << "\n";
+    return limit == 0 || ++printed < limit;
+  });
+  if (!s.ok()) {
+    std::cerr << "eulerdeck inspect: " << s.ToString() << "\n";
+    return kExitCheckFailed;
+  }
+  return kExitOk;
+}
+
+int RunExport(const std::vector<std::string>& args) {
+  std::string dir, counts_path, decks_path;
+  int level = 0;
+  po::options_description desc("options");
+  desc.add_options()("help,h", "show this help")
+      ("store", po::value(&dir)->required(), "the store directory")
+      ("counts", po::value(&counts_path), "write level,entries,bytes rows to this CSV file")
+      ("level", po::value(&level), "with --decks: the level to export")
+      ("decks", po::value(&decks_path), "write the level's sub-decks and strings to this CSV file");
+  po::variables_map vm;
+  ParseArgs(args, desc, vm);
+  if (vm.count("help")) {
+    PrintHelp("usage: eulerdeck export --store DIR --counts FILE.csv\n"
+              "       eulerdeck export --store DIR --level K --decks FILE.csv\n"
+              "Writes the level counts, or one level's entries (streaming), as CSV.", desc);
+    return kExitOk;
+  }
+  std::unique_ptr<storage::FrontierStore> store;
+  GameSpec spec;
+  Status s;
+  if (counts_path.empty() == decks_path.empty()) s = Status::InvalidArgument("give --counts or --decks (one of them)");
+  if (s.ok() && !decks_path.empty() && !vm.count("level")) s = Status::InvalidArgument("--decks needs --level");
+  if (s.ok()) s = OpenReadOnly(dir, &store, &spec);
+  std::vector<storage::LevelRecord> levels;
+  if (s.ok()) s = store->GetLevels(&levels);
+  if (s.ok() && !decks_path.empty() &&
+      (level < 1 || level > static_cast<int>(levels.size()) || !levels[level - 1].kept)) {
+    s = Status::InvalidArgument("level " + std::to_string(level) + " is not in the store");
+  }
+  if (!s.ok()) return BadInput("eulerdeck export", s.ToString());
+  const std::string path = counts_path.empty() ? decks_path : counts_path;
+  std::ofstream out(path);
+  if (!out) return BadInput("eulerdeck export", "cannot write '" + path + "'");
+  if (!counts_path.empty()) {
+    out << "level,entries,bytes,blocks,raw_bytes\n";
+    for (const auto& r : levels) {
+      out << r.level << "," << r.entries << "," << r.stored_bytes << "," << r.blocks << ","
+          << r.raw_bytes << "\n";
+    }
+    return kExitOk;
+  }
+  out << "deck,string\n";
+  PathDecoder decoder(spec);
+  s = storage::ForEachEntry(store.get(), level, [&](const uint16_t* p, int k) {
+    const Card* deck = decoder.Decode(p, k);
+    out << DeckToString(Deck(deck, deck + k)) << "," << DeckToString(PathString(spec, p, k)) << "\n";
+    return true;
+  });
+  if (!s.ok()) {
+    std::cerr << "eulerdeck export: " << s.ToString() << "\n";
+    return kExitCheckFailed;
+  }
+  return kExitOk;
+}
+
+int RunVerify(const std::vector<std::string>& args) {
+  std::string dir;
+  po::options_description desc("options");
+  desc.add_options()("help,h", "show this help")("store", po::value(&dir)->required(), "the store directory");
+  po::variables_map vm;
+  ParseArgs(args, desc, vm);
+  if (vm.count("help")) {
+    PrintHelp("usage: eulerdeck verify --store DIR\n"
+              "Re-reads every block of every kept level: checksums, counts, order, and\n"
+              "that each entry is a valid child of an entry of the level below.", desc);
+    return kExitOk;
+  }
+  std::unique_ptr<storage::FrontierStore> store;
+  GameSpec spec;
+  Status s = OpenReadOnly(dir, &store, &spec);
+  if (!s.ok() && !s.IsCorruption()) return BadInput("eulerdeck verify", s.ToString());
+  storage::VerifyReport report;
+  if (s.ok()) s = storage::VerifyStore(store.get(), &report);
+  if (!s.ok()) {
+    std::cerr << "eulerdeck verify: " << dir << ": " << s.ToString() << "\n";
+    return kExitCheckFailed;
+  }
+  std::cout << "verified   " << report.levels_checked << " levels, " << report.blocks << " blocks, "
+            << report.entries << " entries (" << report.parents_checked
+            << " checked against their parents): no fault\n";
+  return kExitOk;
+}
+
+}  // namespace eulerdeck::tools
