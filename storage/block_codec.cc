@@ -3,7 +3,9 @@
 #include <xxhash.h>
 #include <zstd.h>
 
+#include <algorithm>
 #include <cstring>
+#include <vector>
 
 #include "storage/format.h"
 
@@ -39,11 +41,64 @@ uint64_t BlockChecksum(std::string_view data) {
   return h;
 }
 
+// Rank coding: count t names value v = ((t-1) mod m) + 1 in cycle
+// c = (t-1) / m. With A values still available (copies left) and the value
+// being the i-th of them, rank = c*A + i. The inverse needs the same A and
+// the same list, which the decoder rebuilds from the path's prefix.
+class Ranker {
+ public:
+  explicit Ranker(const CountCoding& c) : m_(c.ranks), s_(c.suits), copies_(c.ranks + 1, 0) {}
+
+  // Sets the values used by path[0..j) (all counts already decoded).
+  void Reset(const uint16_t* path, int j) {
+    std::fill(copies_.begin(), copies_.end(), 0);
+    for (int i = 0; i < j; ++i) Use(path[i]);
+  }
+  void Use(uint16_t t) { ++copies_[Value(t)]; }
+
+  // False if t names a value with no copy left (not a valid path).
+  bool Rank(uint16_t t, uint32_t* rank) const {
+    const int v = Value(t);
+    if (copies_[v] >= s_) return false;
+    uint32_t before = 0, available = 0;
+    for (int u = 1; u <= m_; ++u) {
+      if (copies_[u] < s_) {
+        ++available;
+        if (u < v) ++before;
+      }
+    }
+    *rank = static_cast<uint32_t>((t - 1) / m_) * available + before;
+    return true;
+  }
+  bool Unrank(uint32_t rank, uint16_t* t) const {
+    uint32_t available = 0;
+    for (int u = 1; u <= m_; ++u) available += copies_[u] < s_;
+    if (available == 0) return false;
+    uint32_t index = rank % available;
+    for (int u = 1; u <= m_; ++u) {
+      if (copies_[u] < s_ && index-- == 0) {
+        const uint64_t value = static_cast<uint64_t>(rank / available) * m_ + u;
+        if (value > 0xffff) return false;
+        *t = static_cast<uint16_t>(value);
+        return true;
+      }
+    }
+    return false;
+  }
+
+ private:
+  int Value(uint16_t t) const { return (t - 1) % m_ + 1; }
+  int m_, s_;
+  std::vector<int> copies_;
+};
+
 }  // namespace
 
-void EncodeBlock(const PathBlock& block, std::string* out, uint64_t* raw_bytes) {
+void EncodeBlock(const PathBlock& block, const CountCoding& coding, std::string* out,
+                 uint64_t* raw_bytes) {
   const size_t n = block.entries();
   const int k = block.k;
+  Ranker ranker(coding);
   // Column 1: suffix lengths; column 2: suffix counts.
   std::string raw;
   raw.resize(n);
@@ -57,9 +112,14 @@ void EncodeBlock(const PathBlock& block, std::string* out, uint64_t* raw_bytes) 
     }
     raw[i] = static_cast<char>(k - shared);
     const uint16_t* p = block.path(i);
+    ranker.Reset(p, shared);
     for (int j = shared; j < k; ++j) {
-      if (block.count_bytes == 2) raw.push_back(static_cast<char>(p[j] >> 8));
-      raw.push_back(static_cast<char>(p[j] & 0xff));
+      uint32_t r = 0;
+      // Paths come from the enumerator: every count names an available value.
+      ranker.Rank(p[j], &r);
+      ranker.Use(p[j]);
+      if (block.count_bytes == 2) raw.push_back(static_cast<char>(r >> 8));
+      raw.push_back(static_cast<char>(r & 0xff));
     }
   }
   *raw_bytes = raw.size();
@@ -95,7 +155,7 @@ Status PeekBlock(std::string_view data, uint32_t* entries, int* k) {
   return Status::OK();
 }
 
-Status DecodeBlock(std::string_view data, PathBlock* block) {
+Status DecodeBlock(std::string_view data, const CountCoding& coding, PathBlock* block) {
   uint32_t n = 0;
   int k = 0;
   Status s = PeekBlock(data, &n, &k);
@@ -117,6 +177,7 @@ Status DecodeBlock(std::string_view data, PathBlock* block) {
   block->counts.assign(static_cast<size_t>(n) * k, 0);
   size_t at = n;  // column 2 starts after the suffix lengths
   if (raw_size < n) return Status::Corruption("block payload is too short");
+  Ranker ranker(coding);
   for (uint32_t i = 0; i < n; ++i) {
     const int suffix = static_cast<uint8_t>(raw[i]);
     if (suffix < 1 || suffix > k || (i == 0 && suffix != k)) {
@@ -124,11 +185,13 @@ Status DecodeBlock(std::string_view data, PathBlock* block) {
     }
     uint16_t* p = block->counts.data() + static_cast<size_t>(i) * k;
     if (i > 0) std::memcpy(p, p - k, sizeof(uint16_t) * (k - suffix));
+    ranker.Reset(p, k - suffix);
     for (int j = k - suffix; j < k; ++j) {
       if (at + width > raw_size) return Status::Corruption("block payload is too short");
-      uint16_t v = static_cast<uint8_t>(raw[at++]);
-      if (width == 2) v = static_cast<uint16_t>((v << 8) | static_cast<uint8_t>(raw[at++]));
-      p[j] = v;
+      uint32_t r = static_cast<uint8_t>(raw[at++]);
+      if (width == 2) r = (r << 8) | static_cast<uint8_t>(raw[at++]);
+      if (!ranker.Unrank(r, &p[j])) return Status::Corruption("block holds an impossible count");
+      ranker.Use(p[j]);
     }
   }
   if (at != raw_size) return Status::Corruption("block payload has trailing bytes");

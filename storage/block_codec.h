@@ -12,6 +12,15 @@
 
 namespace eulerdeck::storage {
 
+// How counts are written. Counts are stored as their rank among the counts
+// still possible at that point of the path (those naming a value with copies
+// left): at the last levels few values remain, so ranks are tiny and zstd
+// squeezes them (docs/storage_format.md, "Rank coding").
+struct CountCoding {
+  int ranks = 0;  // m
+  int suits = 0;  // s
+};
+
 // Paths of one block: `count` entries of k counts each, flattened.
 struct PathBlock {
   int k = 0;
@@ -22,13 +31,15 @@ struct PathBlock {
   const uint16_t* path(size_t i) const { return counts.data() + i * k; }
 };
 
-// Encodes `block` (entries sorted by path) into `out`. raw_bytes receives
+// Encodes `block` (entries sorted by path) into `out`. REQUIRES: every path
+// uses each value at most coding.suits times (true of every enumerated path). raw_bytes receives
 // the payload size before compression.
-void EncodeBlock(const PathBlock& block, std::string* out, uint64_t* raw_bytes);
+void EncodeBlock(const PathBlock& block, const CountCoding& coding, std::string* out,
+                 uint64_t* raw_bytes);
 
 // Decodes a block; Corruption (naming what failed: checksum, header,
 // decompression, sizes) on any mismatch.
-Status DecodeBlock(std::string_view data, PathBlock* block);
+Status DecodeBlock(std::string_view data, const CountCoding& coding, PathBlock* block);
 
 // The level checksum: XXH64 over the previous value and the block's own
 // checksum (header bytes 12..19), chained block by block in key order.

@@ -37,6 +37,10 @@ Status ForEachEntry(FrontierStore* store, int level,
 
 Status ForEachEntryFrom(FrontierStore* store, int level, const std::vector<uint16_t>& from,
                         const std::function<bool(const uint16_t* path, int k)>& f) {
+  GameSpec spec;
+  Status st = StoreSpec(store, &spec);
+  if (!st.ok()) return st;
+  const CountCoding coding{spec.ranks, spec.suits};
   // Binary search over the blocks' first entries for the last block starting
   // at or before `from`: only the keys are collected, O(log) blocks decoded.
   std::string start_key;
@@ -50,7 +54,7 @@ Status ForEachEntryFrom(FrontierStore* store, int level, const std::vector<uint1
       const size_t mid = (lo + hi) / 2;
       auto probe = store->Blocks(level, keys[mid]);
       PathBlock b;
-      Status s = DecodeBlock(probe->value(), &b);
+      Status s = DecodeBlock(probe->value(), coding, &b);
       if (!s.ok()) return Status::Corruption(Where(level, mid) + ": " + s.message());
       const int n = std::min<int>(b.k, static_cast<int>(from.size()));
       if (Compare(b.path(0), from.data(), n) <= 0) {
@@ -65,7 +69,7 @@ Status ForEachEntryFrom(FrontierStore* store, int level, const std::vector<uint1
   uint64_t block_no = 0;
   for (; it->Valid(); it->Next(), ++block_no) {
     PathBlock b;
-    Status s = DecodeBlock(it->value(), &b);
+    Status s = DecodeBlock(it->value(), coding, &b);
     if (!s.ok()) return Status::Corruption(Where(level, block_no) + ": " + s.message());
     for (size_t i = 0; i < b.entries(); ++i) {
       if (!from.empty()) {
@@ -86,6 +90,7 @@ Status VerifyStore(FrontierStore* store, VerifyReport* report) {
   s = store->GetLevels(&levels);
   if (!s.ok()) return s;
   const ChildRule rule(spec);
+  const CountCoding coding{spec.ranks, spec.suits};
   *report = VerifyReport();
   for (size_t li = 0; li < levels.size(); ++li) {
     const LevelRecord& rec = levels[li];
@@ -106,7 +111,7 @@ Status VerifyStore(FrontierStore* store, VerifyReport* report) {
       ++parent_i;
       while (parent_i >= parent_block.entries()) {
         if (!below->Valid()) return below->status().ok() ? Status::Corruption("end") : below->status();
-        Status st = DecodeBlock(below->value(), &parent_block);
+        Status st = DecodeBlock(below->value(), coding, &parent_block);
         below->Next();
         if (!st.ok()) return Status::Corruption("level " + std::to_string(k - 1) + ": " + st.message());
         parent_i = 0;
@@ -120,7 +125,7 @@ Status VerifyStore(FrontierStore* store, VerifyReport* report) {
     auto it = store->Blocks(k);
     for (; it->Valid(); it->Next(), ++blocks) {
       PathBlock b;
-      s = DecodeBlock(it->value(), &b);
+      s = DecodeBlock(it->value(), coding, &b);
       if (!s.ok()) return Status::Corruption(Where(k, blocks) + ": " + s.message());
       if (b.k != k) return Status::Corruption(Where(k, blocks) + ": entries of " + std::to_string(b.k) + " counts");
       chain = ChainChecksum(chain, it->value());

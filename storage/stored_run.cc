@@ -105,7 +105,7 @@ class Expander {
   void Flush(PathBlock* out, Task* task) {
     std::string encoded;
     uint64_t raw = 0;
-    EncodeBlock(*out, &encoded, &raw);
+    EncodeBlock(*out, CountCoding{rule_.spec().ranks, rule_.spec().suits}, &encoded, &raw);
     task->entries += out->entries();
     task->raw_bytes += raw;
     task->outputs.push_back(std::move(encoded));
@@ -123,7 +123,7 @@ Status BuildLevelOne(FrontierStore* store, const ChildRule& rule) {
   std::string encoded;
   LevelRecord r;
   r.level = 1;
-  EncodeBlock(block, &encoded, &r.raw_bytes);
+  EncodeBlock(block, CountCoding{rule.spec().ranks, rule.spec().suits}, &encoded, &r.raw_bytes);
   CrashPoint("level-one");
   Status s = store->PutBlock(1, 0, 0, encoded);
   r.entries = block.entries();
@@ -164,6 +164,7 @@ Status BuildLevel(FrontierStore* store, const ChildRule& rule, int k, uint64_t i
     return !error.ok();
   };
   uint64_t next_ordinal = p->next_ordinal;
+  const CountCoding coding{rule.spec().ranks, rule.spec().suits};
   tbb::enumerable_thread_specific<Expander> expanders([&] { return Expander(rule); });
 
   const int threads = EffectiveThreads(options.threads);
@@ -193,7 +194,7 @@ Status BuildLevel(FrontierStore* store, const ChildRule& rule, int k, uint64_t i
                 tbb::filter_mode::parallel,
                 [&](Task* task) -> Task* {
                   PathBlock in;
-                  Status s = DecodeBlock(task->input, &in);
+                  Status s = DecodeBlock(task->input, coding, &in);
                   if (s.ok() && in.k != k) s = Status::Corruption("block has entries of the wrong level");
                   if (!s.ok()) {
                     fail(Status::Corruption("level " + std::to_string(k) + " block " +

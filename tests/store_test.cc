@@ -240,17 +240,22 @@ TEST_CASE("store: block codec round trip, one and two bytes per count") {
     const uint16_t top = width == 1 ? 200 : 4000;
     for (uint16_t a = 1; a < 6; ++a) {
       for (uint16_t b = 1; b < top; b += 37) {
-        for (uint16_t c = 2; c < 5; ++c) block.counts.insert(block.counts.end(), {1, a, a, b, c});
+        for (uint16_t c = 2; c < 5; ++c) {
+          block.counts.insert(block.counts.end(), {1, a, static_cast<uint16_t>(a + 5), b, c});
+        }
       }
     }
     std::string data;
     uint64_t raw = 0;
-    EncodeBlock(block, &data, &raw);
+    // Paths over 5 values with 5 copies each (no value can run out in a path
+    // of 5 counts); modular-like counts up to `top`.
+    const CountCoding coding{5, 5};
+    EncodeBlock(block, coding, &data, &raw);
     PathBlock back;
-    REQUIRE(DecodeBlock(data, &back).ok());
+    REQUIRE(DecodeBlock(data, coding, &back).ok());
     CHECK(back.counts == block.counts);
     data[data.size() - 1] ^= 1;
-    CHECK(DecodeBlock(data, &back).IsCorruption());
+    CHECK(DecodeBlock(data, coding, &back).IsCorruption());
   }
 }
 
