@@ -7,5 +7,6 @@ cd "$(dirname "$0")/.."
 cmake -S . -B build -DCMAKE_BUILD_TYPE=Release >/dev/null
 cmake --build build -j "$(nproc)"
 echo
-echo "== eulerdeck count --game mousetrap --ranks 12  (OEIS A007709, n = 12: 3674670)"
-./build/eulerdeck count --game mousetrap --ranks 12
+echo "== eulerdeck run --game mousetrap --ranks 11 --store runs/mousetrap-11"
+echo "   (every level of winning sub-decks stored in RocksDB; A007709, n = 11: 449719)"
+./build/eulerdeck run --game mousetrap --ranks 11 --store runs/mousetrap-11

@@ -38,7 +38,7 @@ E="$bin/eulerdeck"
 C="$bin/cardlab"
 
 expect_ok "help" "play" "$E" --help
-for cmd in play reform brute count; do
+for cmd in play reform brute count run resume status inspect export verify; do
   expect_ok "$cmd --help" "usage: eulerdeck $cmd" "$E" "$cmd" --help
 done
 expect_ok "cardlab help" "usage: cardlab" "$C" --help
@@ -84,6 +84,33 @@ expect_bad "count too many cards" "$E" count --game mousetrap --ranks 65
 expect_bad "count too many ranks" "$E" count --game mousetrap --ranks 13 --suits 5
 expect_bad "count bad game" "$E" count --game cayley --ranks 5
 expect_bad "count bad threads" "$E" count --game hlm --ranks 5 --threads -2
+# The store commands.
+S="$tmp/store"
+expect_ok "run" "state +complete" "$E" run --game hlm --ranks 6 --suits 2 --store "$S" --threads 1
+expect_ok "run again: nothing to do" "state +complete" "$E" run --game hlm --ranks 6 --suits 2 --store "$S"
+expect_ok "status json" '"complete":true' "$E" status --store "$S" --json
+expect_ok "inspect" "^3 1 6 2 5 4 6 3 2 1 5 4  \|  5 3 4 6 6 5 4 3 1 2 1 2$" "$E" inspect --store "$S" --level 12
+expect_ok "inspect from" "5 6 3 4 3 1 2 1 2$" "$E" inspect --store "$S" --level 9 --from 3431212 --limit 1
+expect_ok "verify" "no fault" "$E" verify --store "$S"
+"$E" export --store "$S" --counts "$tmp/counts.csv" && grep -q "^12,1," "$tmp/counts.csv" || { echo "FAIL (export counts)"; fail=1; }
+"$E" export --store "$S" --level 10 --decks "$tmp/decks.csv" && [ "$(wc -l <"$tmp/decks.csv")" -eq 8 ] || { echo "FAIL (export decks)"; fail=1; }
+expect_bad "run: missing store" "$E" run --game hlm --ranks 6 --suits 2
+expect_bad "run: other game" "$E" run --game hlm --ranks 7 --suits 2 --store "$S"
+expect_bad "run: bad keep" "$E" run --game hlm --ranks 6 --suits 2 --store "$tmp/s2" --keep some
+expect_bad "run: bad budget" "$E" run --game hlm --ranks 6 --suits 2 --store "$tmp/s2" --memory-budget lots
+expect_bad "run: tiny budget" "$E" run --game hlm --ranks 6 --suits 2 --store "$tmp/s2" --memory-budget 1MiB
+expect_bad "run: until past n" "$E" run --game hlm --ranks 6 --suits 2 --store "$tmp/s3" --until-level 13
+expect_bad "run: too big" "$E" run --game mousetrap --ranks 65 --store "$tmp/s2"
+[ -e "$tmp/s2" ] || [ -e "$tmp/s3" ] && { echo "FAIL (bad run input created a store)"; fail=1; }
+expect_bad "resume: no store" "$E" resume --store "$tmp/nothing"
+[ -e "$tmp/nothing" ] && { echo "FAIL (resume created a store)"; fail=1; }
+expect_bad "status: no store" "$E" status --store "$tmp/nothing"
+expect_bad "inspect: no level" "$E" inspect --store "$S" --level 13
+expect_bad "inspect: bad from" "$E" inspect --store "$S" --level 9 --from 34x1
+expect_bad "export: nothing asked" "$E" export --store "$S"
+expect_bad "export: decks without level" "$E" export --store "$S" --decks "$tmp/x.csv"
+expect_bad "verify: no store" "$E" verify --store "$tmp/nothing"
+
 expect_bad "cardlab unknown" "$C" frobnicate
 expect_bad "cardlab mc not yet" "$C" mc
 

@@ -60,10 +60,18 @@ void Progress::Loop() {
 void Progress::Draw(double elapsed, bool tty) {
   const uint64_t done = done_->load(std::memory_order_relaxed);
   const uint64_t total = total_->load(std::memory_order_relaxed);
+  // A new total (the next level of a run) starts a new measurement.
+  if (total != base_total_ || done < base_done_) {
+    base_total_ = total;
+    base_done_ = done;
+    base_elapsed_ = elapsed;
+  }
   const double fraction = total ? static_cast<double>(done) / total : 0.0;
-  const double rate = elapsed > 0 ? done / elapsed : 0.0;
+  const double span = elapsed - base_elapsed_;
+  const double rate = span > 0 ? (done - base_done_) / span : 0.0;
   const double eta = rate > 0 && total >= done ? (total - done) / rate : -1.0;
-  const std::string extra = extra_ ? " " + extra_() : "";
+  std::string extra;  // (not " " + extra_(): g++ 12 warns falsely, -Wrestrict)
+  if (extra_) extra.append(" ").append(extra_());
   if (tty) {
     constexpr int kWidth = 30;
     const int filled = static_cast<int>(fraction * kWidth);

@@ -45,6 +45,10 @@ class Progress {
   std::condition_variable cv_;
   bool stop_ = false;
   bool drawn_ = false;
+  // The counter's value and the time when the current total was first seen.
+  uint64_t base_total_ = 0;
+  uint64_t base_done_ = 0;
+  double base_elapsed_ = 0;
   std::thread thread_;
 };
 

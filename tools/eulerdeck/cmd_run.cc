@@ -72,6 +72,9 @@ int Execute(const std::string& name, const Common& c, const GameSpec* given) {
   uint64_t budget = 0;
   Status s = c.ToOptions(&options, &budget);
   if (s.ok() && given) s = CheckEnumerable(*given);
+  if (s.ok() && given && c.until_level > given->cards()) {
+    s = Status::InvalidArgument("--until-level must be at most " + std::to_string(given->cards()));
+  }
   if (!s.ok()) return BadInput("eulerdeck " + name, s.ToString());
   if (!given && !std::filesystem::exists(std::filesystem::path(c.store_dir) / "CURRENT")) {
     return BadInput("eulerdeck " + name, "no store at '" + c.store_dir + "'");

@@ -1,0 +1,105 @@
+// eulerdeck_store_bench: the frontier store on the cases issue 4 names.
+//
+// For each case: a stored run (keep all, 2 threads, --memory-budget as given)
+// into a fresh directory, then
+//   - bytes per entry of every level and of the widest, against the paper's
+//     format measured in the same run: each string as a text line, values
+//     separated by spaces (Bersani's files took 28.6 bytes per 13-string);
+//   - streaming throughput, entries/s, against the in-memory count of the
+//     same case (nodes/s) in the same run;
+//   - peak RSS of this process (getrusage) against the budget, and the disk
+//     size the store reached.
+#include <sys/resource.h>
+
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <string>
+
+#include "engine/enumerate.h"
+#include "engine/path.h"
+#include "storage/frontier_store.h"
+#include "storage/inspect.h"
+#include "storage/stored_run.h"
+
+namespace {
+
+using namespace eulerdeck;
+using Clock = std::chrono::steady_clock;
+
+double PeakRssMiB() {
+  rusage u{};
+  getrusage(RUSAGE_SELF, &u);
+  return u.ru_maxrss / 1024.0;
+}
+
+int Bench(const GameSpec& spec, uint64_t budget, const std::string& dir) {
+  std::filesystem::remove_all(dir);
+  std::unique_ptr<storage::FrontierStore> store;
+  Status s = storage::FrontierStore::Open(dir, storage::FrontierStore::Mode::kReadWrite, budget, &store);
+  if (!s.ok()) return std::fprintf(stderr, "%s\n", s.ToString().c_str()), 1;
+  storage::RunOptions options;
+  options.threads = 2;
+  const auto t0 = Clock::now();
+  s = storage::RunStore(store.get(), spec, options);
+  const double stored_s = std::chrono::duration<double>(Clock::now() - t0).count();
+  if (!s.ok()) return std::fprintf(stderr, "%s\n", s.ToString().c_str()), 1;
+  std::vector<storage::LevelRecord> levels;
+  if (!store->GetLevels(&levels).ok()) return 1;
+  const uint64_t disk = store->DiskBytes();
+
+  CountResult count;
+  CountOptions co;
+  co.threads = 2;
+  const auto t1 = Clock::now();
+  if (!Count(spec, co, &count).ok()) return 1;
+  const double count_s = std::chrono::duration<double>(Clock::now() - t1).count();
+
+  // The widest level, and the paper's text size for it (a line per string).
+  const storage::LevelRecord* widest = &levels[0];
+  uint64_t total = 0;
+  for (const auto& r : levels) {
+    total += r.entries;
+    if (r.entries > widest->entries) widest = &r;
+  }
+  uint64_t text_bytes = 0;
+  s = storage::ForEachEntry(store.get(), widest->level, [&](const uint16_t* path, int k) {
+    for (int j = 0; j < k; ++j) text_bytes += std::to_string(CalledValue(spec, path[j])).size() + 1;
+    return true;
+  });
+  if (!s.ok()) return 1;
+
+  std::printf("### %s m=%d s=%d (budget %llu MiB)\n\n", GameName(spec.game), spec.ranks, spec.suits,
+              static_cast<unsigned long long>(budget >> 20));
+  std::printf("| level | entries | stored bytes | bytes/entry |\n|---|---|---|---|\n");
+  for (const auto& r : levels) {
+    std::printf("| %d | %llu | %llu | %.3f |\n", r.level, static_cast<unsigned long long>(r.entries),
+                static_cast<unsigned long long>(r.stored_bytes),
+                r.entries ? static_cast<double>(r.stored_bytes) / r.entries : 0.0);
+  }
+  std::printf("\n| measure | value | baseline (same run) | ratio |\n|---|---|---|---|\n");
+  std::printf("| bytes/entry, widest level (%d) | %.3f | %.2f (text lines) | %.1fx smaller |\n",
+              widest->level, static_cast<double>(widest->stored_bytes) / widest->entries,
+              static_cast<double>(text_bytes) / widest->entries,
+              static_cast<double>(text_bytes) / widest->stored_bytes);
+  std::printf("| throughput, entries/s (2 threads) | %.3g | %.3g (in-memory count, nodes/s) | %.2f |\n",
+              total / stored_s, count.nodes / count_s, (total / stored_s) / (count.nodes / count_s));
+  std::printf("| wall time, s | %.1f | %.1f | |\n", stored_s, count_s);
+  std::printf("| peak RSS, MiB | %.0f | %llu (budget) | |\n", PeakRssMiB(),
+              static_cast<unsigned long long>(budget >> 20));
+  std::printf("| store on disk, MiB | %.0f | | |\n\n", disk / 1048576.0);
+  store.reset();
+  std::filesystem::remove_all(dir);
+  return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  const std::string dir = argc > 1 ? argv[1] : "runs/store-bench";
+  const uint64_t budget = 256ull << 20;
+  int rc = Bench(GameSpec{Game::kModular, 12, 1}, budget, dir);
+  if (rc == 0) rc = Bench(GameSpec{Game::kMousetrap, 13, 1}, budget, dir);
+  return rc;
+}
