@@ -52,6 +52,14 @@ int BadInput(const std::string& program, const std::string& message) {
   return kExitBadInput;
 }
 
+bool ParseOrHelp(const std::vector<std::string>& args, const po::options_description& desc,
+                 const std::string& usage, po::variables_map& vm) {
+  ParseArgs(args, desc, vm);
+  if (!vm.count("help")) return false;
+  PrintHelp(usage, desc);
+  return true;
+}
+
 void PrintHelp(const std::string& usage, const po::options_description& desc) {
   std::cout << usage << "\n\n" << desc << "\n";
 }

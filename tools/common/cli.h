@@ -46,6 +46,11 @@ int BadInput(const std::string& program, const std::string& message);
 // Prints the usage of a subcommand on stdout.
 void PrintHelp(const std::string& usage, const po::options_description& desc);
 
+// ParseArgs(), then, if --help was given, PrintHelp() and true: the caller
+// returns kExitOk. Throws po::error like ParseArgs().
+bool ParseOrHelp(const std::vector<std::string>& args, const po::options_description& desc,
+                 const std::string& usage, po::variables_map& vm);
+
 }  // namespace eulerdeck::tools
 
 #endif  // EULERDECK_TOOLS_COMMON_CLI_H_

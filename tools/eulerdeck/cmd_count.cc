@@ -41,11 +41,7 @@ int RunCount(const std::vector<std::string>& args) {
       ("json", po::bool_switch(), "print one JSON object")
       ("csv", po::value(&csv_path), "also write the level counts and totals to FILE");
   po::variables_map vm;
-  ParseArgs(args, desc, vm);
-  if (vm.count("help")) {
-    PrintHelp(kUsage, desc);
-    return kExitOk;
-  }
+  if (ParseOrHelp(args, desc, kUsage, vm)) return kExitOk;
   GameSpec spec;
   Status s = spec_options.ToSpec(&spec);
   if (s.ok() && options.threads < 0) s = Status::InvalidArgument("--threads must be >= 0");

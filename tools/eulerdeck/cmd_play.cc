@@ -48,11 +48,7 @@ int RunPlay(const std::vector<std::string>& args) {
       ("trace", po::bool_switch(), "also show every card counted, with the value called")
       ("json", po::bool_switch(), "print one JSON object");
   po::variables_map vm;
-  ParseArgs(args, desc, vm);
-  if (vm.count("help")) {
-    PrintHelp(kUsage, desc);
-    return kExitOk;
-  }
+  if (ParseOrHelp(args, desc, kUsage, vm)) return kExitOk;
   GameSpec spec;
   Deck deck;
   Status s = spec_options.ToSpec(&spec);

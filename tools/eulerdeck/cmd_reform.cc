@@ -32,11 +32,7 @@ int RunReform(const std::vector<std::string>& args) {
       ("list", po::bool_switch(), "print every deck of the sequence")
       ("json", po::bool_switch(), "print one JSON object");
   po::variables_map vm;
-  ParseArgs(args, desc, vm);
-  if (vm.count("help")) {
-    PrintHelp(kUsage, desc);
-    return kExitOk;
-  }
+  if (ParseOrHelp(args, desc, kUsage, vm)) return kExitOk;
   GameSpec spec;
   Deck deck;
   Status s = spec_options.ToSpec(&spec);

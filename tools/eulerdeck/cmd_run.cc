@@ -1,4 +1,7 @@
 // eulerdeck run / resume: the stored, resumable enumeration.
+#include <sys/resource.h>
+
+#include <chrono>
 #include <cstdio>
 #include <filesystem>
 #include <iostream>
@@ -97,9 +100,23 @@ int Execute(const std::string& name, const Common& c, const GameSpec* given) {
   options.entries = &entries;
   options.bytes = &bytes;
   {
+    // Entries per second of the level being built, measured from the first
+    // redraw that sees it.
+    int rate_level = -1;
+    uint64_t rate_entries = 0;
+    auto rate_start = std::chrono::steady_clock::now();
     Progress progress("run", "input blocks", &done, &total, 2.0, [&] {
-      return "level " + std::to_string(level.load()) + ", " + HumanCount(entries.load()) +
-             " entries, " + HumanCount(bytes.load()) + "B written";
+      const auto now = std::chrono::steady_clock::now();
+      const uint64_t e = entries.load();
+      if (level.load() != rate_level || e < rate_entries) {
+        rate_level = level.load();
+        rate_entries = e;
+        rate_start = now;
+      }
+      const double span = std::chrono::duration<double>(now - rate_start).count();
+      return "level " + std::to_string(rate_level) + ", " + HumanCount(e) + " entries (" +
+             HumanCount(span > 0 ? (e - rate_entries) / span : 0) + "/s), " +
+             HumanCount(bytes.load()) + "B written";
     });
     s = storage::RunStore(store.get(), spec, options);
   }
@@ -109,6 +126,10 @@ int Execute(const std::string& name, const Common& c, const GameSpec* given) {
     return kExitCheckFailed;
   }
   store.reset();  // release the lock before status opens the store read-only
+  rusage usage{};
+  getrusage(RUSAGE_SELF, &usage);
+  std::cerr << "peak RSS " << usage.ru_maxrss / 1024 << " MiB (memory budget "
+            << (budget >> 20) << " MiB)\n";
   return RunStatus({"--store", c.store_dir});
 }
 
@@ -122,11 +143,7 @@ int RunRun(const std::vector<std::string>& args) {
   spec_options.Add(desc);
   common.Add(desc);
   po::variables_map vm;
-  ParseArgs(args, desc, vm);
-  if (vm.count("help")) {
-    PrintHelp(kRunUsage, desc);
-    return kExitOk;
-  }
+  if (ParseOrHelp(args, desc, kRunUsage, vm)) return kExitOk;
   GameSpec spec;
   Status s = spec_options.ToSpec(&spec);
   if (!s.ok()) return BadInput("eulerdeck run", s.ToString());
@@ -139,11 +156,7 @@ int RunResume(const std::vector<std::string>& args) {
   desc.add_options()("help,h", "show this help");
   common.Add(desc);
   po::variables_map vm;
-  ParseArgs(args, desc, vm);
-  if (vm.count("help")) {
-    PrintHelp(kResumeUsage, desc);
-    return kExitOk;
-  }
+  if (ParseOrHelp(args, desc, kResumeUsage, vm)) return kExitOk;
   return Execute("resume", common, nullptr);
 }
 

@@ -43,13 +43,9 @@ int RunStatus(const std::vector<std::string>& args) {
       ("store", po::value(&dir)->required(), "the store directory")
       ("json", po::bool_switch(), "print one JSON object");
   po::variables_map vm;
-  ParseArgs(args, desc, vm);
-  if (vm.count("help")) {
-    PrintHelp("usage: eulerdeck status --store DIR [--json]\n"
+  if (ParseOrHelp(args, desc, "usage: eulerdeck status --store DIR [--json]\n"
               "The store's game, its committed levels (entries, bytes, bytes per entry,\n"
-              "compression) and the level in progress with its rate and ETA.", desc);
-    return kExitOk;
-  }
+              "compression) and the level in progress with its rate and ETA.", vm)) return kExitOk;
   std::unique_ptr<storage::FrontierStore> store;
   GameSpec spec;
   Status s = OpenReadOnly(dir, &store, &spec);
@@ -129,13 +125,9 @@ int RunInspect(const std::vector<std::string>& args) {
        "start at the first entry whose string ends with this (e.g. \"431212\"; "
        "for modular, the counts of the removals)");
   po::variables_map vm;
-  ParseArgs(args, desc, vm);
-  if (vm.count("help")) {
-    PrintHelp("usage: eulerdeck inspect --store DIR --level K [--limit N] [--from \"...\"]\n"
+  if (ParseOrHelp(args, desc, "usage: eulerdeck inspect --store DIR --level K [--limit N] [--from \"...\"]\n"
               "Prints a level's entries in key order as sub-decks (top card first) and\n"
-              "their strings (removal order, the paper's reduced strings).", desc);
-    return kExitOk;
-  }
+              "their strings (removal order, the paper's reduced strings).", vm)) return kExitOk;
   std::unique_ptr<storage::FrontierStore> store;
   GameSpec spec;
   Status s = OpenReadOnly(dir, &store, &spec);
@@ -189,13 +181,9 @@ int RunExport(const std::vector<std::string>& args) {
       ("level", po::value(&level), "with --decks: the level to export")
       ("decks", po::value(&decks_path), "write the level's sub-decks and strings to this CSV file");
   po::variables_map vm;
-  ParseArgs(args, desc, vm);
-  if (vm.count("help")) {
-    PrintHelp("usage: eulerdeck export --store DIR --counts FILE.csv\n"
+  if (ParseOrHelp(args, desc, "usage: eulerdeck export --store DIR --counts FILE.csv\n"
               "       eulerdeck export --store DIR --level K --decks FILE.csv\n"
-              "Writes the level counts, or one level's entries (streaming), as CSV.", desc);
-    return kExitOk;
-  }
+              "Writes the level counts, or one level's entries (streaming), as CSV.", vm)) return kExitOk;
   std::unique_ptr<storage::FrontierStore> store;
   GameSpec spec;
   Status s;
@@ -239,13 +227,9 @@ int RunVerify(const std::vector<std::string>& args) {
   po::options_description desc("options");
   desc.add_options()("help,h", "show this help")("store", po::value(&dir)->required(), "the store directory");
   po::variables_map vm;
-  ParseArgs(args, desc, vm);
-  if (vm.count("help")) {
-    PrintHelp("usage: eulerdeck verify --store DIR\n"
+  if (ParseOrHelp(args, desc, "usage: eulerdeck verify --store DIR\n"
               "Re-reads every block of every kept level: checksums, counts, order, and\n"
-              "that each entry is a valid child of an entry of the level below.", desc);
-    return kExitOk;
-  }
+              "that each entry is a valid child of an entry of the level below.", vm)) return kExitOk;
   std::unique_ptr<storage::FrontierStore> store;
   GameSpec spec;
   Status s = OpenReadOnly(dir, &store, &spec);
