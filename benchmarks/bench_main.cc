@@ -81,8 +81,8 @@ void Threads(const GameSpec& spec) {
   const bool agree = one.level == two.level;
   failed |= !agree;
   std::printf("| %-18s | %12llu | %8.3f | %12.3g | %8.3f | %12.3g | %6.2fx | %s |\n",
-              Name(spec).c_str(), static_cast<unsigned long long>(one.nodes), t1,
-              one.nodes / t1, t2, two.nodes / t2, t1 / t2, agree ? "yes" : "NO");
+              Name(spec).c_str(), static_cast<unsigned long long>(one.nodes), t1, one.nodes / t1,
+              t2, two.nodes / t2, t1 / t2, agree ? "yes" : "NO");
 }
 
 void BruteVsEngine(const GameSpec& spec, int threads) {
@@ -97,8 +97,8 @@ void BruteVsEngine(const GameSpec& spec, int threads) {
   const bool agree = b.winning_decks == r.winning();
   failed |= !agree;
   std::printf("| %-18s | %7d | %12llu | %8.3f | %9.5f | %8.0fx | %s |\n", Name(spec).c_str(),
-              threads, static_cast<unsigned long long>(r.winning()), brute, engine,
-              brute / engine, agree ? "yes" : "NO");
+              threads, static_cast<unsigned long long>(r.winning()), brute, engine, brute / engine,
+              agree ? "yes" : "NO");
 }
 
 }  // namespace
@@ -114,21 +114,29 @@ int main(int argc, char** argv) {
   }
 
   std::printf("## 1. Paper-faithful procedure vs engine (1 thread)\n\n");
-  std::printf("| case | nodes | paper s | paper nodes/s | engine s | engine nodes/s | ratio | levels agree |\n");
+  std::printf(
+      "| case | nodes | paper s | paper nodes/s | engine s | engine nodes/s | ratio | levels agree "
+      "|\n");
   std::printf("|---|---|---|---|---|---|---|---|\n");
   std::vector<GameSpec> paper_cases = {{Game::kMousetrap, 9, 1}, {Game::kHlm, 11, 2}};
   if (!quick) {
-    paper_cases = {{Game::kMousetrap, 11, 1}, {Game::kMousetrap, 6, 2}, {Game::kHlm, 12, 2},
-                   {Game::kHlm, 7, 3}, {Game::kHlm, 5, 4}};
+    paper_cases = {{Game::kMousetrap, 11, 1},
+                   {Game::kMousetrap, 6, 2},
+                   {Game::kHlm, 12, 2},
+                   {Game::kHlm, 7, 3},
+                   {Game::kHlm, 5, 4}};
   }
   for (const GameSpec& spec : paper_cases) PaperVsEngine(spec);
 
   std::printf("\n## 2. Engine, 1 thread vs 2 threads\n\n");
-  std::printf("| case | nodes | 1 thread s | nodes/s | 2 threads s | nodes/s | speed-up | agree |\n");
+  std::printf(
+      "| case | nodes | 1 thread s | nodes/s | 2 threads s | nodes/s | speed-up | agree |\n");
   std::printf("|---|---|---|---|---|---|---|---|\n");
   std::vector<GameSpec> thread_cases = {{Game::kMousetrap, 11, 1}};
   if (!quick) {
-    thread_cases = {{Game::kMousetrap, 13, 1}, {Game::kModular, 12, 1}, {Game::kMousetrap, 7, 2},
+    thread_cases = {{Game::kMousetrap, 13, 1},
+                    {Game::kModular, 12, 1},
+                    {Game::kMousetrap, 7, 2},
                     {Game::kHlm, 6, 4}};
   }
   for (const GameSpec& spec : thread_cases) Threads(spec);
@@ -136,7 +144,8 @@ int main(int argc, char** argv) {
   std::printf("\n## 3. Forward brute force vs engine\n\n");
   std::printf("| case | threads | winning | brute s | engine s | ratio | agree |\n");
   std::printf("|---|---|---|---|---|---|---|\n");
-  const GameSpec brute_case = quick ? GameSpec{Game::kMousetrap, 9, 1} : GameSpec{Game::kMousetrap, 11, 1};
+  const GameSpec brute_case =
+      quick ? GameSpec{Game::kMousetrap, 9, 1} : GameSpec{Game::kMousetrap, 11, 1};
   BruteVsEngine(brute_case, 1);
   BruteVsEngine(brute_case, 2);
 

@@ -37,7 +37,8 @@ double PeakRssMiB() {
 int Bench(const GameSpec& spec, uint64_t budget, const std::string& dir) {
   std::filesystem::remove_all(dir);
   std::unique_ptr<storage::FrontierStore> store;
-  Status s = storage::FrontierStore::Open(dir, storage::FrontierStore::Mode::kReadWrite, budget, &store);
+  Status s =
+      storage::FrontierStore::Open(dir, storage::FrontierStore::Mode::kReadWrite, budget, &store);
   if (!s.ok()) return std::fprintf(stderr, "%s\n", s.ToString().c_str()), 1;
   storage::RunOptions options;
   options.threads = 2;
@@ -74,7 +75,8 @@ int Bench(const GameSpec& spec, uint64_t budget, const std::string& dir) {
               static_cast<unsigned long long>(budget >> 20));
   std::printf("| level | entries | stored bytes | bytes/entry |\n|---|---|---|---|\n");
   for (const auto& r : levels) {
-    std::printf("| %d | %llu | %llu | %.3f |\n", r.level, static_cast<unsigned long long>(r.entries),
+    std::printf("| %d | %llu | %llu | %.3f |\n", r.level,
+                static_cast<unsigned long long>(r.entries),
                 static_cast<unsigned long long>(r.stored_bytes),
                 r.entries ? static_cast<double>(r.stored_bytes) / r.entries : 0.0);
   }
@@ -83,8 +85,9 @@ int Bench(const GameSpec& spec, uint64_t budget, const std::string& dir) {
               widest->level, static_cast<double>(widest->stored_bytes) / widest->entries,
               static_cast<double>(text_bytes) / widest->entries,
               static_cast<double>(text_bytes) / widest->stored_bytes);
-  std::printf("| throughput, entries/s (2 threads) | %.3g | %.3g (in-memory count, nodes/s) | %.2f |\n",
-              total / stored_s, count.nodes / count_s, (total / stored_s) / (count.nodes / count_s));
+  std::printf(
+      "| throughput, entries/s (2 threads) | %.3g | %.3g (in-memory count, nodes/s) | %.2f |\n",
+      total / stored_s, count.nodes / count_s, (total / stored_s) / (count.nodes / count_s));
   std::printf("| wall time, s | %.1f | %.1f | |\n", stored_s, count_s);
   std::printf("| peak RSS, MiB | %.0f | %llu (budget) | |\n", PeakRssMiB(),
               static_cast<unsigned long long>(budget >> 20));

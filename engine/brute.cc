@@ -21,8 +21,7 @@ constexpr size_t kTasksPerThread = 64;
 // Appends to `out` every distinct sequence of `length` cards drawn from
 // `copies` (copies[v] = how many of value v are still available), in
 // lexicographic order, each starting with `current`.
-void Prefixes(std::vector<int>& copies, int length, Deck& current,
-              std::vector<Deck>* out) {
+void Prefixes(std::vector<int>& copies, int length, Deck& current, std::vector<Deck>* out) {
   if (static_cast<int>(current.size()) == length) {
     out->push_back(current);
     return;
@@ -56,10 +55,10 @@ Status CheckSize(const GameSpec& spec, const BruteOptions& options) {
   if (!s.ok()) return s;
   const auto total = TotalDecks64(spec);
   if (!total || *total > options.max_decks) {
-    return Status::OutOfRange(
-        "brute force would play " + TotalDecks(spec).get_str() +
-        " decks, more than the limit of " + std::to_string(options.max_decks) +
-        " (use the eulerian enumeration, or raise --max-decks)");
+    return Status::OutOfRange("brute force would play " + TotalDecks(spec).get_str() +
+                              " decks, more than the limit of " +
+                              std::to_string(options.max_decks) +
+                              " (use the eulerian enumeration, or raise --max-decks)");
   }
   return Status::OK();
 }
@@ -86,25 +85,25 @@ Status Brute(const GameSpec& spec, const BruteOptions& options, BruteResult* res
     return t;
   });
   ParallelFor(options.threads, prefixes.size(), [&](size_t task) {
-      Tally& tally = tallies.local();
-      const Deck& prefix = prefixes[task];
-      // The deck is prefix + every ordering of the cards the prefix leaves.
-      std::vector<int> copies(spec.ranks + 1, spec.suits);
-      for (Card c : prefix) --copies[c];
-      Deck deck = prefix;
-      for (int v = 1; v <= spec.ranks; ++v) deck.insert(deck.end(), copies[v], v);
-      const auto rest = deck.begin() + static_cast<long>(prefix.size());
-      uint64_t played = 0;
-      do {
-        const QuickResult r = PlayQuick(spec, deck.data(), n);
-        ++tally.outcomes[static_cast<int>(r.outcome)];
-        ++tally.removed[r.removed];
-        ++tally.score[r.score];
-        ++played;
-      } while (std::next_permutation(rest, deck.end()));
-      if (options.decks_done) {
-        options.decks_done->fetch_add(played, std::memory_order_relaxed);
-      }
+    Tally& tally = tallies.local();
+    const Deck& prefix = prefixes[task];
+    // The deck is prefix + every ordering of the cards the prefix leaves.
+    std::vector<int> copies(spec.ranks + 1, spec.suits);
+    for (Card c : prefix) --copies[c];
+    Deck deck = prefix;
+    for (int v = 1; v <= spec.ranks; ++v) deck.insert(deck.end(), copies[v], v);
+    const auto rest = deck.begin() + static_cast<long>(prefix.size());
+    uint64_t played = 0;
+    do {
+      const QuickResult r = PlayQuick(spec, deck.data(), n);
+      ++tally.outcomes[static_cast<int>(r.outcome)];
+      ++tally.removed[r.removed];
+      ++tally.score[r.score];
+      ++played;
+    } while (std::next_permutation(rest, deck.end()));
+    if (options.decks_done) {
+      options.decks_done->fetch_add(played, std::memory_order_relaxed);
+    }
   });
 
   *result = BruteResult();
@@ -154,8 +153,7 @@ Status BruteLevels(const GameSpec& spec, const BruteOptions& options,
       SplitWork(spec, kTasksPerThread * EffectiveThreads(options.threads));
   const int split = prefixes.empty() ? 0 : static_cast<int>(prefixes[0].size());
 
-  tbb::enumerable_thread_specific<std::vector<uint64_t>> counts(
-      std::vector<uint64_t>(n + 1, 0));
+  tbb::enumerable_thread_specific<std::vector<uint64_t>> counts(std::vector<uint64_t>(n + 1, 0));
   ParallelFor(options.threads, prefixes.size(), [&](size_t task) {
     std::vector<uint64_t>& local = counts.local();
     std::vector<int> copies(spec.ranks + 1, spec.suits);

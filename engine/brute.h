@@ -42,8 +42,7 @@ Status Brute(const GameSpec& spec, const BruteOptions& options, BruteResult* res
 // times, that win when played alone under spec's rules (hlm: all stored but a
 // final 2). level[n] is the number of winning decks; level[0] is 0. These are
 // the frontier sizes of the backward enumeration (issue 3). Same limits.
-Status BruteLevels(const GameSpec& spec, const BruteOptions& options,
-                   std::vector<uint64_t>* level);
+Status BruteLevels(const GameSpec& spec, const BruteOptions& options, std::vector<uint64_t>* level);
 
 }  // namespace eulerdeck
 

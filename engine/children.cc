@@ -32,8 +32,8 @@ Status CheckEnumerable(const GameSpec& spec) {
                               std::to_string(spec.cards()));
   }
   if (spec.ranks > kMaxEnumRanks) {
-    return Status::OutOfRange("the enumerator handles at most " +
-                              std::to_string(kMaxEnumRanks) + " ranks");
+    return Status::OutOfRange("the enumerator handles at most " + std::to_string(kMaxEnumRanks) +
+                              " ranks");
   }
   return Status::OK();
 }
@@ -85,6 +85,5 @@ void ChildRule::ValidCountsWide(const Card* parent, int k, ChildCounts* out) con
   blocked[0] &= ~uint64_t{1};
   blocked[p.words - 1] &= p.last_word_mask;
 }
-
 
 }  // namespace eulerdeck

@@ -238,8 +238,8 @@ class Walker {
         (static_cast<unsigned __int128>(avail_values_[1]) << 64) | avail_values_[0];
     const unsigned __int128 above = all >> (after + 1);
     const uint64_t lo = static_cast<uint64_t>(above);
-    const int z = lo ? __builtin_ctzll(lo)
-                     : 64 + __builtin_ctzll(static_cast<uint64_t>(above >> 64));
+    const int z =
+        lo ? __builtin_ctzll(lo) : 64 + __builtin_ctzll(static_cast<uint64_t>(above >> 64));
     return static_cast<Card>(after + 1 + z);
   }
 
@@ -249,8 +249,7 @@ class Walker {
     const GameResult r = Play(rule_.spec(), d);
     if (r.outcome != Outcome::kWin && failure_.ok()) {
       failure_ = Status::Corruption("verify-leaves: enumerated deck " + DeckToString(d) +
-                                    " does not win when replayed (" +
-                                    OutcomeName(r.outcome) + ")");
+                                    " does not win when replayed (" + OutcomeName(r.outcome) + ")");
     }
   }
 
@@ -327,8 +326,7 @@ Status Count(const GameSpec& spec, const CountOptions& options, CountResult* res
     if (!w.failure().ok()) return w.failure();
     for (int j = k + 1; j <= n; ++j) {
       if (__builtin_add_overflow(result->level[j], w.level()[j], &result->level[j])) {
-        return Status::OutOfRange("level " + std::to_string(j) +
-                                  " holds more than 2^64 sub-decks");
+        return Status::OutOfRange("level " + std::to_string(j) + " holds more than 2^64 sub-decks");
       }
     }
     result->leaves_verified += w.leaves_verified();

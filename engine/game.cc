@@ -30,23 +30,18 @@ Status ParseGame(std::string_view name, Game* game) {
 
 Status ValidateSpec(const GameSpec& spec) {
   if (spec.ranks < 1) {
-    return Status::InvalidArgument("--ranks must be at least 1, got " +
-                                   std::to_string(spec.ranks));
+    return Status::InvalidArgument("--ranks must be at least 1, got " + std::to_string(spec.ranks));
   }
   if (spec.suits < 1) {
-    return Status::InvalidArgument("--suits must be at least 1, got " +
-                                   std::to_string(spec.suits));
+    return Status::InvalidArgument("--suits must be at least 1, got " + std::to_string(spec.suits));
   }
   if (spec.game == Game::kHlm && spec.ranks < 2) {
-    return Status::InvalidArgument(
-        "hlm needs --ranks of at least 2 (a winning deck ends on a 2)");
+    return Status::InvalidArgument("hlm needs --ranks of at least 2 (a winning deck ends on a 2)");
   }
   if (static_cast<long long>(spec.ranks) * spec.suits > kMaxCards) {
     return Status::OutOfRange(
-        "ranks x suits = " +
-        std::to_string(static_cast<long long>(spec.ranks) * spec.suits) +
-        " cards is more than the " + std::to_string(kMaxCards) +
-        " this build supports");
+        "ranks x suits = " + std::to_string(static_cast<long long>(spec.ranks) * spec.suits) +
+        " cards is more than the " + std::to_string(kMaxCards) + " this build supports");
   }
   return Status::OK();
 }

@@ -27,7 +27,7 @@ class PathDecoder {
 
  private:
   GameSpec spec_;
-  std::vector<uint16_t> last_;                     // the previous path
+  std::vector<uint16_t> last_;                      // the previous path
   std::vector<std::array<Card, kNodeBytes>> deck_;  // deck_[j]: sub-deck of j+1 cards
 };
 

@@ -23,9 +23,7 @@ struct ReformResult {
   uint64_t cycle_start = 0;
 
   uint64_t length() const { return decks.size(); }
-  uint64_t cycle_length() const {
-    return end == End::kCycle ? decks.size() - cycle_start : 0;
-  }
+  uint64_t cycle_length() const { return end == End::kCycle ? decks.size() - cycle_start : 0; }
 };
 
 const char* ReformEndName(ReformResult::End end);  // "dead-end" | "cycle" | "limit"

@@ -74,8 +74,8 @@ GameResult Play(const GameSpec& spec, const Deck& deck, PlayOptions options) {
   Card circle[kMaxCards];
   std::memcpy(circle, deck.data(), deck.size());
   uint32_t left = 0;
-  result.outcome = internal::PlayCircle(spec, circle, static_cast<uint32_t>(deck.size()),
-                                        &left, rec);
+  result.outcome =
+      internal::PlayCircle(spec, circle, static_cast<uint32_t>(deck.size()), &left, rec);
   result.residual.assign(circle, circle + left);
   if (result.outcome == Outcome::kWin) {
     Deck reformed = result.removed;
@@ -90,8 +90,7 @@ QuickResult PlayQuick(const GameSpec& spec, const Card* cards, int n) {
   Card circle[kMaxCards];
   std::memcpy(circle, cards, n);
   uint32_t left = 0;
-  const Outcome outcome =
-      internal::PlayCircle(spec, circle, static_cast<uint32_t>(n), &left, rec);
+  const Outcome outcome = internal::PlayCircle(spec, circle, static_cast<uint32_t>(n), &left, rec);
   return {outcome, static_cast<uint16_t>(rec.removed), rec.score};
 }
 
@@ -101,8 +100,7 @@ QuickResult PlayOrder(const GameSpec& spec, const Card* cards, int n, Card* orde
   Card circle[kMaxCards];
   std::memcpy(circle, cards, n);
   uint32_t left = 0;
-  const Outcome outcome =
-      internal::PlayCircle(spec, circle, static_cast<uint32_t>(n), &left, rec);
+  const Outcome outcome = internal::PlayCircle(spec, circle, static_cast<uint32_t>(n), &left, rec);
   std::memcpy(order + rec.removed, rec.burned, rec.burned_count);
   return {outcome, static_cast<uint16_t>(rec.removed), rec.score};
 }

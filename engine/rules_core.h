@@ -23,8 +23,7 @@ namespace eulerdeck::internal {
 // one burned is a 2: the same as reaching WinningScore() (Proposition 2.2 of
 // seed 000), and it also recognises winning sub-decks of any size.
 template <class Recorder>
-Outcome PlayCircle(const GameSpec& spec, Card* circle, uint32_t r,
-                   uint32_t* left, Recorder& rec) {
+Outcome PlayCircle(const GameSpec& spec, Card* circle, uint32_t r, uint32_t* left, Recorder& rec) {
   const uint32_t m = static_cast<uint32_t>(spec.ranks);
   uint32_t p = 0;  // the pointer: next card to be counted
   uint32_t burned = 0;

@@ -31,15 +31,9 @@ class [[nodiscard]] Status {
   static Status InvalidArgument(std::string msg) {
     return Status(Code::kInvalidArgument, std::move(msg));
   }
-  static Status OutOfRange(std::string msg) {
-    return Status(Code::kOutOfRange, std::move(msg));
-  }
-  static Status Corruption(std::string msg) {
-    return Status(Code::kCorruption, std::move(msg));
-  }
-  static Status IOError(std::string msg) {
-    return Status(Code::kIOError, std::move(msg));
-  }
+  static Status OutOfRange(std::string msg) { return Status(Code::kOutOfRange, std::move(msg)); }
+  static Status Corruption(std::string msg) { return Status(Code::kCorruption, std::move(msg)); }
+  static Status IOError(std::string msg) { return Status(Code::kIOError, std::move(msg)); }
   static Status NotSupported(std::string msg) {
     return Status(Code::kNotSupported, std::move(msg));
   }

@@ -125,8 +125,8 @@ void EncodeBlock(const PathBlock& block, const CountCoding& coding, std::string*
   *raw_bytes = raw.size();
   const size_t bound = ZSTD_compressBound(raw.size());
   out->resize(kBlockHeaderBytes + bound);
-  const size_t z = ZSTD_compress(out->data() + kBlockHeaderBytes, bound, raw.data(), raw.size(),
-                                 kZstdLevel);
+  const size_t z =
+      ZSTD_compress(out->data() + kBlockHeaderBytes, bound, raw.data(), raw.size(), kZstdLevel);
   out->resize(kBlockHeaderBytes + z);  // ZSTD_compress cannot fail with a bound-sized buffer
   char* h = out->data();
   h[0] = static_cast<char>(kBlockFormat);
@@ -147,8 +147,7 @@ uint64_t ChainChecksum(uint64_t chain, std::string_view block) {
 
 Status PeekBlock(std::string_view data, uint32_t* entries, int* k) {
   if (data.size() < kBlockHeaderBytes || static_cast<uint8_t>(data[0]) != kBlockFormat) {
-    return Status::Corruption("block header is damaged (size " + std::to_string(data.size()) +
-                              ")");
+    return Status::Corruption("block header is damaged (size " + std::to_string(data.size()) + ")");
   }
   *k = static_cast<uint8_t>(data[1]);
   *entries = GetLE32(data.data() + 4);

@@ -24,7 +24,7 @@ struct CountCoding {
 // Paths of one block: `count` entries of k counts each, flattened.
 struct PathBlock {
   int k = 0;
-  int count_bytes = 1;  // 1, or 2 when counts exceed 255
+  int count_bytes = 1;           // 1, or 2 when counts exceed 255
   std::vector<uint16_t> counts;  // size = entries * k
 
   size_t entries() const { return k ? counts.size() / k : 0; }

@@ -24,9 +24,14 @@ Status FromRocks(const rocksdb::Status& s, const std::string& what) {
 }
 
 nlohmann::json LevelJson(const LevelRecord& r) {
-  return {{"level", r.level},          {"entries", r.entries},   {"blocks", r.blocks},
-          {"raw_bytes", r.raw_bytes},  {"stored_bytes", r.stored_bytes},
-          {"checksum", r.checksum},    {"seconds", r.seconds},   {"kept", r.kept}};
+  return {{"level", r.level},
+          {"entries", r.entries},
+          {"blocks", r.blocks},
+          {"raw_bytes", r.raw_bytes},
+          {"stored_bytes", r.stored_bytes},
+          {"checksum", r.checksum},
+          {"seconds", r.seconds},
+          {"kept", r.kept}};
 }
 
 Status ParseJson(const std::string& text, const std::string& what, nlohmann::json* j) {
@@ -86,8 +91,8 @@ Status FrontierStore::Open(const std::string& dir, Mode mode, uint64_t memory_bu
   }
   if (!s.ok()) {
     if (s.IsIOError() && s.ToString().find("lock") != std::string::npos) {
-      return Status::IOError("store '" + dir + "' is in use by another process (" +
-                             s.ToString() + ")");
+      return Status::IOError("store '" + dir + "' is in use by another process (" + s.ToString() +
+                             ")");
     }
     return FromRocks(s, "cannot open store '" + dir + "'");
   }
@@ -167,7 +172,8 @@ Status FrontierStore::GetProgress(ProgressRecord* p, bool* exists) {
   p->next_ordinal = j.value("next_ordinal", uint64_t{0});
   p->done_input_key.clear();
   if (j.contains("done_input_key") && j["done_input_key"].is_array()) {
-    for (const auto& b : j["done_input_key"]) p->done_input_key.push_back(static_cast<char>(b.get<int>()));
+    for (const auto& b : j["done_input_key"])
+      p->done_input_key.push_back(static_cast<char>(b.get<int>()));
   }
   p->input_blocks = j.value("input_blocks", uint64_t{0});
   p->entries = j.value("entries", uint64_t{0});
@@ -184,11 +190,11 @@ Status FrontierStore::Checkpoint(const ProgressRecord& p) {
   if (!s.ok()) return FromRocks(s, "flushing blocks before a checkpoint");
   nlohmann::json key = nlohmann::json::array();
   for (char c : p.done_input_key) key.push_back(static_cast<uint8_t>(c));
-  const nlohmann::json j = {{"level", p.level},           {"next_ordinal", p.next_ordinal},
-                            {"done_input_key", key},      {"input_blocks", p.input_blocks},
-                            {"entries", p.entries},       {"blocks", p.blocks},
-                            {"raw_bytes", p.raw_bytes},   {"stored_bytes", p.stored_bytes},
-                            {"checksum", p.checksum},     {"seconds", p.seconds}};
+  const nlohmann::json j = {{"level", p.level},         {"next_ordinal", p.next_ordinal},
+                            {"done_input_key", key},    {"input_blocks", p.input_blocks},
+                            {"entries", p.entries},     {"blocks", p.blocks},
+                            {"raw_bytes", p.raw_bytes}, {"stored_bytes", p.stored_bytes},
+                            {"checksum", p.checksum},   {"seconds", p.seconds}};
   rocksdb::WriteOptions wo;
   wo.sync = true;
   return FromRocks(rep_->db->Put(wo, kProgressKey, j.dump()), "writing a checkpoint");
@@ -223,9 +229,9 @@ Status FrontierStore::MarkLevelDropped(int level) {
 Status FrontierStore::PutBlock(int level, uint64_t ordinal, uint32_t seq, std::string_view data) {
   rocksdb::WriteOptions wo;
   wo.disableWAL = true;  // made durable by the Flush() of the next checkpoint
-  return FromRocks(rep_->db->Put(wo, BlockKey(level, ordinal, seq),
-                                 rocksdb::Slice(data.data(), data.size())),
-                   "writing a block");
+  return FromRocks(
+      rep_->db->Put(wo, BlockKey(level, ordinal, seq), rocksdb::Slice(data.data(), data.size())),
+      "writing a block");
 }
 
 Status FrontierStore::DeleteBlocks(int level, uint64_t from_ordinal) {
@@ -269,7 +275,7 @@ class RocksBlockIterator : public FrontierStore::BlockIterator {
 }  // namespace
 
 std::unique_ptr<FrontierStore::BlockIterator> FrontierStore::Blocks(int level,
-                                                                     const std::string& from_key) {
+                                                                    const std::string& from_key) {
   return std::make_unique<RocksBlockIterator>(rep_->db.get(), level, from_key);
 }
 

@@ -1,9 +1,9 @@
 #include "storage/inspect.h"
 
+#include <xxhash.h>
+
 #include <algorithm>
 #include <cstring>
-
-#include <xxhash.h>
 
 #include "engine/children.h"
 #include "engine/path.h"
@@ -26,7 +26,6 @@ int Compare(const uint16_t* a, const uint16_t* b, int k) {
   }
   return 0;
 }
-
 
 }  // namespace
 
@@ -110,10 +109,12 @@ Status VerifyStore(FrontierStore* store, VerifyReport* report) {
     auto next_parent = [&]() -> Status {  // advance to the next parent entry
       ++parent_i;
       while (parent_i >= parent_block.entries()) {
-        if (!below->Valid()) return below->status().ok() ? Status::Corruption("end") : below->status();
+        if (!below->Valid())
+          return below->status().ok() ? Status::Corruption("end") : below->status();
         Status st = DecodeBlock(below->value(), coding, &parent_block);
         below->Next();
-        if (!st.ok()) return Status::Corruption("level " + std::to_string(k - 1) + ": " + st.message());
+        if (!st.ok())
+          return Status::Corruption("level " + std::to_string(k - 1) + ": " + st.message());
         parent_i = 0;
       }
       return Status::OK();
@@ -127,7 +128,9 @@ Status VerifyStore(FrontierStore* store, VerifyReport* report) {
       PathBlock b;
       s = DecodeBlock(it->value(), coding, &b);
       if (!s.ok()) return Status::Corruption(Where(k, blocks) + ": " + s.message());
-      if (b.k != k) return Status::Corruption(Where(k, blocks) + ": entries of " + std::to_string(b.k) + " counts");
+      if (b.k != k)
+        return Status::Corruption(Where(k, blocks) + ": entries of " + std::to_string(b.k) +
+                                  " counts");
       chain = ChainChecksum(chain, it->value());
       stored += it->value().size();
       for (size_t i = 0; i < b.entries(); ++i, ++entries) {
@@ -141,16 +144,20 @@ Status VerifyStore(FrontierStore* store, VerifyReport* report) {
           if (k > 1) {
             if (!parent_loaded) {
               if (!next_parent().ok()) {
-                return Status::Corruption(at + ": its parent is not in level " + std::to_string(k - 1));
+                return Status::Corruption(at + ": its parent is not in level " +
+                                          std::to_string(k - 1));
               }
               parent_loaded = true;
             }
             // Advance the parent cursor to this entry's prefix.
             while (Compare(parent_block.path(parent_i), path, k - 1) < 0) {
-              if (!next_parent().ok()) return Status::Corruption(at + ": its parent is not in level " + std::to_string(k - 1));
+              if (!next_parent().ok())
+                return Status::Corruption(at + ": its parent is not in level " +
+                                          std::to_string(k - 1));
             }
             if (Compare(parent_block.path(parent_i), path, k - 1) != 0) {
-              return Status::Corruption(at + ": its parent is not in level " + std::to_string(k - 1));
+              return Status::Corruption(at + ": its parent is not in level " +
+                                        std::to_string(k - 1));
             }
             ++report->parents_checked;
           }
@@ -163,9 +170,9 @@ Status VerifyStore(FrontierStore* store, VerifyReport* report) {
     }
     if (!it->status().ok()) return it->status();
     if (entries != rec.entries || blocks != rec.blocks || stored != rec.stored_bytes) {
-      return Status::Corruption("level " + std::to_string(k) + ": found " + std::to_string(entries) +
-                                " entries in " + std::to_string(blocks) + " blocks (" +
-                                std::to_string(stored) + " bytes), the record says " +
+      return Status::Corruption("level " + std::to_string(k) + ": found " +
+                                std::to_string(entries) + " entries in " + std::to_string(blocks) +
+                                " blocks (" + std::to_string(stored) + " bytes), the record says " +
                                 std::to_string(rec.entries) + " in " + std::to_string(rec.blocks) +
                                 " (" + std::to_string(rec.stored_bytes) + " bytes)");
     }

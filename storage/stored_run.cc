@@ -53,10 +53,9 @@ std::string NowIso() {
 }
 
 std::string Describe(const GameSpec& spec) {
-  return std::string(GameName(spec.game)) + " --ranks " + std::to_string(spec.ranks) +
-         " --suits " + std::to_string(spec.suits);
+  return std::string(GameName(spec.game)) + " --ranks " + std::to_string(spec.ranks) + " --suits " +
+         std::to_string(spec.suits);
 }
-
 
 // One input block's journey through the pipeline.
 struct Task {
@@ -175,27 +174,27 @@ Status BuildLevel(FrontierStore* store, const ChildRule& rule, int k, uint64_t i
         // Tokens in flight bound the memory: each holds one input block and
         // its output (a few MB at most).
         static_cast<size_t>(2 * threads),
-        tbb::make_filter<void, Task*>(
-            tbb::filter_mode::serial_in_order,
-            [&](tbb::flow_control& fc) -> Task* {
-              if (failed() || !it->Valid()) {
-                if (!it->status().ok()) fail(it->status());
-                fc.stop();
-                return nullptr;
-              }
-              auto* task = new Task;
-              task->ordinal = next_ordinal++;
-              task->key.assign(it->key());
-              task->input.assign(it->value());
-              it->Next();
-              return task;
-            }) &
+        tbb::make_filter<void, Task*>(tbb::filter_mode::serial_in_order,
+                                      [&](tbb::flow_control& fc) -> Task* {
+                                        if (failed() || !it->Valid()) {
+                                          if (!it->status().ok()) fail(it->status());
+                                          fc.stop();
+                                          return nullptr;
+                                        }
+                                        auto* task = new Task;
+                                        task->ordinal = next_ordinal++;
+                                        task->key.assign(it->key());
+                                        task->input.assign(it->value());
+                                        it->Next();
+                                        return task;
+                                      }) &
             tbb::make_filter<Task*, Task*>(
                 tbb::filter_mode::parallel,
                 [&](Task* task) -> Task* {
                   PathBlock in;
                   Status s = DecodeBlock(task->input, coding, &in);
-                  if (s.ok() && in.k != k) s = Status::Corruption("block has entries of the wrong level");
+                  if (s.ok() && in.k != k)
+                    s = Status::Corruption("block has entries of the wrong level");
                   if (!s.ok()) {
                     fail(Status::Corruption("level " + std::to_string(k) + " block " +
                                             std::to_string(task->ordinal) + ": " + s.message()));
@@ -205,37 +204,36 @@ Status BuildLevel(FrontierStore* store, const ChildRule& rule, int k, uint64_t i
                   task->input.clear();
                   return task;
                 }) &
-            tbb::make_filter<Task*, void>(
-                tbb::filter_mode::serial_in_order, [&](Task* task) {
-                  std::unique_ptr<Task> owned(task);
-                  if (failed()) return;
-                  for (size_t seq = 0; seq < task->outputs.size(); ++seq) {
-                    const std::string& block = task->outputs[seq];
-                    Status s = store->PutBlock(k + 1, task->ordinal, static_cast<uint32_t>(seq), block);
-                    if (!s.ok()) return fail(s);
-                    CrashPoint("block-written");
-                    p->checksum = ChainChecksum(p->checksum, block);
-                    p->stored_bytes += block.size();
-                    ++p->blocks;
-                  }
-                  p->entries += task->entries;
-                  p->raw_bytes += task->raw_bytes;
-                  p->next_ordinal = task->ordinal + 1;
-                  p->done_input_key = task->key;
-                  if (options.input_done) options.input_done->store(p->next_ordinal);
-                  if (options.entries) options.entries->store(p->entries);
-                  if (options.bytes) options.bytes->store(p->stored_bytes);
-                  const auto now = Clock::now();
-                  if (std::chrono::duration<double>(now - last_checkpoint).count() >=
-                      options.checkpoint_seconds) {
-                    p->seconds = seconds_before + std::chrono::duration<double>(now - started).count();
-                    CrashPoint("before-checkpoint");
-                    Status s = store->Checkpoint(*p);
-                    if (!s.ok()) return fail(s);
-                    CrashPoint("after-checkpoint");
-                    last_checkpoint = now;
-                  }
-                }));
+            tbb::make_filter<Task*, void>(tbb::filter_mode::serial_in_order, [&](Task* task) {
+              std::unique_ptr<Task> owned(task);
+              if (failed()) return;
+              for (size_t seq = 0; seq < task->outputs.size(); ++seq) {
+                const std::string& block = task->outputs[seq];
+                Status s = store->PutBlock(k + 1, task->ordinal, static_cast<uint32_t>(seq), block);
+                if (!s.ok()) return fail(s);
+                CrashPoint("block-written");
+                p->checksum = ChainChecksum(p->checksum, block);
+                p->stored_bytes += block.size();
+                ++p->blocks;
+              }
+              p->entries += task->entries;
+              p->raw_bytes += task->raw_bytes;
+              p->next_ordinal = task->ordinal + 1;
+              p->done_input_key = task->key;
+              if (options.input_done) options.input_done->store(p->next_ordinal);
+              if (options.entries) options.entries->store(p->entries);
+              if (options.bytes) options.bytes->store(p->stored_bytes);
+              const auto now = Clock::now();
+              if (std::chrono::duration<double>(now - last_checkpoint).count() >=
+                  options.checkpoint_seconds) {
+                p->seconds = seconds_before + std::chrono::duration<double>(now - started).count();
+                CrashPoint("before-checkpoint");
+                Status s = store->Checkpoint(*p);
+                if (!s.ok()) return fail(s);
+                CrashPoint("after-checkpoint");
+                last_checkpoint = now;
+              }
+            }));
   });
   if (!error.ok()) return error;
   p->seconds = seconds_before + std::chrono::duration<double>(Clock::now() - started).count();

@@ -1,11 +1,11 @@
 // Forward brute force against the published counts. Sources: OEIS A007709
 // (mousetrap, s = 1) and Tables 2, 4, 5 of seed 000 (Bersani), as gathered in
 // shared/docs/ORACLES.md; every entry with at most 10^7 decks is here.
-#include <catch2/catch.hpp>
+#include "engine/brute.h"
 
 #include <algorithm>
+#include <catch2/catch.hpp>
 
-#include "engine/brute.h"
 #include "engine/combinatorics.h"
 #include "engine/rules.h"
 
@@ -44,28 +44,47 @@ TEST_CASE("brute: A007709, mousetrap s=1, n = 1..10") {
 TEST_CASE("brute: Tables 2, 4, 5 of seed 000, every entry with <= 10^7 decks") {
   const Entry entries[] = {
       // Table 2, hlm
-      {Game::kHlm, 2, 2, 3}, {Game::kHlm, 3, 2, 0}, {Game::kHlm, 4, 2, 0},
-      {Game::kHlm, 5, 2, 0}, {Game::kHlm, 6, 2, 1},
-      {Game::kHlm, 2, 3, 4}, {Game::kHlm, 3, 3, 4}, {Game::kHlm, 4, 3, 9},
-      {Game::kHlm, 2, 4, 15}, {Game::kHlm, 3, 4, 5},
+      {Game::kHlm, 2, 2, 3},
+      {Game::kHlm, 3, 2, 0},
+      {Game::kHlm, 4, 2, 0},
+      {Game::kHlm, 5, 2, 0},
+      {Game::kHlm, 6, 2, 1},
+      {Game::kHlm, 2, 3, 4},
+      {Game::kHlm, 3, 3, 4},
+      {Game::kHlm, 4, 3, 9},
+      {Game::kHlm, 2, 4, 15},
+      {Game::kHlm, 3, 4, 5},
       // Table 4, mousetrap
-      {Game::kMousetrap, 2, 2, 3}, {Game::kMousetrap, 3, 2, 12},
-      {Game::kMousetrap, 4, 2, 147}, {Game::kMousetrap, 5, 2, 2322},
+      {Game::kMousetrap, 2, 2, 3},
+      {Game::kMousetrap, 3, 2, 12},
+      {Game::kMousetrap, 4, 2, 147},
+      {Game::kMousetrap, 5, 2, 2322},
       {Game::kMousetrap, 6, 2, 71629},
-      {Game::kMousetrap, 2, 3, 4}, {Game::kMousetrap, 3, 3, 90},
+      {Game::kMousetrap, 2, 3, 4},
+      {Game::kMousetrap, 3, 3, 90},
       {Game::kMousetrap, 4, 3, 5232},
-      {Game::kMousetrap, 2, 4, 15}, {Game::kMousetrap, 3, 4, 675},
+      {Game::kMousetrap, 2, 4, 15},
+      {Game::kMousetrap, 3, 4, 675},
       // Table 5, modular
-      {Game::kModular, 2, 1, 1}, {Game::kModular, 3, 1, 4}, {Game::kModular, 4, 1, 9},
-      {Game::kModular, 5, 1, 76}, {Game::kModular, 6, 1, 190},
-      {Game::kModular, 7, 1, 3186}, {Game::kModular, 8, 1, 11351},
-      {Game::kModular, 9, 1, 132684}, {Game::kModular, 10, 1, 884371},
-      {Game::kModular, 2, 2, 5}, {Game::kModular, 3, 2, 60},
-      {Game::kModular, 4, 2, 1182}, {Game::kModular, 5, 2, 63063},
+      {Game::kModular, 2, 1, 1},
+      {Game::kModular, 3, 1, 4},
+      {Game::kModular, 4, 1, 9},
+      {Game::kModular, 5, 1, 76},
+      {Game::kModular, 6, 1, 190},
+      {Game::kModular, 7, 1, 3186},
+      {Game::kModular, 8, 1, 11351},
+      {Game::kModular, 9, 1, 132684},
+      {Game::kModular, 10, 1, 884371},
+      {Game::kModular, 2, 2, 5},
+      {Game::kModular, 3, 2, 60},
+      {Game::kModular, 4, 2, 1182},
+      {Game::kModular, 5, 2, 63063},
       {Game::kModular, 6, 2, 1797350},
-      {Game::kModular, 2, 3, 19}, {Game::kModular, 3, 3, 1081},
+      {Game::kModular, 2, 3, 19},
+      {Game::kModular, 3, 3, 1081},
       {Game::kModular, 4, 3, 173053},
-      {Game::kModular, 2, 4, 69}, {Game::kModular, 3, 4, 22898},
+      {Game::kModular, 2, 4, 69},
+      {Game::kModular, 3, 4, 22898},
   };
   for (const Entry& e : entries) {
     INFO(GameName(e.game) << " m=" << e.ranks << " s=" << e.suits);
@@ -95,7 +114,7 @@ TEST_CASE("brute: the best hlm scores of Table 3 (s = 1), m = 4..10") {
     const BruteResult r = RunBrute(Game::kHlm, m, 1);
     REQUIRE(!r.score.empty());
     CHECK(static_cast<int>(r.score.size()) - 1 == best[m - 4]);  // highest score seen
-    CHECK(r.winning_decks == 0);  // Remark 2.3
+    CHECK(r.winning_decks == 0);                                 // Remark 2.3
   }
 }
 

@@ -2,7 +2,6 @@
 // force, and its refusal of damaged or mismatched stores. The crash tests
 // (SIGKILL and resume) are in kill_resume_test.sh.
 #include <catch2/catch.hpp>
-
 #include <cstdlib>
 #include <filesystem>
 #include <set>
@@ -110,14 +109,14 @@ TEST_CASE("store: the decks of the last level are exactly the winning decks") {
     TempDir dir;
     auto store = OpenRW(dir.path());
     REQUIRE(Run(store.get(), spec).ok());
-    std::set<Deck> decks;
+    std::set<std::string> decks;  // deck bytes
     bool all_win = true;
     PathDecoder decoder(spec);
     REQUIRE(ForEachEntry(store.get(), spec.cards(), [&](const uint16_t* path, int k) {
               const Card* d = decoder.Decode(path, k);
               const Deck deck(d, d + k);
               all_win &= CheckDeck(spec, deck).ok() && Play(spec, deck).outcome == Outcome::kWin;
-              decks.insert(deck);
+              decks.insert(std::string(deck.begin(), deck.end()));
               return true;
             }).ok());
     BruteResult brute;
@@ -191,7 +190,8 @@ TEST_CASE("store: a second writer is refused with a clear message") {
   TempDir dir;
   auto store = OpenRW(dir.path());
   std::unique_ptr<FrontierStore> second;
-  const Status s = FrontierStore::Open(dir.path(), FrontierStore::Mode::kReadWrite, kBudget, &second);
+  const Status s =
+      FrontierStore::Open(dir.path(), FrontierStore::Mode::kReadWrite, kBudget, &second);
   CHECK(s.IsIOError());
   CHECK(s.message().find("in use") != std::string::npos);
   // Readers are welcome while the writer works.

@@ -5,10 +5,9 @@
 namespace eulerdeck::tools {
 
 void SpecOptions::Add(po::options_description& desc) {
-  desc.add_options()
-      ("game", po::value(&game)->required(), "mousetrap | modular | hlm")
-      ("ranks", po::value(&ranks)->required(), "number of values m (cards 1..m)")
-      ("suits", po::value(&suits)->default_value(1), "copies of each value s");
+  desc.add_options()("game", po::value(&game)->required(), "mousetrap | modular | hlm")(
+      "ranks", po::value(&ranks)->required(), "number of values m (cards 1..m)")(
+      "suits", po::value(&suits)->default_value(1), "copies of each value s");
 }
 
 Status SpecOptions::ToSpec(GameSpec* spec) const {
@@ -31,15 +30,20 @@ Status ParseBytes(const std::string& text, uint64_t* bytes) {
   size_t i = 0;
   uint64_t v = 0;
   while (i < text.size() && text[i] >= '0' && text[i] <= '9') {
-    if (v > (UINT64_MAX - 9) / 10) return Status::InvalidArgument("size '" + text + "' is too large");
+    if (v > (UINT64_MAX - 9) / 10)
+      return Status::InvalidArgument("size '" + text + "' is too large");
     v = v * 10 + static_cast<uint64_t>(text[i++] - '0');
   }
   const std::string unit = text.substr(i);
   uint64_t mult = 0;
-  if (unit.empty() || unit == "B") mult = 1;
-  else if (unit == "K" || unit == "KiB" || unit == "k") mult = uint64_t{1} << 10;
-  else if (unit == "M" || unit == "MiB") mult = uint64_t{1} << 20;
-  else if (unit == "G" || unit == "GiB") mult = uint64_t{1} << 30;
+  if (unit.empty() || unit == "B")
+    mult = 1;
+  else if (unit == "K" || unit == "KiB" || unit == "k")
+    mult = uint64_t{1} << 10;
+  else if (unit == "M" || unit == "MiB")
+    mult = uint64_t{1} << 20;
+  else if (unit == "G" || unit == "GiB")
+    mult = uint64_t{1} << 30;
   if (i == 0 || mult == 0) {
     return Status::InvalidArgument("'" + text + "' is not a size (use e.g. 512MiB or 2GiB)");
   }

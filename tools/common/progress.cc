@@ -1,11 +1,11 @@
 #include "tools/common/progress.h"
 
-#include "tools/common/format.h"
-
 #include <unistd.h>
 
 #include <chrono>
 #include <cstdio>
+
+#include "tools/common/format.h"
 
 namespace eulerdeck::tools {
 
@@ -15,9 +15,9 @@ constexpr double kTtyPeriodSeconds = 0.5;
 constexpr double kLogPeriodSeconds = 10.0;
 }  // namespace
 
-Progress::Progress(std::string label, std::string unit,
-                   const std::atomic<uint64_t>* done, const std::atomic<uint64_t>* total,
-                   double delay_seconds, std::function<std::string()> extra)
+Progress::Progress(std::string label, std::string unit, const std::atomic<uint64_t>* done,
+                   const std::atomic<uint64_t>* total, double delay_seconds,
+                   std::function<std::string()> extra)
     : label_(std::move(label)),
       unit_(std::move(unit)),
       done_(done),
@@ -52,8 +52,8 @@ void Progress::Loop() {
       Draw(elapsed, tty);
       next = elapsed + period;
     }
-    cv_.wait_for(lock, std::chrono::duration<double>(
-                           std::max(0.01, std::min(period, next - elapsed))));
+    cv_.wait_for(lock,
+                 std::chrono::duration<double>(std::max(0.01, std::min(period, next - elapsed))));
   }
 }
 
@@ -77,15 +77,14 @@ void Progress::Draw(double elapsed, bool tty) {
     const int filled = static_cast<int>(fraction * kWidth);
     std::string bar(filled, '#');
     bar.resize(kWidth, '.');
-    std::fprintf(stderr, "\r\033[K%s [%s] %5.1f%% %s/%s %s/s ETA %s%s", label_.c_str(),
-                 bar.c_str(), 100.0 * fraction, HumanCount(done).c_str(),
-                 HumanCount(total).c_str(), HumanCount(rate).c_str(),
-                 HumanDuration(eta).c_str(), extra.c_str());
+    std::fprintf(stderr, "\r\033[K%s [%s] %5.1f%% %s/%s %s/s ETA %s%s", label_.c_str(), bar.c_str(),
+                 100.0 * fraction, HumanCount(done).c_str(), HumanCount(total).c_str(),
+                 HumanCount(rate).c_str(), HumanDuration(eta).c_str(), extra.c_str());
   } else {
-    std::fprintf(stderr, "%s: %.1f%% %s of %s %s, %s/s, elapsed %s, ETA %s%s\n",
-                 label_.c_str(), 100.0 * fraction, HumanCount(done).c_str(),
-                 HumanCount(total).c_str(), unit_.c_str(), HumanCount(rate).c_str(),
-                 HumanDuration(elapsed).c_str(), HumanDuration(eta).c_str(), extra.c_str());
+    std::fprintf(stderr, "%s: %.1f%% %s of %s %s, %s/s, elapsed %s, ETA %s%s\n", label_.c_str(),
+                 100.0 * fraction, HumanCount(done).c_str(), HumanCount(total).c_str(),
+                 unit_.c_str(), HumanCount(rate).c_str(), HumanDuration(elapsed).c_str(),
+                 HumanDuration(eta).c_str(), extra.c_str());
   }
   std::fflush(stderr);
   drawn_ = true;

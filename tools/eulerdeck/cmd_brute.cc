@@ -33,12 +33,12 @@ int RunBrute(const std::vector<std::string>& args) {
   po::options_description desc("options");
   desc.add_options()("help,h", "show this help");
   spec_options.Add(desc);
-  desc.add_options()
-      ("threads", po::value(&options.threads)->default_value(0), "worker threads (0: all cores)")
-      ("max-decks", po::value(&options.max_decks)->default_value(options.max_decks),
-       "refuse to start when there are more decks than this")
-      ("json", po::bool_switch(), "print one JSON object")
-      ("csv", po::value(&csv_path), "also write the distributions to FILE as CSV");
+  desc.add_options()("threads", po::value(&options.threads)->default_value(0),
+                     "worker threads (0: all cores)")(
+      "max-decks", po::value(&options.max_decks)->default_value(options.max_decks),
+      "refuse to start when there are more decks than this")("json", po::bool_switch(),
+                                                             "print one JSON object")(
+      "csv", po::value(&csv_path), "also write the distributions to FILE as CSV");
   po::variables_map vm;
   if (ParseOrHelp(args, desc, kUsage, vm)) return kExitOk;
   GameSpec spec;
@@ -73,7 +73,8 @@ int RunBrute(const std::vector<std::string>& args) {
     for (size_t v = 0; v < r.score.size(); ++v) {
       if (r.score[v]) csv << "score," << v << "," << r.score[v] << "\n";
     }
-    csv << "total,," << r.total_decks << "\n" << "winning,," << r.winning_decks << "\n";
+    csv << "total,," << r.total_decks << "\n"
+        << "winning,," << r.winning_decks << "\n";
   }
 
   if (vm["json"].as<bool>()) {
@@ -100,13 +101,13 @@ int RunBrute(const std::vector<std::string>& args) {
   }
 
   const Probability p = MakeProbability(Mpz(r.winning_decks), Mpz(r.total_decks));
-  std::cout << "game           " << GameName(spec.game) << " (" << spec.ranks
-            << " ranks x " << spec.suits << " suits, " << spec.cards() << " cards)\n"
+  std::cout << "game           " << GameName(spec.game) << " (" << spec.ranks << " ranks x "
+            << spec.suits << " suits, " << spec.cards() << " cards)\n"
             << "decks          " << r.total_decks << "\n"
             << "winning decks  " << r.winning_decks << "\n"
             << "probability    " << p.exact << " = " << p.decimal << "\n"
-            << "outcomes       win " << r.outcomes[0] << ", loss " << r.outcomes[1]
-            << ", dead-end " << r.outcomes[2] << "\n"
+            << "outcomes       win " << r.outcomes[0] << ", loss " << r.outcomes[1] << ", dead-end "
+            << r.outcomes[2] << "\n"
             << "cards removed  decks\n";
   for (size_t i = 0; i < r.removed.size(); ++i) {
     std::printf("  %4zu         %llu\n", i, static_cast<unsigned long long>(r.removed[i]));

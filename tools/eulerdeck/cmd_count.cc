@@ -34,12 +34,12 @@ int RunCount(const std::vector<std::string>& args) {
   po::options_description desc("options");
   desc.add_options()("help,h", "show this help");
   spec_options.Add(desc);
-  desc.add_options()
-      ("threads", po::value(&options.threads)->default_value(0), "worker threads (0: all cores)")
-      ("verify-leaves", po::bool_switch(&options.verify_leaves),
-       "build every winning deck and replay it forward; fail on any mismatch")
-      ("json", po::bool_switch(), "print one JSON object")
-      ("csv", po::value(&csv_path), "also write the level counts and totals to FILE");
+  desc.add_options()("threads", po::value(&options.threads)->default_value(0),
+                     "worker threads (0: all cores)")(
+      "verify-leaves", po::bool_switch(&options.verify_leaves),
+      "build every winning deck and replay it forward; fail on any mismatch")(
+      "json", po::bool_switch(), "print one JSON object")(
+      "csv", po::value(&csv_path), "also write the level counts and totals to FILE");
   po::variables_map vm;
   if (ParseOrHelp(args, desc, kUsage, vm)) return kExitOk;
   GameSpec spec;
@@ -118,7 +118,8 @@ int RunCount(const std::vector<std::string>& args) {
   }
   char line[128];
   std::snprintf(line, sizeof(line), "%.3f s, %s nodes/s", seconds, HumanCount(rate).c_str());
-  std::cout << "nodes          " << r.nodes << "\n" << "time           " << line << "\n";
+  std::cout << "nodes          " << r.nodes << "\n"
+            << "time           " << line << "\n";
   return kExitOk;
 }
 

@@ -42,11 +42,10 @@ int RunPlay(const std::vector<std::string>& args) {
   po::options_description desc("options");
   desc.add_options()("help,h", "show this help");
   spec_options.Add(desc);
-  desc.add_options()
-      ("deck", po::value(&deck_text)->required(),
-       "the deck, top card first: values separated by spaces or commas")
-      ("trace", po::bool_switch(), "also show every card counted, with the value called")
-      ("json", po::bool_switch(), "print one JSON object");
+  desc.add_options()("deck", po::value(&deck_text)->required(),
+                     "the deck, top card first: values separated by spaces or commas")(
+      "trace", po::bool_switch(), "also show every card counted, with the value called")(
+      "json", po::bool_switch(), "print one JSON object");
   po::variables_map vm;
   if (ParseOrHelp(args, desc, kUsage, vm)) return kExitOk;
   GameSpec spec;
@@ -86,16 +85,15 @@ int RunPlay(const std::vector<std::string>& args) {
             << spec.suits << " suits, " << spec.cards() << " cards)\n"
             << "deck      " << DeckToString(deck) << "\n"
             << "outcome   " << OutcomeName(r.outcome) << "\n"
-            << "removed   " << DeckToString(r.removed) << " (" << r.removed.size()
-            << " of " << deck.size() << " cards)\n";
+            << "removed   " << DeckToString(r.removed) << " (" << r.removed.size() << " of "
+            << deck.size() << " cards)\n";
   if (spec.game == Game::kHlm) {
     std::cout << "burned    " << DeckToString(r.burned) << "\n";
   } else if (!r.residual.empty()) {
     std::cout << "left      " << DeckToString(r.residual) << "\n";
   }
   std::cout << "score     " << r.score << " of " << WinningScore(spec) << "\n"
-            << "reformed  " << (r.reformed ? DeckToString(*r.reformed) : "none")
-            << "\n";
+            << "reformed  " << (r.reformed ? DeckToString(*r.reformed) : "none") << "\n";
   if (trace) std::cout << "trace     " << TraceString(r.trace) << "\n";
   return kExitOk;
 }

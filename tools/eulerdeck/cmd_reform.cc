@@ -25,12 +25,12 @@ int RunReform(const std::vector<std::string>& args) {
   po::options_description desc("options");
   desc.add_options()("help,h", "show this help");
   spec_options.Add(desc);
-  desc.add_options()
-      ("deck", po::value(&deck_text)->required(), "the starting deck, top card first")
-      ("max-length", po::value(&max_length)->default_value(10'000'000),
-       "stop after this many distinct decks")
-      ("list", po::bool_switch(), "print every deck of the sequence")
-      ("json", po::bool_switch(), "print one JSON object");
+  desc.add_options()("deck", po::value(&deck_text)->required(),
+                     "the starting deck, top card first")(
+      "max-length", po::value(&max_length)->default_value(10'000'000),
+      "stop after this many distinct decks")(
+      "list", po::bool_switch(), "print every deck of the sequence")("json", po::bool_switch(),
+                                                                     "print one JSON object");
   po::variables_map vm;
   if (ParseOrHelp(args, desc, kUsage, vm)) return kExitOk;
   GameSpec spec;
@@ -69,8 +69,7 @@ int RunReform(const std::vector<std::string>& args) {
   std::cout << "length  " << r.length() << " distinct decks\n"
             << "end     " << ReformEndName(r.end);
   if (r.end == ReformResult::End::kCycle) {
-    std::cout << " of " << r.cycle_length() << " decks (back to deck "
-              << r.cycle_start + 1 << ")";
+    std::cout << " of " << r.cycle_length() << " decks (back to deck " << r.cycle_start + 1 << ")";
   }
   std::cout << "\n";
   return kExitOk;

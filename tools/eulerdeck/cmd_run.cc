@@ -39,30 +39,35 @@ struct Common {
   double checkpoint_seconds = 10.0;
 
   void Add(po::options_description& desc) {
-    desc.add_options()
-        ("store", po::value(&store_dir)->required(), "the store directory")
-        ("threads", po::value(&threads)->default_value(0), "worker threads (0: all cores)")
-        ("memory-budget", po::value(&budget_text)->default_value("512MiB"),
-         "memory for RocksDB caches and buffers and the stream")
-        ("keep", po::value(&keep_text)->default_value("all"),
-         "levels whose blocks stay: all | last (the newest) | none (counts only)")
-        ("until-level", po::value(&until_level)->default_value(0),
-         "stop once this level is committed (0: the last)")
-        ("checkpoint-seconds", po::value(&checkpoint_seconds)->default_value(10.0),
-         "seconds between durable checkpoints");
+    desc.add_options()("store", po::value(&store_dir)->required(), "the store directory")(
+        "threads", po::value(&threads)->default_value(0), "worker threads (0: all cores)")(
+        "memory-budget", po::value(&budget_text)->default_value("512MiB"),
+        "memory for RocksDB caches and buffers and the stream")(
+        "keep", po::value(&keep_text)->default_value("all"),
+        "levels whose blocks stay: all | last (the newest) | none (counts only)")(
+        "until-level", po::value(&until_level)->default_value(0),
+        "stop once this level is committed (0: the last)")(
+        "checkpoint-seconds", po::value(&checkpoint_seconds)->default_value(10.0),
+        "seconds between durable checkpoints");
   }
 
   Status ToOptions(storage::RunOptions* o, uint64_t* budget) const {
     Status s = ParseBytes(budget_text, budget);
     if (!s.ok()) return s;
-    if (*budget < (uint64_t{16} << 20)) return Status::InvalidArgument("--memory-budget must be at least 16MiB");
+    if (*budget < (uint64_t{16} << 20))
+      return Status::InvalidArgument("--memory-budget must be at least 16MiB");
     if (threads < 0) return Status::InvalidArgument("--threads must be >= 0");
     if (until_level < 0) return Status::InvalidArgument("--until-level must be >= 0");
-    if (!(checkpoint_seconds >= 0)) return Status::InvalidArgument("--checkpoint-seconds must be >= 0");
-    if (keep_text == "all") o->keep = storage::Keep::kAll;
-    else if (keep_text == "last") o->keep = storage::Keep::kLast;
-    else if (keep_text == "none") o->keep = storage::Keep::kNone;
-    else return Status::InvalidArgument("--keep must be all, last or none, not '" + keep_text + "'");
+    if (!(checkpoint_seconds >= 0))
+      return Status::InvalidArgument("--checkpoint-seconds must be >= 0");
+    if (keep_text == "all")
+      o->keep = storage::Keep::kAll;
+    else if (keep_text == "last")
+      o->keep = storage::Keep::kLast;
+    else if (keep_text == "none")
+      o->keep = storage::Keep::kNone;
+    else
+      return Status::InvalidArgument("--keep must be all, last or none, not '" + keep_text + "'");
     o->threads = threads;
     o->until_level = until_level;
     o->checkpoint_seconds = checkpoint_seconds;
@@ -83,7 +88,8 @@ int Execute(const std::string& name, const Common& c, const GameSpec* given) {
     return BadInput("eulerdeck " + name, "no store at '" + c.store_dir + "'");
   }
   std::unique_ptr<storage::FrontierStore> store;
-  s = storage::FrontierStore::Open(c.store_dir, storage::FrontierStore::Mode::kReadWrite, budget, &store);
+  s = storage::FrontierStore::Open(c.store_dir, storage::FrontierStore::Mode::kReadWrite, budget,
+                                   &store);
   if (!s.ok()) return BadInput("eulerdeck " + name, s.ToString());
   GameSpec spec;
   if (given) {
@@ -128,8 +134,8 @@ int Execute(const std::string& name, const Common& c, const GameSpec* given) {
   store.reset();  // release the lock before status opens the store read-only
   rusage usage{};
   getrusage(RUSAGE_SELF, &usage);
-  std::cerr << "peak RSS " << usage.ru_maxrss / 1024 << " MiB (memory budget "
-            << (budget >> 20) << " MiB)\n";
+  std::cerr << "peak RSS " << usage.ru_maxrss / 1024 << " MiB (memory budget " << (budget >> 20)
+            << " MiB)\n";
   return RunStatus({"--store", c.store_dir});
 }
 

@@ -22,8 +22,8 @@ constexpr uint64_t kReadBudget = 64ull << 20;
 
 Status OpenReadOnly(const std::string& dir, std::unique_ptr<storage::FrontierStore>* store,
                     GameSpec* spec) {
-  Status s = storage::FrontierStore::Open(dir, storage::FrontierStore::Mode::kReadOnly,
-                                          kReadBudget, store);
+  Status s = storage::FrontierStore::Open(dir, storage::FrontierStore::Mode::kReadOnly, kReadBudget,
+                                          store);
   if (s.ok()) s = storage::StoreSpec(store->get(), spec);
   return s;
 }
@@ -39,13 +39,16 @@ std::string Ratio(double a, double b) {
 int RunStatus(const std::vector<std::string>& args) {
   std::string dir;
   po::options_description desc("options");
-  desc.add_options()("help,h", "show this help")
-      ("store", po::value(&dir)->required(), "the store directory")
-      ("json", po::bool_switch(), "print one JSON object");
+  desc.add_options()("help,h", "show this help")("store", po::value(&dir)->required(),
+                                                 "the store directory")("json", po::bool_switch(),
+                                                                        "print one JSON object");
   po::variables_map vm;
-  if (ParseOrHelp(args, desc, "usage: eulerdeck status --store DIR [--json]\n"
-              "The store's game, its committed levels (entries, bytes, bytes per entry,\n"
-              "compression) and the level in progress with its rate and ETA.", vm)) return kExitOk;
+  if (ParseOrHelp(args, desc,
+                  "usage: eulerdeck status --store DIR [--json]\n"
+                  "The store's game, its committed levels (entries, bytes, bytes per entry,\n"
+                  "compression) and the level in progress with its rate and ETA.",
+                  vm))
+    return kExitOk;
   std::unique_ptr<storage::FrontierStore> store;
   GameSpec spec;
   Status s = OpenReadOnly(dir, &store, &spec);
@@ -71,15 +74,24 @@ int RunStatus(const std::vector<std::string>& args) {
     j["complete"] = done;
     j["levels"] = nlohmann::json::array();
     for (const auto& r : levels) {
-      j["levels"].push_back({{"level", r.level}, {"entries", r.entries}, {"blocks", r.blocks},
-                             {"stored_bytes", r.stored_bytes}, {"raw_bytes", r.raw_bytes},
-                             {"checksum", r.checksum}, {"seconds", r.seconds}, {"kept", r.kept}});
+      j["levels"].push_back({{"level", r.level},
+                             {"entries", r.entries},
+                             {"blocks", r.blocks},
+                             {"stored_bytes", r.stored_bytes},
+                             {"raw_bytes", r.raw_bytes},
+                             {"checksum", r.checksum},
+                             {"seconds", r.seconds},
+                             {"kept", r.kept}});
     }
     if (in_progress) {
-      j["in_progress"] = {{"level", p.level}, {"input_blocks_done", p.next_ordinal},
-                          {"input_blocks", p.input_blocks}, {"entries", p.entries},
-                          {"stored_bytes", p.stored_bytes}, {"seconds", p.seconds},
-                          {"entries_per_second", rate}, {"eta_seconds", eta}};
+      j["in_progress"] = {{"level", p.level},
+                          {"input_blocks_done", p.next_ordinal},
+                          {"input_blocks", p.input_blocks},
+                          {"entries", p.entries},
+                          {"stored_bytes", p.stored_bytes},
+                          {"seconds", p.seconds},
+                          {"entries_per_second", rate},
+                          {"eta_seconds", eta}};
     }
     j["disk_bytes"] = store->DiskBytes();
     std::cout << j.dump() << "\n";
@@ -89,24 +101,25 @@ int RunStatus(const std::vector<std::string>& args) {
             << "game       " << GameName(spec.game) << " (" << spec.ranks << " ranks x "
             << spec.suits << " suits, " << n << " cards)\n"
             << "state      "
-            << (done ? "complete" : in_progress ? "level " + std::to_string(p.level) + " in progress"
-                                                : "stopped after level " +
-                                                      std::to_string(levels.empty() ? 0 : levels.back().level))
+            << (done          ? "complete"
+                : in_progress ? "level " + std::to_string(p.level) + " in progress"
+                              : "stopped after level " +
+                                    std::to_string(levels.empty() ? 0 : levels.back().level))
             << "\n"
-            << "level       entries        blocks   stored bytes   bytes/entry  compression  seconds  kept\n";
+            << "level       entries        blocks   stored bytes   bytes/entry  compression  "
+               "seconds  kept\n";
   for (const auto& r : levels) {
-    std::printf("%5d  %14llu  %10llu  %13llu  %12s  %11s  %7.1f  %s\n", r.level,
-                static_cast<unsigned long long>(r.entries), static_cast<unsigned long long>(r.blocks),
-                static_cast<unsigned long long>(r.stored_bytes),
-                Ratio(r.stored_bytes, r.entries).c_str(), Ratio(r.raw_bytes, r.stored_bytes).c_str(),
-                r.seconds, r.kept ? "yes" : "no");
+    std::printf(
+        "%5d  %14llu  %10llu  %13llu  %12s  %11s  %7.1f  %s\n", r.level,
+        static_cast<unsigned long long>(r.entries), static_cast<unsigned long long>(r.blocks),
+        static_cast<unsigned long long>(r.stored_bytes), Ratio(r.stored_bytes, r.entries).c_str(),
+        Ratio(r.raw_bytes, r.stored_bytes).c_str(), r.seconds, r.kept ? "yes" : "no");
   }
   std::fflush(stdout);
   if (in_progress) {
     std::cout << "progress   level " << p.level << ": input block " << p.next_ordinal << " of "
-              << p.input_blocks << ", " << p.entries << " entries so far, "
-              << HumanCount(rate) << " entries/s, ETA " << HumanDuration(eta)
-              << " (at the last checkpoint)\n";
+              << p.input_blocks << ", " << p.entries << " entries so far, " << HumanCount(rate)
+              << " entries/s, ETA " << HumanDuration(eta) << " (at the last checkpoint)\n";
   }
   std::cout << "disk       " << HumanCount(store->DiskBytes()) << "B\n";
   return kExitOk;
@@ -117,27 +130,32 @@ int RunInspect(const std::vector<std::string>& args) {
   int level = 0;
   uint64_t limit = 20;
   po::options_description desc("options");
-  desc.add_options()("help,h", "show this help")
-      ("store", po::value(&dir)->required(), "the store directory")
-      ("level", po::value(&level)->required(), "the level (sub-decks of K cards)")
-      ("limit", po::value(&limit)->default_value(20), "entries to print (0: all)")
-      ("from", po::value(&from),
-       "start at the first entry whose string ends with this (e.g. \"431212\"; "
-       "for modular, the counts of the removals)");
+  desc.add_options()("help,h", "show this help")("store", po::value(&dir)->required(),
+                                                 "the store directory")(
+      "level", po::value(&level)->required(), "the level (sub-decks of K cards)")(
+      "limit", po::value(&limit)->default_value(20), "entries to print (0: all)")(
+      "from", po::value(&from),
+      "start at the first entry whose string ends with this (e.g. \"431212\"; "
+      "for modular, the counts of the removals)");
   po::variables_map vm;
-  if (ParseOrHelp(args, desc, "usage: eulerdeck inspect --store DIR --level K [--limit N] [--from \"...\"]\n"
-              "Prints a level's entries in key order as sub-decks (top card first) and\n"
-              "their strings (removal order, the paper's reduced strings).", vm)) return kExitOk;
+  if (ParseOrHelp(args, desc,
+                  "usage: eulerdeck inspect --store DIR --level K [--limit N] [--from \"...\"]\n"
+                  "Prints a level's entries in key order as sub-decks (top card first) and\n"
+                  "their strings (removal order, the paper's reduced strings).",
+                  vm))
+    return kExitOk;
   std::unique_ptr<storage::FrontierStore> store;
   GameSpec spec;
   Status s = OpenReadOnly(dir, &store, &spec);
   std::vector<storage::LevelRecord> levels;
   if (s.ok()) s = store->GetLevels(&levels);
   if (s.ok() && (level < 1 || level > static_cast<int>(levels.size()))) {
-    s = Status::InvalidArgument("level " + std::to_string(level) + " is not committed (the store has 1.." +
+    s = Status::InvalidArgument("level " + std::to_string(level) +
+                                " is not committed (the store has 1.." +
                                 std::to_string(levels.size()) + ")");
   }
-  if (s.ok() && !levels[level - 1].kept) s = Status::InvalidArgument("level " + std::to_string(level) + " was not kept");
+  if (s.ok() && !levels[level - 1].kept)
+    s = Status::InvalidArgument("level " + std::to_string(level) + " was not kept");
   std::vector<uint16_t> prefix;
   if (s.ok() && !from.empty()) {
     Deck cards;
@@ -175,20 +193,25 @@ int RunExport(const std::vector<std::string>& args) {
   std::string dir, counts_path, decks_path;
   int level = 0;
   po::options_description desc("options");
-  desc.add_options()("help,h", "show this help")
-      ("store", po::value(&dir)->required(), "the store directory")
-      ("counts", po::value(&counts_path), "write level,entries,bytes rows to this CSV file")
-      ("level", po::value(&level), "with --decks: the level to export")
-      ("decks", po::value(&decks_path), "write the level's sub-decks and strings to this CSV file");
+  desc.add_options()("help,h", "show this help")("store", po::value(&dir)->required(),
+                                                 "the store directory")(
+      "counts", po::value(&counts_path), "write level,entries,bytes rows to this CSV file")(
+      "level", po::value(&level), "with --decks: the level to export")(
+      "decks", po::value(&decks_path), "write the level's sub-decks and strings to this CSV file");
   po::variables_map vm;
-  if (ParseOrHelp(args, desc, "usage: eulerdeck export --store DIR --counts FILE.csv\n"
-              "       eulerdeck export --store DIR --level K --decks FILE.csv\n"
-              "Writes the level counts, or one level's entries (streaming), as CSV.", vm)) return kExitOk;
+  if (ParseOrHelp(args, desc,
+                  "usage: eulerdeck export --store DIR --counts FILE.csv\n"
+                  "       eulerdeck export --store DIR --level K --decks FILE.csv\n"
+                  "Writes the level counts, or one level's entries (streaming), as CSV.",
+                  vm))
+    return kExitOk;
   std::unique_ptr<storage::FrontierStore> store;
   GameSpec spec;
   Status s;
-  if (counts_path.empty() == decks_path.empty()) s = Status::InvalidArgument("give --counts or --decks (one of them)");
-  if (s.ok() && !decks_path.empty() && !vm.count("level")) s = Status::InvalidArgument("--decks needs --level");
+  if (counts_path.empty() == decks_path.empty())
+    s = Status::InvalidArgument("give --counts or --decks (one of them)");
+  if (s.ok() && !decks_path.empty() && !vm.count("level"))
+    s = Status::InvalidArgument("--decks needs --level");
   if (s.ok()) s = OpenReadOnly(dir, &store, &spec);
   std::vector<storage::LevelRecord> levels;
   if (s.ok()) s = store->GetLevels(&levels);
@@ -212,7 +235,8 @@ int RunExport(const std::vector<std::string>& args) {
   PathDecoder decoder(spec);
   s = storage::ForEachEntry(store.get(), level, [&](const uint16_t* p, int k) {
     const Card* deck = decoder.Decode(p, k);
-    out << DeckToString(Deck(deck, deck + k)) << "," << DeckToString(PathString(spec, p, k)) << "\n";
+    out << DeckToString(Deck(deck, deck + k)) << "," << DeckToString(PathString(spec, p, k))
+        << "\n";
     return true;
   });
   if (!s.ok()) {
@@ -225,11 +249,15 @@ int RunExport(const std::vector<std::string>& args) {
 int RunVerify(const std::vector<std::string>& args) {
   std::string dir;
   po::options_description desc("options");
-  desc.add_options()("help,h", "show this help")("store", po::value(&dir)->required(), "the store directory");
+  desc.add_options()("help,h", "show this help")("store", po::value(&dir)->required(),
+                                                 "the store directory");
   po::variables_map vm;
-  if (ParseOrHelp(args, desc, "usage: eulerdeck verify --store DIR\n"
-              "Re-reads every block of every kept level: checksums, counts, order, and\n"
-              "that each entry is a valid child of an entry of the level below.", vm)) return kExitOk;
+  if (ParseOrHelp(args, desc,
+                  "usage: eulerdeck verify --store DIR\n"
+                  "Re-reads every block of every kept level: checksums, counts, order, and\n"
+                  "that each entry is a valid child of an entry of the level below.",
+                  vm))
+    return kExitOk;
   std::unique_ptr<storage::FrontierStore> store;
   GameSpec spec;
   Status s = OpenReadOnly(dir, &store, &spec);

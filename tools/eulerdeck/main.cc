@@ -51,8 +51,7 @@ int main(int argc, char** argv) {
     if (command == "inspect") return RunInspect(args);
     if (command == "export") return RunExport(args);
     if (command == "verify") return RunVerify(args);
-    return BadInput("eulerdeck", "unknown command '" + command +
-                                     "' (try 'eulerdeck --help')");
+    return BadInput("eulerdeck", "unknown command '" + command + "' (try 'eulerdeck --help')");
   } catch (const po::error& e) {
     return BadInput("eulerdeck " + command, e.what());
   } catch (const std::exception& e) {
