@@ -9,6 +9,8 @@ namespace {
 // Keeps everything: removal order, burned cards, optionally the whole trace.
 struct FullRecorder {
   static constexpr bool kWantVisits = true;
+  static constexpr bool kCanStop = false;
+  bool Stop() { return false; }
   GameResult* result;
   bool trace;
   void OnVisit(Card card, Card called) {
@@ -25,6 +27,8 @@ struct FullRecorder {
 
 struct QuickRecorder {
   static constexpr bool kWantVisits = false;
+  static constexpr bool kCanStop = false;
+  bool Stop() { return false; }
   uint32_t removed = 0;
   uint32_t score = 0;
   void OnVisit(Card, Card) {}
@@ -39,6 +43,8 @@ struct QuickRecorder {
 // appended at the end.
 struct OrderRecorder {
   static constexpr bool kWantVisits = false;
+  static constexpr bool kCanStop = false;
+  bool Stop() { return false; }
   Card* order = nullptr;
   uint32_t removed = 0;
   uint32_t score = 0;

@@ -7,6 +7,10 @@
 //   void OnRemove(Card card);               // a hit: removed / stored
 //   void OnBurn(const Card* circle, uint32_t r, uint32_t first, uint32_t k);
 //   static constexpr bool kWantVisits;
+//   bool Stop();                            // after each removal or burn,
+//   static constexpr bool kCanStop;         //   if kCanStop: abandon the game
+// An abandoned game returns kLoss with the cards left in circle[0..*left),
+// not rotated.
 #ifndef EULERDECK_ENGINE_RULES_CORE_H_
 #define EULERDECK_ENGINE_RULES_CORE_H_
 
@@ -47,6 +51,12 @@ Outcome PlayCircle(const GameSpec& spec, Card* circle, uint32_t r, uint32_t* lef
       std::memmove(circle + pos, circle + pos + 1, r - pos - 1);
       --r;
       p = (pos == r) ? 0 : pos;
+      if constexpr (Recorder::kCanStop) {
+        if (r > 0 && rec.Stop()) {
+          *left = r;
+          return Outcome::kLoss;
+        }
+      }
       continue;
     }
     if (spec.game == Game::kMousetrap || spec.game == Game::kModular) {
@@ -68,6 +78,12 @@ Outcome PlayCircle(const GameSpec& spec, Card* circle, uint32_t r, uint32_t* lef
     std::memcpy(circle, tmp, keep);
     r = keep;
     p = 0;
+    if constexpr (Recorder::kCanStop) {
+      if (r > 0 && rec.Stop()) {
+        *left = r;
+        return Outcome::kLoss;
+      }
+    }
   }
   *left = 0;
   if (spec.game == Game::kHlm && !(burned == 1 && last_burned == 2)) {

@@ -13,6 +13,7 @@ PACKAGES=(
   libtbb-dev
   nlohmann-json3-dev
   libfmt-dev
+  librandom123-dev
 )
 
 missing=()

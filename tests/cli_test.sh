@@ -112,7 +112,19 @@ expect_bad "export: decks without level" "$E" export --store "$S" --decks "$tmp/
 expect_bad "verify: no store" "$E" verify --store "$tmp/nothing"
 
 expect_bad "cardlab unknown" "$C" frobnicate
-expect_bad "cardlab mc not yet" "$C" mc
+expect_bad "cardlab mc: no options" "$C" mc
+expect_bad "cardlab memory not yet" "$C" memory
+expect_ok "cardlab mc --help" "usage: cardlab mc" "$C" mc --help
+expect_ok "cardlab mc" "95% interval \[" "$C" mc --game mousetrap --ranks 8 --decks 100000
+expect_ok "cardlab mc json" '"interval":"Wilson"' "$C" mc --game hlm --ranks 4 --suits 3 --decks 10000 --json
+expect_ok "cardlab mc best-only" "best score +22 of 22" "$C" mc --game hlm --ranks 3 --suits 4 --decks 200000 --best-only
+expect_ok "cardlab mc until-ci" "^decks +1048576 " "$C" mc --game modular --ranks 5 --decks 100000000 --until-ci 0.001
+"$C" mc --game modular --ranks 4 --decks 5000 --csv "$tmp/mc.csv" >/dev/null 2>&1
+grep -q "^win,," "$tmp/mc.csv" || { echo "FAIL (mc csv)"; fail=1; }
+expect_bad "cardlab mc: zero decks" "$C" mc --game hlm --ranks 4 --decks 0
+expect_bad "cardlab mc: bad ci" "$C" mc --game hlm --ranks 4 --decks 10 --until-ci 2
+expect_bad "cardlab mc: bad game" "$C" mc --game solitaire --ranks 4 --decks 10
+expect_bad "cardlab mc: bad seed" "$C" mc --game hlm --ranks 4 --decks 10 --seed -x
 
 [ "$fail" -eq 0 ] && echo "cli_test: all checks passed"
 exit "$fail"

@@ -1,8 +1,9 @@
-// cardlab: what enumeration cannot do — Monte Carlo estimates (issue 5), the
-// Memory recurrences (issue 6), Dundee / Problem of Thirteen (issue 7). None
-// is built yet: this front end only describes them and refuses to run them.
+// cardlab: what enumeration cannot do — Monte Carlo estimates, the Memory
+// recurrences (issue 6), Dundee / Problem of Thirteen (issue 7, not yet).
+// This file only picks the subcommand.
 #include <iostream>
 #include <string>
+#include <vector>
 
 #include "tools/common/cli.h"
 
@@ -10,13 +11,19 @@ namespace {
 constexpr const char* kUsage =
     "usage: cardlab <command> [options]\n"
     "\n"
-    "planned commands (not yet available in this version):\n"
+    "commands:\n"
     "  mc       Monte Carlo estimates for mousetrap, modular and hlm\n"
+    "\n"
+    "planned (not yet available in this version):\n"
     "  memory   the Memory recurrences (solitaire, terminating, combinatorial)\n"
     "  dundee   the Problem of Thirteen and Dundee probabilities\n"
     "\n"
     "For exact counts use eulerdeck (see 'eulerdeck --help').";
 }  // namespace
+
+namespace eulerdeck::tools {
+int RunMc(const std::vector<std::string>& args);
+}  // namespace eulerdeck::tools
 
 int main(int argc, char** argv) {
   using namespace eulerdeck::tools;
@@ -26,7 +33,12 @@ int main(int argc, char** argv) {
       std::cout << kUsage << "\n";
       return kExitOk;
     }
-    if (command == "mc" || command == "memory" || command == "dundee") {
+    try {
+      if (command == "mc") return RunMc(std::vector<std::string>(argv + 2, argv + argc));
+    } catch (const po::error& e) {
+      return BadInput("cardlab " + command, e.what());
+    }
+    if (command == "memory" || command == "dundee") {
       return BadInput("cardlab", "'" + command + "' is not available in this version yet");
     }
     return BadInput("cardlab", "unknown command '" + command + "' (try 'cardlab --help')");

@@ -1,0 +1,146 @@
+#include "engine/montecarlo.h"
+
+#include <tbb/enumerable_thread_specific.h>
+
+#include <cmath>
+#include <cstring>
+#include <mutex>
+
+#include "engine/parallel.h"
+#include "engine/rules_core.h"
+#include "engine/shuffle.h"
+
+namespace eulerdeck {
+
+namespace {
+
+// Decks per task: large enough to hide scheduling, small enough to balance.
+constexpr uint64_t kChunk = 1 << 14;
+
+// Counts removals and score; in best-only mode stops a game that can no
+// longer beat (nor tie) the best score or removal count seen.
+struct McRecorder {
+  static constexpr bool kWantVisits = false;
+  static constexpr bool kCanStop = true;
+  uint32_t removed = 0, score = 0, left_sum = 0, left_cards = 0;
+  bool best_only = false;
+  int bar_score = 0, bar_removed = 0;  // the bests to reach (ties kept)
+  void OnVisit(Card, Card) {}
+  void OnRemove(Card card) {
+    ++removed;
+    score += card;
+    left_sum -= card;
+    --left_cards;
+  }
+  void OnBurn(const Card* circle, uint32_t r, uint32_t first, uint32_t k) {
+    for (uint32_t i = 0; i < k; ++i) left_sum -= circle[(first + i) % r];
+    left_cards -= k;
+  }
+  bool Stop() const {
+    return best_only && static_cast<int>(score + left_sum) < bar_score &&
+           static_cast<int>(removed + left_cards) < bar_removed;
+  }
+};
+
+}  // namespace
+
+void McTally::Merge(const McTally& o) {
+  decks += o.decks;
+  wins += o.wins;
+  if (removed.size() < o.removed.size()) removed.resize(o.removed.size(), 0);
+  for (size_t i = 0; i < o.removed.size(); ++i) removed[i] += o.removed[i];
+  if (score.size() < o.score.size()) score.resize(o.score.size(), 0);
+  for (size_t i = 0; i < o.score.size(); ++i) score[i] += o.score[i];
+  if (o.best_score > best_score ||
+      (o.best_score == best_score && o.best_score_index < best_score_index)) {
+    best_score = o.best_score;
+    best_score_index = o.best_score_index;
+    best_score_deck = o.best_score_deck;
+  }
+  if (o.best_removed > best_removed ||
+      (o.best_removed == best_removed && o.best_removed_index < best_removed_index)) {
+    best_removed = o.best_removed;
+    best_removed_index = o.best_removed_index;
+    best_removed_deck = o.best_removed_deck;
+  }
+}
+
+Status MonteCarlo(const GameSpec& spec, uint64_t first, uint64_t count, const McOptions& options,
+                  McTally* tally) {
+  Status s = ValidateSpec(spec);
+  if (!s.ok()) return s;
+  const int n = spec.cards();
+  const Deck sorted = SortedDeck(spec);
+  const uint32_t total_sum = static_cast<uint32_t>(spec.suits * spec.ranks * (spec.ranks + 1) / 2);
+  const DeckShuffler shuffler(options.seed);
+  // The bests so far, shared for best-only pruning. Reading a stale value
+  // only prunes less; ties are never pruned, so the result is deterministic.
+  std::atomic<int> bar_score{tally->best_score}, bar_removed{tally->best_removed};
+  const uint64_t chunks = (count + kChunk - 1) / kChunk;
+  tbb::enumerable_thread_specific<McTally> locals;
+  ParallelFor(options.threads, chunks, [&](size_t c) {
+    McTally& t = locals.local();
+    if (t.removed.empty()) {
+      t.removed.assign(n + 1, 0);
+      t.score.assign(total_sum + 1, 0);
+    }
+    const uint64_t begin = first + c * kChunk;
+    const uint64_t end = std::min(first + count, begin + kChunk);
+    Card deck[kMaxCards], circle[kMaxCards];
+    for (uint64_t i = begin; i < end; ++i) {
+      std::memcpy(deck, sorted.data(), n);
+      shuffler.Shuffle(i, deck, n);
+      std::memcpy(circle, deck, n);
+      McRecorder rec;
+      rec.left_sum = total_sum;
+      rec.left_cards = static_cast<uint32_t>(n);
+      rec.best_only = options.best_only;
+      rec.bar_score = bar_score.load(std::memory_order_relaxed);
+      rec.bar_removed = bar_removed.load(std::memory_order_relaxed);
+      uint32_t left = 0;
+      const Outcome outcome = internal::PlayCircle(spec, circle, static_cast<uint32_t>(n), &left, rec);
+      ++t.decks;
+      if (!options.best_only) {
+        t.wins += outcome == Outcome::kWin;
+        ++t.removed[rec.removed];
+        ++t.score[rec.score];
+      }
+      const int sc = static_cast<int>(rec.score), rm = static_cast<int>(rec.removed);
+      if (sc > t.best_score || (sc == t.best_score && i < t.best_score_index)) {
+        t.best_score = sc;
+        t.best_score_index = i;
+        t.best_score_deck.assign(deck, deck + n);
+        int seen = bar_score.load(std::memory_order_relaxed);
+        while (sc > seen && !bar_score.compare_exchange_weak(seen, sc)) {
+        }
+      }
+      if (rm > t.best_removed || (rm == t.best_removed && i < t.best_removed_index)) {
+        t.best_removed = rm;
+        t.best_removed_index = i;
+        t.best_removed_deck.assign(deck, deck + n);
+        int seen = bar_removed.load(std::memory_order_relaxed);
+        while (rm > seen && !bar_removed.compare_exchange_weak(seen, rm)) {
+        }
+      }
+    }
+    if (options.decks_done) options.decks_done->fetch_add(end - begin, std::memory_order_relaxed);
+  });
+  if (tally->removed.empty()) {
+    tally->removed.assign(n + 1, 0);
+    tally->score.assign(total_sum + 1, 0);
+  }
+  for (const McTally& t : locals) tally->Merge(t);
+  return Status::OK();
+}
+
+Interval Wilson95(uint64_t k, uint64_t n) {
+  if (n == 0) return {0.0, 1.0};
+  const double z = 1.959963984540054;
+  const double p = static_cast<double>(k) / n, z2 = z * z, nn = static_cast<double>(n);
+  const double center = (p + z2 / (2 * nn)) / (1 + z2 / nn);
+  const double half = z * std::sqrt(p * (1 - p) / nn + z2 / (4 * nn * nn)) / (1 + z2 / nn);
+  // At k = 0 (k = n) the bound is exactly 0 (1); rounding would leave ~1e-17.
+  return {k == 0 ? 0.0 : std::max(0.0, center - half), k == n ? 1.0 : std::min(1.0, center + half)};
+}
+
+}  // namespace eulerdeck

@@ -1,0 +1,30 @@
+// Random decks, reproducibly: deck number i of seed s depends on (s, i) and
+// nothing else (Random123's counter-based Philox4x32-10), so a Monte Carlo run
+// gives the same result on any number of threads, and any deck of a run can
+// be regenerated from its index.
+#ifndef EULERDECK_ENGINE_SHUFFLE_H_
+#define EULERDECK_ENGINE_SHUFFLE_H_
+
+#include <cstdint>
+
+#include "engine/game.h"
+
+namespace eulerdeck {
+
+class DeckShuffler {
+ public:
+  explicit DeckShuffler(uint64_t seed) : seed_(seed) {}
+
+  // Permutes cards[0..n) uniformly at random (Fisher-Yates with unbiased
+  // bounded draws), using stream `index`. Every arrangement of the n
+  // positions is equally likely, so every distinct deck of a multiset is too.
+  // Thread-safe (const, no state).
+  void Shuffle(uint64_t index, Card* cards, int n) const;
+
+ private:
+  uint64_t seed_;
+};
+
+}  // namespace eulerdeck
+
+#endif  // EULERDECK_ENGINE_SHUFFLE_H_
