@@ -12,7 +12,6 @@ PACKAGES=(
   libgmp-dev
   libtbb-dev
   nlohmann-json3-dev
-  libfmt-dev
   librandom123-dev
 )
 
