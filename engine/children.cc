@@ -5,24 +5,6 @@
 
 namespace eulerdeck {
 
-namespace {
-
-// out |= in << shift, over `words` words (bits shifted past the top are lost).
-inline void OrShifted(uint64_t* out, const uint64_t* in, int words, uint32_t shift) {
-  const int ws = static_cast<int>(shift >> 6);
-  const int bs = static_cast<int>(shift & 63);
-  if (bs == 0) {
-    for (int j = words - 1; j >= ws; --j) out[j] |= in[j - ws];
-  } else {
-    for (int j = words - 1; j > ws; --j) {
-      out[j] |= (in[j - ws] << bs) | (in[j - ws - 1] >> (64 - bs));
-    }
-    out[ws] |= in[0] << bs;
-  }
-}
-
-}  // namespace
-
 Status CheckEnumerable(const GameSpec& spec) {
   Status s = ValidateSpec(spec);
   if (!s.ok()) return s;
@@ -79,7 +61,7 @@ void ChildRule::ValidCountsWide(const Card* parent, int k, ChildCounts* out) con
   std::memset(blocked, 0, sizeof(uint64_t) * p.words);
   for (int i = 0; i < k; ++i) {
     const uint32_t h = parent[i] + static_cast<uint32_t>(k - i);
-    if (h <= p.limit) OrShifted(blocked, p.s_bits.data(), p.words, h);
+    if (h <= p.limit) OrShiftedWords(blocked, p.s_bits.data(), p.words, p.words, h);
   }
   for (int j = 0; j < p.words; ++j) blocked[j] = ~blocked[j];
   blocked[0] &= ~uint64_t{1};

@@ -41,6 +41,17 @@ inline constexpr int kMaxEnumRanks = 64;
 // memmove with variable sizes; bytes past the sub-deck are scratch.
 inline constexpr int kNodeBytes = 2 * kMaxEnumCards;
 
+// out[0..out_words) |= in[0..in_words) << shift; bits past the top are lost.
+inline void OrShiftedWords(uint64_t* out, const uint64_t* in, int out_words, int in_words,
+                           uint32_t shift) {
+  const int ws = static_cast<int>(shift >> 6);
+  const int bs = static_cast<int>(shift & 63);
+  for (int i = 0; i < in_words && i + ws < out_words; ++i) {
+    out[i + ws] |= in[i] << bs;
+    if (bs != 0 && i + ws + 1 < out_words) out[i + ws + 1] |= in[i] >> (64 - bs);
+  }
+}
+
 // Valid first-removal counts t of the children of one sub-deck, as a bitset
 // over t = 0..limit (bit 0 always clear).
 struct ChildCounts {

@@ -21,16 +21,6 @@ namespace {
 // thread: enough subtrees for work stealing to even out their sizes.
 constexpr size_t kSubtreesPerThread = 1024;
 
-// out[0..out_words) |= in[0..in_words) << shift; bits past the top are lost.
-inline void OrShiftedWords(uint64_t* out, const uint64_t* in, int out_words, int in_words,
-                           uint32_t shift) {
-  const int ws = static_cast<int>(shift >> 6);
-  const int bs = static_cast<int>(shift & 63);
-  for (int i = 0; i < in_words && i + ws < out_words; ++i) {
-    out[i + ws] |= in[i] << bs;
-    if (bs != 0 && i + ws + 1 < out_words) out[i + ws + 1] |= in[i] >> (64 - bs);
-  }
-}
 
 struct Node {
   std::array<Card, kNodeBytes> cards;
