@@ -32,9 +32,10 @@ struct McRecorder {
     left_sum -= card;
     --left_cards;
   }
-  void OnBurn(const Card* circle, uint32_t r, uint32_t first, uint32_t k) {
-    for (uint32_t i = 0; i < k; ++i) left_sum -= circle[(first + i) % r];
-    left_cards -= k;
+  void OnBurn(const Card* a, uint32_t na, const Card* b, uint32_t nb) {
+    for (uint32_t i = 0; i < na; ++i) left_sum -= a[i];
+    for (uint32_t i = 0; i < nb; ++i) left_sum -= b[i];
+    left_cards -= na + nb;
   }
   bool Stop() const {
     return best_only && static_cast<int>(score + left_sum) < bar_score &&

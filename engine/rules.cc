@@ -20,8 +20,9 @@ struct FullRecorder {
     result->removed.push_back(card);
     result->score += card;
   }
-  void OnBurn(const Card* circle, uint32_t r, uint32_t first, uint32_t k) {
-    for (uint32_t i = 0; i < k; ++i) result->burned.push_back(circle[(first + i) % r]);
+  void OnBurn(const Card* a, uint32_t na, const Card* b, uint32_t nb) {
+    result->burned.insert(result->burned.end(), a, a + na);
+    result->burned.insert(result->burned.end(), b, b + nb);
   }
 };
 
@@ -36,7 +37,7 @@ struct QuickRecorder {
     ++removed;
     score += card;
   }
-  void OnBurn(const Card*, uint32_t, uint32_t, uint32_t) {}
+  void OnBurn(const Card*, uint32_t, const Card*, uint32_t) {}
 };
 
 // Removal order into a caller's array; burned cards are kept apart and
@@ -55,8 +56,10 @@ struct OrderRecorder {
     order[removed++] = card;
     score += card;
   }
-  void OnBurn(const Card* circle, uint32_t r, uint32_t first, uint32_t k) {
-    for (uint32_t i = 0; i < k; ++i) burned[burned_count++] = circle[(first + i) % r];
+  void OnBurn(const Card* a, uint32_t na, const Card* b, uint32_t nb) {
+    std::memcpy(burned + burned_count, a, na);
+    std::memcpy(burned + burned_count + na, b, nb);
+    burned_count += na + nb;
   }
 };
 

@@ -5,7 +5,8 @@
 // A Recorder receives the events of one game:
 //   void OnVisit(Card card, Card called);   // every count, if kWantVisits
 //   void OnRemove(Card card);               // a hit: removed / stored
-//   void OnBurn(const Card* circle, uint32_t r, uint32_t first, uint32_t k);
+//   void OnBurn(const Card* a, uint32_t na, const Card* b, uint32_t nb);
+//                                           // hlm: burned cards, a then b
 //   static constexpr bool kWantVisits;
 //   bool Stop();                            // after each removal or burn,
 //   static constexpr bool kCanStop;         //   if kCanStop: abandon the game
@@ -14,6 +15,7 @@
 #ifndef EULERDECK_ENGINE_RULES_CORE_H_
 #define EULERDECK_ENGINE_RULES_CORE_H_
 
+#include <algorithm>
 #include <cstring>
 
 #include "engine/game.h"
@@ -68,13 +70,18 @@ Outcome PlayCircle(const GameSpec& spec, Card* circle, uint32_t r, uint32_t* lef
       return spec.game == Game::kMousetrap ? Outcome::kLoss : Outcome::kDeadEnd;
     }
     // hlm: the `limit` cards just counted are burned; keep the others in
-    // circle order starting after them.
-    rec.OnBurn(circle, r, p, limit);
+    // circle order starting after them. Both are at most two runs of the
+    // array (the circle wraps once), moved without a division per card.
+    const uint32_t burn_first = std::min(limit, r - p);
+    rec.OnBurn(circle + p, burn_first, circle, limit - burn_first);
     burned += limit;
     last_burned = circle[(p + limit - 1) % r];
-    Card tmp[kMaxCards];
     const uint32_t keep = r - limit;
-    for (uint32_t i = 0; i < keep; ++i) tmp[i] = circle[(p + limit + i) % r];
+    const uint32_t start = (p + limit) % r;
+    Card tmp[kMaxCards];
+    const uint32_t keep_first = std::min(keep, r - start);
+    std::memcpy(tmp, circle + start, keep_first);
+    std::memcpy(tmp + keep_first, circle, keep - keep_first);
     std::memcpy(circle, tmp, keep);
     r = keep;
     p = 0;

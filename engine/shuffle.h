@@ -1,5 +1,6 @@
 // Random decks, reproducibly: deck number i of seed s depends on (s, i) and
-// nothing else (Random123's counter-based Philox4x32-10), so a Monte Carlo run
+// nothing else (one block of Random123's counter-based Philox4x32-10 seeds a
+// PCG32 generator for that deck alone), so a Monte Carlo run
 // gives the same result on any number of threads, and any deck of a run can
 // be regenerated from its index.
 #ifndef EULERDECK_ENGINE_SHUFFLE_H_

@@ -13,6 +13,7 @@ PACKAGES=(
   libtbb-dev
   nlohmann-json3-dev
   librandom123-dev
+  libpcg-cpp-dev
 )
 
 missing=()
