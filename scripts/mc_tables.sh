@@ -6,39 +6,22 @@
 set -euo pipefail
 C="${1:-build}/cardlab"
 
+row="$(dirname "$0")/mc_row.py"
+
 estimate() {  # estimate GAME M S DECKS PRINTED
   local cmd="cardlab mc --game $1 --ranks $2 --suits $3 --decks $4 --seed 1"
   "$C" mc --game "$1" --ranks "$2" --suits "$3" --decks "$4" --seed 1 --json 2>/dev/null |
-    python3 -c '
-import json, sys
-j = json.load(sys.stdin)
-w = j["win_probability"]
-printed, cmd = sys.argv[1], sys.argv[2]
-p = float(printed)
-inside = w["low95"] <= p <= w["high95"]
-# Agreement within the printed precision: the estimate rounds to the printed digits.
-digits = len(printed.split(".")[1].lstrip("0")) if "." in printed else 1
-from math import floor, log10
-def round_sig(x, n):
-    return 0.0 if x == 0 else round(x, -int(floor(log10(abs(x)))) + (n - 1))
-agrees = round_sig(w["estimate"], digits) == round_sig(p, digits)
-print(f"| {j[\"game\"]} | {j[\"ranks\"]} | {j[\"suits\"]} | {printed} | {w[\"estimate\"]:.4g} | [{w[\"low95\"]:.4g}, {w[\"high95\"]:.4g}] | {\"yes\" if agrees else \"no\"} | `{cmd}` |")
-' "$5" "$cmd"
+    python3 "$row" estimate "$5" "$cmd"
 }
 
 best() {  # best M S DECKS PRINTED_BEST
   local cmd="cardlab mc --game hlm --ranks $1 --suits $2 --decks $3 --seed 1 --best-only"
   "$C" mc --game hlm --ranks "$1" --suits "$2" --decks "$3" --seed 1 --best-only --json 2>/dev/null |
-    python3 -c '
-import json, sys
-j = json.load(sys.stdin)
-b = j["best_score"]
-print(f"| {j[\"ranks\"]} | {j[\"suits\"]} | {sys.argv[1]} | {b[\"score\"]}/{b[\"of\"]} | {j[\"decks\"]} | {\" \".join(map(str, b[\"deck\"]))} | `{sys.argv[2]}` |")
-' "$4" "$cmd"
+    python3 "$row" best "$4" "$cmd"
 }
 
-echo "| game | m | s | printed [MC] | estimate | 95% interval (Wilson) | agrees to the printed digits | command |"
-echo "|---|---|---|---|---|---|---|---|"
+echo "| game | m | s | printed [MC] | estimate | 95% interval (Wilson) | same at the printed digits | printed value in the interval | command |"
+echo "|---|---|---|---|---|---|---|---|---|"
 # Table 5 (modular): two significant digits printed; 4 million decks give a
 # half-width of about 0.0005.
 for entry in 5,4,0.49 6,3,0.23 6,4,0.22 7,3,0.49 7,4,0.46 8,2,0.24 8,3,0.22 8,4,0.21 \
