@@ -2,6 +2,7 @@
 // force, and its refusal of damaged or mismatched stores. The crash tests
 // (SIGKILL and resume) are in kill_resume_test.sh.
 #include <catch2/catch.hpp>
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 #include <set>
@@ -230,6 +231,33 @@ TEST_CASE("store: a flipped byte in a block is refused by verify and by run") {
   CHECK(r.IsCorruption());
   CHECK(r.message().find("level 6") != std::string::npos);
   CHECK(Levels(store.get()).size() == 6);  // nothing committed past the damage
+}
+
+TEST_CASE("store: a well-formed block with entries out of order is refused by verify") {
+  const GameSpec spec{Game::kMousetrap, 8, 1};
+  TempDir dir;
+  auto store = OpenRW(dir.path());
+  REQUIRE(Run(store.get(), spec).ok());
+  const CountCoding coding{8, 1};
+  auto it = store->Blocks(7);
+  REQUIRE(it->Valid());
+  PathBlock block;
+  REQUIRE(DecodeBlock(it->value(), coding, &block).ok());
+  int lv = 0;
+  uint64_t ordinal = 0;
+  uint32_t seq = 0;
+  REQUIRE(ParseBlockKey(it->key(), &lv, &ordinal, &seq));
+  it.reset();
+  REQUIRE(block.entries() >= 2);
+  std::swap_ranges(block.counts.begin(), block.counts.begin() + 7, block.counts.begin() + 7);
+  std::string data;
+  uint64_t raw = 0;
+  EncodeBlock(block, coding, &data, &raw);
+  REQUIRE(store->PutBlock(7, ordinal, seq, data).ok());
+  VerifyReport report;
+  const Status v = VerifyStore(store.get(), &report);
+  CHECK(v.IsCorruption());
+  CHECK(v.message().find("level 7, block 0, entry 1: out of order") != std::string::npos);
 }
 
 TEST_CASE("store: block codec round trip, one and two bytes per count") {
