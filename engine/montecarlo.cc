@@ -87,11 +87,17 @@ Status MonteCarlo(const GameSpec& spec, uint64_t first, uint64_t count, const Mc
     }
     const uint64_t begin = first + c * kChunk;
     const uint64_t end = std::min(first + count, begin + kChunk);
-    Card deck[kMaxCards], circle[kMaxCards];
+    Card circle[kMaxCards];
+    // The deck of index i is regenerated (shuffle.h) only when it is a new
+    // best, so each game copies the sorted deck once and shuffles in place.
+    auto deck_of = [&](uint64_t i) {
+      Deck d(sorted);
+      shuffler.Shuffle(i, d.data(), n);
+      return d;
+    };
     for (uint64_t i = begin; i < end; ++i) {
-      std::memcpy(deck, sorted.data(), n);
-      shuffler.Shuffle(i, deck, n);
-      std::memcpy(circle, deck, n);
+      std::memcpy(circle, sorted.data(), n);
+      shuffler.Shuffle(i, circle, n);
       McRecorder rec;
       rec.left_sum = total_sum;
       rec.left_cards = static_cast<uint32_t>(n);
@@ -110,7 +116,7 @@ Status MonteCarlo(const GameSpec& spec, uint64_t first, uint64_t count, const Mc
       if (sc > t.best_score || (sc == t.best_score && i < t.best_score_index)) {
         t.best_score = sc;
         t.best_score_index = i;
-        t.best_score_deck.assign(deck, deck + n);
+        t.best_score_deck = deck_of(i);
         int seen = bar_score.load(std::memory_order_relaxed);
         while (sc > seen && !bar_score.compare_exchange_weak(seen, sc)) {
         }
@@ -118,7 +124,7 @@ Status MonteCarlo(const GameSpec& spec, uint64_t first, uint64_t count, const Mc
       if (rm > t.best_removed || (rm == t.best_removed && i < t.best_removed_index)) {
         t.best_removed = rm;
         t.best_removed_index = i;
-        t.best_removed_deck.assign(deck, deck + n);
+        t.best_removed_deck = deck_of(i);
         int seen = bar_removed.load(std::memory_order_relaxed);
         while (rm > seen && !bar_removed.compare_exchange_weak(seen, rm)) {
         }
