@@ -20,11 +20,14 @@ namespace {
 // A read-only store small enough in memory for inspection.
 constexpr uint64_t kReadBudget = 64ull << 20;
 
+// Opens the store read-only and reads its game and, if asked, its committed
+// levels.
 Status OpenReadOnly(const std::string& dir, std::unique_ptr<storage::FrontierStore>* store,
-                    GameSpec* spec) {
+                    GameSpec* spec, std::vector<storage::LevelRecord>* levels = nullptr) {
   Status s = storage::FrontierStore::Open(dir, storage::FrontierStore::Mode::kReadOnly, kReadBudget,
                                           store);
   if (s.ok()) s = storage::StoreSpec(store->get(), spec);
+  if (s.ok() && levels) s = (*store)->GetLevels(levels);
   return s;
 }
 
@@ -51,11 +54,10 @@ int RunStatus(const std::vector<std::string>& args) {
     return kExitOk;
   std::unique_ptr<storage::FrontierStore> store;
   GameSpec spec;
-  Status s = OpenReadOnly(dir, &store, &spec);
   std::vector<storage::LevelRecord> levels;
+  Status s = OpenReadOnly(dir, &store, &spec, &levels);
   storage::ProgressRecord p;
   bool in_progress = false;
-  if (s.ok()) s = store->GetLevels(&levels);
   if (s.ok()) s = store->GetProgress(&p, &in_progress);
   if (!s.ok()) return BadInput("eulerdeck status", s.ToString());
   const int n = spec.cards();
@@ -146,9 +148,8 @@ int RunInspect(const std::vector<std::string>& args) {
     return kExitOk;
   std::unique_ptr<storage::FrontierStore> store;
   GameSpec spec;
-  Status s = OpenReadOnly(dir, &store, &spec);
   std::vector<storage::LevelRecord> levels;
-  if (s.ok()) s = store->GetLevels(&levels);
+  Status s = OpenReadOnly(dir, &store, &spec, &levels);
   if (s.ok() && (level < 1 || level > static_cast<int>(levels.size()))) {
     s = Status::InvalidArgument("level " + std::to_string(level) +
                                 " is not committed (the store has 1.." +
@@ -212,9 +213,8 @@ int RunExport(const std::vector<std::string>& args) {
     s = Status::InvalidArgument("give --counts or --decks (one of them)");
   if (s.ok() && !decks_path.empty() && !vm.count("level"))
     s = Status::InvalidArgument("--decks needs --level");
-  if (s.ok()) s = OpenReadOnly(dir, &store, &spec);
   std::vector<storage::LevelRecord> levels;
-  if (s.ok()) s = store->GetLevels(&levels);
+  if (s.ok()) s = OpenReadOnly(dir, &store, &spec, &levels);
   if (s.ok() && !decks_path.empty() &&
       (level < 1 || level > static_cast<int>(levels.size()) || !levels[level - 1].kept)) {
     s = Status::InvalidArgument("level " + std::to_string(level) + " is not in the store");
