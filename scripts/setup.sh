@@ -6,6 +6,7 @@ set -euo pipefail
 
 PACKAGES=(
   build-essential cmake pkg-config git
+  python3
   librocksdb-dev libzstd-dev libxxhash-dev
   libboost-program-options-dev
   catch2
