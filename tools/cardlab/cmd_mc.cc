@@ -72,12 +72,15 @@ int RunMc(const std::vector<std::string>& args) {
   McTally tally;
   const auto start = std::chrono::steady_clock::now();
   {
+    // The estimate so far, published after each round for the progress line
+    // (which runs on its own thread).
+    std::atomic<uint64_t> shown_decks{0}, shown_wins{0};
     Progress progress("mc", "decks", &done, &total, 2.0, [&] {
-      const uint64_t n = tally.decks;
+      const uint64_t n = shown_decks.load(), k = shown_wins.load();
       if (n == 0 || options.best_only) return std::string();
-      const Interval ci = Wilson95(tally.wins, n);
-      return "p = " + Fmt("%.6g", static_cast<double>(tally.wins) / n) + " [" + Fmt("%.6g", ci.low) +
-             ", " + Fmt("%.6g", ci.high) + "]";
+      const Interval ci = Wilson95(k, n);
+      return "p = " + Fmt("%.6g", static_cast<double>(k) / n) + " [" + Fmt("%.6g", ci.low) + ", " +
+             Fmt("%.6g", ci.high) + "]";
     });
     const uint64_t step = until_ci > 0 ? kRound : decks;
     for (uint64_t first = 0; first < decks && s.ok(); first += step) {
@@ -88,6 +91,8 @@ int RunMc(const std::vector<std::string>& args) {
       round.best_score = round.best_score_deck.empty() ? -1 : round.best_score;
       round.best_removed = round.best_removed_deck.empty() ? -1 : round.best_removed;
       tally.Merge(round);
+      shown_wins.store(tally.wins);
+      shown_decks.store(tally.decks);
       if (until_ci > 0 && !options.best_only) {
         const Interval ci = Wilson95(tally.wins, tally.decks);
         if ((ci.high - ci.low) / 2 < until_ci) break;
