@@ -41,12 +41,20 @@ Outcome PlayCircle(const GameSpec& spec, Card* circle, uint32_t r, uint32_t* lef
     uint32_t pos = p;
     Card called = 1;
     uint32_t t = 1;
-    for (; t <= limit; ++t) {
-      const Card card = circle[pos];
-      if constexpr (Recorder::kWantVisits) rec.OnVisit(card, called);
-      if (card == called) break;
-      if (++pos == r) pos = 0;
-      called = (called == m) ? 1 : called + 1;
+    if (!Recorder::kWantVisits && p + limit <= r && limit <= m) {
+      // Neither the pointer nor the count wraps (most counts of hlm and
+      // mousetrap): count t visits circle[p + t - 1] and names t.
+      const Card* run = circle + p;
+      while (t <= limit && run[t - 1] != t) ++t;
+      pos = p + t - 1;
+    } else {
+      for (; t <= limit; ++t) {
+        const Card card = circle[pos];
+        if constexpr (Recorder::kWantVisits) rec.OnVisit(card, called);
+        if (card == called) break;
+        if (++pos == r) pos = 0;
+        called = (called == m) ? 1 : called + 1;
+      }
     }
     if (t <= limit) {  // a hit at pos: remove it, counting restarts after it
       rec.OnRemove(circle[pos]);
