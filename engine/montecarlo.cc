@@ -112,23 +112,21 @@ Status MonteCarlo(const GameSpec& spec, uint64_t first, uint64_t count, const Mc
         ++t.removed[rec.removed];
         ++t.score[rec.score];
       }
-      const int sc = static_cast<int>(rec.score), rm = static_cast<int>(rec.removed);
-      if (sc > t.best_score || (sc == t.best_score && i < t.best_score_index)) {
-        t.best_score = sc;
-        t.best_score_index = i;
-        t.best_score_deck = deck_of(i);
-        int seen = bar_score.load(std::memory_order_relaxed);
-        while (sc > seen && !bar_score.compare_exchange_weak(seen, sc)) {
+      // A new best (or the same best from a lower index) is recorded with its
+      // deck, and raised in the shared bar that best-only pruning reads.
+      auto record = [&](int value, int& best, uint64_t& index, Deck& deck, std::atomic<int>& bar) {
+        if (value < best || (value == best && i >= index)) return;
+        best = value;
+        index = i;
+        deck = deck_of(i);
+        int seen = bar.load(std::memory_order_relaxed);
+        while (value > seen && !bar.compare_exchange_weak(seen, value)) {
         }
-      }
-      if (rm > t.best_removed || (rm == t.best_removed && i < t.best_removed_index)) {
-        t.best_removed = rm;
-        t.best_removed_index = i;
-        t.best_removed_deck = deck_of(i);
-        int seen = bar_removed.load(std::memory_order_relaxed);
-        while (rm > seen && !bar_removed.compare_exchange_weak(seen, rm)) {
-        }
-      }
+      };
+      record(static_cast<int>(rec.score), t.best_score, t.best_score_index, t.best_score_deck,
+             bar_score);
+      record(static_cast<int>(rec.removed), t.best_removed, t.best_removed_index,
+             t.best_removed_deck, bar_removed);
     }
     if (options.decks_done) options.decks_done->fetch_add(end - begin, std::memory_order_relaxed);
   });
