@@ -62,10 +62,8 @@ int RunMc(const std::vector<std::string>& args) {
   if (s.ok() && !(until_ci >= 0 && until_ci < 1)) s = Status::InvalidArgument("--until-ci must be in [0, 1)");
   if (!s.ok()) return BadInput("cardlab mc", s.ToString());
   std::ofstream csv;
-  if (!csv_path.empty()) {
-    csv.open(csv_path);
-    if (!csv) return BadInput("cardlab mc", "cannot write --csv file '" + csv_path + "'");
-  }
+  s = OpenCsv(csv_path, &csv);
+  if (!s.ok()) return BadInput("cardlab mc", s.ToString());
 
   std::atomic<uint64_t> done{0}, total{decks};
   options.decks_done = &done;

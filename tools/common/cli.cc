@@ -51,6 +51,13 @@ Status ParseBytes(const std::string& text, uint64_t* bytes) {
   return Status::OK();
 }
 
+Status OpenCsv(const std::string& path, std::ofstream* out) {
+  if (path.empty()) return Status::OK();
+  out->open(path);
+  if (!*out) return Status::InvalidArgument("cannot write --csv file '" + path + "'");
+  return Status::OK();
+}
+
 int BadInput(const std::string& program, const std::string& message) {
   std::cerr << program << ": " << message << "\n";
   return kExitBadInput;

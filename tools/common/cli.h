@@ -6,6 +6,7 @@
 #define EULERDECK_TOOLS_COMMON_CLI_H_
 
 #include <boost/program_options.hpp>
+#include <fstream>
 #include <string>
 #include <vector>
 
@@ -39,6 +40,11 @@ void ParseArgs(const std::vector<std::string>& args, const po::options_descripti
 // "512MiB", "1GiB", "256M", "1G", "100000" (bytes). InvalidArgument naming
 // the text when it is not a size.
 Status ParseBytes(const std::string& text, uint64_t* bytes);
+
+// Opens `path` for the results' CSV before any work starts, so that a typo
+// does not cost the run; does nothing when path is empty. InvalidArgument
+// naming the file when it cannot be written.
+Status OpenCsv(const std::string& path, std::ofstream* out);
 
 // Prints "<program>: <message>" on stderr and returns kExitBadInput.
 int BadInput(const std::string& program, const std::string& message);

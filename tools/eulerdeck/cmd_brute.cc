@@ -46,11 +46,8 @@ int RunBrute(const std::vector<std::string>& args) {
   if (s.ok() && options.threads < 0) s = Status::InvalidArgument("--threads must be >= 0");
   if (!s.ok()) return BadInput("eulerdeck brute", s.ToString());
   std::ofstream csv;
-  if (!csv_path.empty()) {
-    // Checked before the work starts so that a typo does not cost the run.
-    csv.open(csv_path);
-    if (!csv) return BadInput("eulerdeck brute", "cannot write --csv file '" + csv_path + "'");
-  }
+  s = OpenCsv(csv_path, &csv);
+  if (!s.ok()) return BadInput("eulerdeck brute", s.ToString());
 
   std::atomic<uint64_t> done{0};
   options.decks_done = &done;

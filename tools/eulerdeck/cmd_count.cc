@@ -48,10 +48,8 @@ int RunCount(const std::vector<std::string>& args) {
   if (s.ok()) s = CheckEnumerable(spec);
   if (!s.ok()) return BadInput("eulerdeck count", s.ToString());
   std::ofstream csv;
-  if (!csv_path.empty()) {
-    csv.open(csv_path);
-    if (!csv) return BadInput("eulerdeck count", "cannot write --csv file '" + csv_path + "'");
-  }
+  s = OpenCsv(csv_path, &csv);
+  if (!s.ok()) return BadInput("eulerdeck count", s.ToString());
 
   std::atomic<uint64_t> done{0}, total{0};
   options.tasks_done = &done;
