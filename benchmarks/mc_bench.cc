@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "engine/montecarlo.h"
+#include "engine/shuffle.h"
 
 namespace {
 
@@ -78,6 +79,20 @@ int main() {
     for (size_t v = 0; v < t.score.size(); ++v) sum += static_cast<double>(v) * t.score[v];
     mean_score = sum / t.decks;
   }
+  // The shuffle alone (what cardlab mc does before playing), to show how
+  // much of the time per deck no faster game could win back.
+  const uint64_t shuffle_decks = 20'000'000;
+  const DeckShuffler shuffler(1);
+  Card cards[52];
+  uint64_t checksum = 0;
+  t0 = Clock::now();
+  for (uint64_t i = 0; i < shuffle_decks; ++i) {
+    for (int c = 0; c < 52; ++c) cards[c] = static_cast<Card>(sorted[c]);
+    shuffler.Shuffle(i, cards, 52);
+    checksum += cards[0];
+  }
+  const double shuffle_ns =
+      std::chrono::duration<double>(Clock::now() - t0).count() / shuffle_decks * 1e9;
   std::printf("| simulator | decks | decks/s | ratio |\n|---|---|---|---|\n");
   std::printf("| baseline (mt19937, std::shuffle, vector), 1 thread | %llu | %.3g | 1 |\n",
               static_cast<unsigned long long>(base_decks), base_rate);
@@ -85,6 +100,10 @@ int main() {
               rate[1], rate[1] / base_rate);
   std::printf("| cardlab mc, 2 threads | %llu | %.3g | %.1fx (%.2fx over 1 thread) |\n",
               static_cast<unsigned long long>(decks), rate[2], rate[2] / base_rate, rate[2] / rate[1]);
+  std::printf("\nns per deck, 1 thread: baseline %.0f, cardlab mc %.0f, of which the shuffle alone "
+              "%.0f (checksum %llu); 10x the baseline would need %.0f\n",
+              1e9 / base_rate, 1e9 / rate[1], shuffle_ns, static_cast<unsigned long long>(checksum),
+              1e9 / base_rate / 10);
   std::printf("\nmean score: baseline %.4f, cardlab %.4f (hlm m=13 s=4)\n", base_score / base_decks,
               mean_score);
   // The two simulators must agree on the mean score (sd of a mean over 2e6
