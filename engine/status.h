@@ -23,6 +23,7 @@ class [[nodiscard]] Status {
     kCorruption,       // stored data failed a check
     kIOError,          // the operating system refused
     kNotSupported,
+    kInternal,         // an invariant the code relies on did not hold
   };
 
   Status() = default;  // OK
@@ -37,6 +38,7 @@ class [[nodiscard]] Status {
   static Status NotSupported(std::string msg) {
     return Status(Code::kNotSupported, std::move(msg));
   }
+  static Status Internal(std::string msg) { return Status(Code::kInternal, std::move(msg)); }
 
   bool ok() const { return code_ == Code::kOk; }
   bool IsInvalidArgument() const { return code_ == Code::kInvalidArgument; }

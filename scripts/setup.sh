@@ -15,6 +15,7 @@ PACKAGES=(
   nlohmann-json3-dev
   librandom123-dev
   libpcg-cpp-dev
+  gnuplot-nox
 )
 
 missing=()

@@ -1,5 +1,5 @@
 // cardlab: what enumeration cannot do — Monte Carlo estimates, the Memory
-// recurrences (issue 6), Dundee / Problem of Thirteen (issue 7, not yet).
+// recurrences, Dundee / Problem of Thirteen (issue 7, not yet).
 // This file only picks the subcommand.
 #include <iostream>
 #include <string>
@@ -13,9 +13,9 @@ constexpr const char* kUsage =
     "\n"
     "commands:\n"
     "  mc       Monte Carlo estimates for mousetrap, modular and hlm\n"
+    "  memory   the Memory recurrences (solitaire, terminating, combinatorial)\n"
     "\n"
     "planned (not yet available in this version):\n"
-    "  memory   the Memory recurrences (solitaire, terminating, combinatorial)\n"
     "  dundee   the Problem of Thirteen and Dundee probabilities\n"
     "\n"
     "For exact counts use eulerdeck (see 'eulerdeck --help').";
@@ -23,6 +23,7 @@ constexpr const char* kUsage =
 
 namespace eulerdeck::tools {
 int RunMc(const std::vector<std::string>& args);
+int RunMemory(const std::vector<std::string>& args);
 }  // namespace eulerdeck::tools
 
 int main(int argc, char** argv) {
@@ -35,10 +36,11 @@ int main(int argc, char** argv) {
     }
     try {
       if (command == "mc") return RunMc(std::vector<std::string>(argv + 2, argv + argc));
+      if (command == "memory") return RunMemory(std::vector<std::string>(argv + 2, argv + argc));
     } catch (const po::error& e) {
       return BadInput("cardlab " + command, e.what());
     }
-    if (command == "memory" || command == "dundee") {
+    if (command == "dundee") {
       return BadInput("cardlab", "'" + command + "' is not available in this version yet");
     }
     return BadInput("cardlab", "unknown command '" + command + "' (try 'cardlab --help')");

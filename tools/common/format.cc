@@ -40,4 +40,46 @@ Probability MakeProbability(const mpz_class& wins, const mpz_class& total) {
   return {p.get_str(), buf};
 }
 
+std::string Decimal(const mpq_class& q, int digits) {
+  // Enough bits that the value's magnitude (any exponent) does not eat into
+  // the digits shown: mpf keeps a relative precision.
+  mpf_class f(0, static_cast<mp_bitcnt_t>(digits * 3.33) + 64);
+  f = q;
+  char* out = nullptr;
+  gmp_asprintf(&out, "%.*Fg", digits, f.get_mpf_t());
+  std::string s(out);
+  void (*free_fn)(void*, size_t);
+  mp_get_memory_functions(nullptr, nullptr, &free_fn);
+  free_fn(out, s.size() + 1);
+  return s;
+}
+
+namespace {
+
+// floor(q * 10^places) (or the ceiling) written with the decimal point.
+std::string ScaledDecimal(const mpq_class& q, int places, bool up) {
+  mpz_class scale;
+  mpz_ui_pow_ui(scale.get_mpz_t(), 10, places);
+  const mpq_class t = q * scale;
+  mpz_class r;
+  if (up) {
+    mpz_cdiv_q(r.get_mpz_t(), t.get_num_mpz_t(), t.get_den_mpz_t());
+  } else {
+    mpz_fdiv_q(r.get_mpz_t(), t.get_num_mpz_t(), t.get_den_mpz_t());
+  }
+  const bool negative = r < 0;
+  if (negative) r = -r;
+  std::string digits = r.get_str();
+  if (static_cast<int>(digits.size()) <= places) {
+    digits.insert(0, places + 1 - digits.size(), '0');
+  }
+  if (places > 0) digits.insert(digits.size() - places, ".");
+  return negative ? "-" + digits : digits;
+}
+
+}  // namespace
+
+std::string DecimalFloor(const mpq_class& q, int places) { return ScaledDecimal(q, places, false); }
+std::string DecimalCeil(const mpq_class& q, int places) { return ScaledDecimal(q, places, true); }
+
 }  // namespace eulerdeck::tools

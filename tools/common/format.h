@@ -22,6 +22,14 @@ struct Probability {
 };
 Probability MakeProbability(const mpz_class& wins, const mpz_class& total);
 
+// q in decimal with `digits` significant digits, rounded to nearest
+// ("8068.01689222622"); exact for any size of q.
+std::string Decimal(const mpq_class& q, int digits);
+// q rounded down (up) to `places` decimals: for the ends of an interval that
+// must still contain the exact value.
+std::string DecimalFloor(const mpq_class& q, int places);
+std::string DecimalCeil(const mpq_class& q, int places);
+
 // A GMP integer from a 64-bit count (mpz_class has no uint64_t constructor
 // where unsigned long is 32 bits; here it is 64, but say so once).
 inline mpz_class Mpz(uint64_t x) {

@@ -1,0 +1,42 @@
+// cardlab memory: picks the Memory model.
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include "tools/common/cli.h"
+
+namespace eulerdeck::tools {
+
+int RunMemorySolitaire(const std::vector<std::string>& args);
+int RunMemoryTerminating(const std::vector<std::string>& args);
+int RunMemoryCombinatorial(const std::vector<std::string>& args);
+
+namespace {
+constexpr const char* kUsage =
+    "usage: cardlab memory <model> [options]   ('cardlab memory <model> --help')\n"
+    "\n"
+    "models:\n"
+    "  solitaire      one player, expected moves and pair types (seed 004)\n"
+    "  terminating    two players, Terminating Memory E(n,j) and its optimal moves (seed 003)\n"
+    "  combinatorial  two players, the order of the cards known: value of a position (seed 003)";
+}  // namespace
+
+int RunMemory(const std::vector<std::string>& args) {
+  if (args.empty()) return BadInput("cardlab memory", "no model given (solitaire, terminating, combinatorial)");
+  const std::string& model = args[0];
+  const std::vector<std::string> rest(args.begin() + 1, args.end());
+  if (model == "--help" || model == "-h" || model == "help") {
+    std::cout << kUsage << "\n";
+    return kExitOk;
+  }
+  try {
+    if (model == "solitaire") return RunMemorySolitaire(rest);
+    if (model == "terminating") return RunMemoryTerminating(rest);
+    if (model == "combinatorial") return RunMemoryCombinatorial(rest);
+  } catch (const po::error& e) {
+    return BadInput("cardlab memory " + model, e.what());
+  }
+  return BadInput("cardlab memory", "unknown model '" + model + "' (solitaire, terminating, combinatorial)");
+}
+
+}  // namespace eulerdeck::tools

@@ -1,0 +1,79 @@
+#include "tools/common/plot.h"
+
+#include <cstdio>
+#include <fstream>
+
+namespace eulerdeck::tools {
+
+namespace {
+
+bool EndsWith(const std::string& s, const std::string& suffix) {
+  return s.size() >= suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
+}
+
+// gnuplot strings are single-quoted; a quote inside is doubled.
+std::string Quote(const std::string& s) {
+  std::string out = "'";
+  for (char c : s) out += c == '\'' ? std::string("''") : std::string(1, c);
+  return out + "'";
+}
+
+}  // namespace
+
+Status CheckPlotPath(const std::string& path) {
+  if (!EndsWith(path, ".svg") && !EndsWith(path, ".png")) {
+    return Status::InvalidArgument("--plot file '" + path + "' must end in .svg or .png");
+  }
+  std::ofstream probe(path, std::ios::app);
+  if (!probe) return Status::InvalidArgument("cannot write --plot file '" + path + "'");
+  return Status::OK();
+}
+
+Status WritePlot(const std::string& path, const PlotSpec& spec) {
+  FILE* gp = popen("gnuplot 1>&2", "w");
+  if (gp == nullptr) return Status::IOError("cannot start gnuplot (install gnuplot-nox)");
+  std::string script;
+  if (EndsWith(path, ".png")) {
+    script += "set terminal pngcairo size 1000,650 enhanced font 'sans,11'\n";
+  } else {
+    script += "set terminal svg size 1000,650 dynamic enhanced font 'sans,11'\n";
+  }
+  script += "set output " + Quote(path) + "\n";
+  script += "set title " + Quote(spec.title) + " noenhanced\n";
+  script += "set xlabel " + Quote(spec.xlabel) + " noenhanced\n";
+  script += "set ylabel " + Quote(spec.ylabel) + " noenhanced\n";
+  script += "set grid\nset key top left noenhanced\nset format y '%.7g'\n";
+  if (!spec.z.empty()) {
+    script += "set view map\nset palette rgbformulae 33,13,10\n";
+    script += "plot '-' using 1:2:3 with image notitle\n";
+    const auto& pts = spec.series.at(0).points;
+    for (size_t i = 0; i < pts.size(); ++i) {
+      script += std::to_string(pts[i].first) + " " + std::to_string(pts[i].second) + " " +
+                std::to_string(spec.z[i]) + "\n";
+    }
+    script += "e\n";
+  } else {
+    script += "plot ";
+    for (size_t i = 0; i < spec.series.size(); ++i) {
+      script += std::string(i ? ", " : "") + "'-' using 1:2 with lines lw 2 title " +
+                Quote(spec.series[i].title);
+    }
+    script += "\n";
+    char buf[64];
+    for (const PlotSeries& s : spec.series) {
+      for (const auto& [x, y] : s.points) {
+        std::snprintf(buf, sizeof(buf), "%.17g %.17g\n", x, y);
+        script += buf;
+      }
+      script += "e\n";
+    }
+  }
+  const bool wrote = std::fwrite(script.data(), 1, script.size(), gp) == script.size();
+  const int rc = pclose(gp);
+  if (!wrote || rc != 0) {
+    return Status::IOError("gnuplot failed writing '" + path + "' (exit status " + std::to_string(rc) + ")");
+  }
+  return Status::OK();
+}
+
+}  // namespace eulerdeck::tools

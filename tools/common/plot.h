@@ -1,0 +1,37 @@
+// Plots through gnuplot (Debian's gnuplot-nox): the data are piped to a
+// gnuplot process that writes an SVG or PNG file, so figures are drawn by a
+// real plotting tool, never by hand.
+#ifndef EULERDECK_TOOLS_COMMON_PLOT_H_
+#define EULERDECK_TOOLS_COMMON_PLOT_H_
+
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "engine/status.h"
+
+namespace eulerdeck::tools {
+
+struct PlotSeries {
+  std::string title;
+  std::vector<std::pair<double, double>> points;
+};
+
+struct PlotSpec {
+  std::string title, xlabel, ylabel;
+  std::vector<PlotSeries> series;
+  // A heat map instead of lines: the points of series[0] carry z in `z`.
+  std::vector<double> z;
+};
+
+// InvalidArgument unless `path` ends in .svg or .png and can be created:
+// checked before a long computation starts.
+Status CheckPlotPath(const std::string& path);
+
+// Writes the plot to `path` (format from the extension). IOError naming the
+// problem if gnuplot is missing or fails.
+Status WritePlot(const std::string& path, const PlotSpec& spec);
+
+}  // namespace eulerdeck::tools
+
+#endif  // EULERDECK_TOOLS_COMMON_PLOT_H_
