@@ -274,6 +274,11 @@ const char* SequenceName(SolitaireSequence sequence) {
 
 std::vector<std::vector<mpq_class>> SolitaireReference(SolitaireVariant variant, int n_max) {
   const SolitaireCosts c = CostsOf(variant);
+  auto frac = [](int a, int b) {  // GMP needs canonical operands
+    mpq_class q(a, b);
+    q.canonicalize();
+    return q;
+  };
   std::vector<std::vector<mpq_class>> x(n_max + 1);
   auto at = [&](int n, int k) -> mpq_class {
     if (n < 0 || k < 0 || k > n) return 0;
@@ -287,13 +292,13 @@ std::vector<std::vector<mpq_class>> SolitaireReference(SolitaireVariant variant,
       continue;
     }
     for (int k = n; k >= 0; --k) {
-      const mpq_class p1(k, 2 * n - k), q(2 * (n - k), 2 * n - k);
+      const mpq_class p1 = frac(k, 2 * n - k), q = frac(2 * (n - k), 2 * n - k);
       mpq_class v = p1 * (c.known_first + at(n - 1, k - 1));
       if (k < n) {
         const int d1 = 2 * n - k - 1;
-        v += q * (mpq_class(1, d1) * (c.pair_in_move + at(n - 1, k)) +
-                  mpq_class(k, d1) * (c.known_second + at(n - 1, k)) +
-                  mpq_class(2 * (n - k - 1), d1) * (c.two_new + at(n, k + 2)));
+        v += q * (frac(1, d1) * (c.pair_in_move + at(n - 1, k)) +
+                  frac(k, d1) * (c.known_second + at(n - 1, k)) +
+                  frac(2 * (n - k - 1), d1) * (c.two_new + at(n, k + 2)));
       }
       x[n][k] = v;
     }
