@@ -113,7 +113,35 @@ expect_bad "verify: no store" "$E" verify --store "$tmp/nothing"
 
 expect_bad "cardlab unknown" "$C" frobnicate
 expect_bad "cardlab mc: no options" "$C" mc
-expect_bad "cardlab memory not yet" "$C" memory
+expect_bad "cardlab memory: no model" "$C" memory
+expect_bad "cardlab dundee not yet" "$C" dundee
+expect_ok "cardlab memory --help" "solitaire" "$C" memory --help
+expect_ok "memory solitaire --help" "usage: cardlab memory solitaire" "$C" memory solitaire --help
+expect_ok "memory solitaire exact" "^ +32 +51.126048087418" "$C" memory solitaire --n 32 --fractions
+expect_ok "memory solitaire fraction" "7321297670639878154280386/143200930729508511084225" "$C" memory solitaire --n 32 --fractions
+expect_ok "memory solitaire observations" "observation 2 .*here 11 <= n <= 300" "$C" memory solitaire --n 300 --every 100
+expect_ok "memory solitaire float" "^ +5000 +8068.01689222" "$C" memory solitaire --n 5000 --float --every 5000
+expect_ok "memory solitaire json" '"confirms_paper":true' "$C" memory solitaire --n 40 --variant pairs15 --json
+expect_ok "memory solitaire k" "^ +7 +9.83063973063" "$C" memory solitaire --n 7 --k 2
+expect_ok "memory solitaire plot" "limit" "$C" memory solitaire --n 100 --plot "$tmp/sol.svg"
+grep -q "<svg" "$tmp/sol.svg" || { echo "FAIL (memory solitaire plot): no SVG written"; fail=1; }
+expect_bad "memory solitaire: no n" "$C" memory solitaire
+expect_bad "memory solitaire: bad variant" "$C" memory solitaire --n 5 --variant pairs30
+expect_bad "memory solitaire: k > n" "$C" memory solitaire --n 5 --k 6
+expect_bad "memory solitaire: exact and float" "$C" memory solitaire --n 5 --exact --float
+expect_bad "memory solitaire: bad plot" "$C" memory solitaire --n 5 --plot "$tmp/x.pdf"
+expect_ok "memory terminating" "^ +9  #10100000#" "$C" memory terminating --n 19
+expect_ok "memory terminating conjecture 1" "conjecture 1 .*16 <= n <= 60 \(confirms\)" "$C" memory terminating --n 60
+expect_ok "memory terminating float" "closed forms j <= 4: 9995 of 9995" "$C" memory terminating --n 2000 --float --grid 0
+expect_ok "memory terminating values" "^4 1 1 2 2" "$C" memory terminating --n 4 --values
+expect_ok "memory terminating plot" "conjecture 2" "$C" memory terminating --n 40 --plot "$tmp/tm.png"
+[ -s "$tmp/tm.png" ] || { echo "FAIL (memory terminating plot): no PNG written"; fail=1; }
+expect_bad "memory terminating: n 0" "$C" memory terminating --n 0
+expect_bad "memory terminating: bad plot-j" "$C" memory terminating --n 5 --plot-j 1,x
+expect_ok "memory combinatorial" "value +2 \(Left 5, Right 3\)" "$C" memory combinatorial --order "1a 2a 1b 3a 2b 4a 3b 4b 5a 6a 7a 8a 5b 6b 7b 8b"
+expect_ok "memory combinatorial random" "agree +500 of 500" "$C" memory combinatorial --random 500 --pairs 20
+expect_bad "memory combinatorial: bad order" "$C" memory combinatorial --order "1a 1b 2b"
+expect_bad "memory combinatorial: both" "$C" memory combinatorial --order "1a 1b" --random 3 --pairs 2
 expect_ok "cardlab mc --help" "usage: cardlab mc" "$C" mc --help
 expect_ok "cardlab mc" "95% interval \[" "$C" mc --game mousetrap --ranks 8 --decks 100000
 expect_ok "cardlab mc json" '"interval":"Wilson"' "$C" mc --game hlm --ranks 4 --suits 3 --decks 10000 --json

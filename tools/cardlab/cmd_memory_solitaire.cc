@@ -247,7 +247,8 @@ int RunMemorySolitaire(const std::vector<std::string>& args) {
   if (!plot_path.empty()) {
     PlotSpec plot;
     plot.title = std::string("Solitaire Memory (seed 004), ") + SolitaireVariantName(variant) + ", k = " + std::to_string(k);
-    plot.xlabel = "n (pairs)";
+    plot.xlabel = "n (pairs, log scale)";
+    plot.log_x = true;
     plot.ylabel = "moves per pair";
     plot.series = {plot_ratio, plot_diff};
     s = WritePlot(plot_path, plot);

@@ -42,7 +42,8 @@ Status WritePlot(const std::string& path, const PlotSpec& spec) {
   script += "set title " + Quote(spec.title) + " noenhanced\n";
   script += "set xlabel " + Quote(spec.xlabel) + " noenhanced\n";
   script += "set ylabel " + Quote(spec.ylabel) + " noenhanced\n";
-  script += "set grid\nset key top left noenhanced\nset format y '%.7g'\n";
+  script += "set grid\nset key bottom right noenhanced\nset format y '%.7g'\n";
+  if (spec.log_x) script += "set logscale x\n";
   if (!spec.z.empty()) {
     script += "set view map\nset palette rgbformulae 33,13,10\n";
     script += "plot '-' using 1:2:3 with image notitle\n";

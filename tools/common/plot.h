@@ -19,6 +19,7 @@ struct PlotSeries {
 
 struct PlotSpec {
   std::string title, xlabel, ylabel;
+  bool log_x = false;
   std::vector<PlotSeries> series;
   // A heat map instead of lines: the points of series[0] carry z in `z`.
   std::vector<double> z;
