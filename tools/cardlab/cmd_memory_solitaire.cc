@@ -40,9 +40,12 @@ struct Row {
   double ratio_d, difference_d;
 };
 
+// `tail` compares the values as computed. In floating point, `certified`
+// counts only the steps the error bounds decide, and `refuted` moves only on a
+// step the bounds decide the wrong way: only that contradicts the paper.
 struct ObservationResult {
   SolitaireObservation observation;
-  MonotoneTail tail;
+  MonotoneTail tail, certified, refuted;
 };
 
 // The sign of a - b when both carry error bounds: 0 if the bounds overlap.
@@ -99,13 +102,16 @@ int RunMemorySolitaire(const std::vector<std::string>& args) {
 
   std::vector<ObservationResult> observations;
   if (k == 0) {
-    for (const SolitaireObservation& o : ObservationsOf(variant)) observations.push_back({o, MonotoneTail(1, o.increasing)});
+    for (const SolitaireObservation& o : ObservationsOf(variant)) {
+      observations.push_back({o, MonotoneTail(1, o.increasing), MonotoneTail(1, o.increasing), MonotoneTail(1, o.increasing)});
+    }
   }
-  // lim x(n,0)/n lies between every x(n,0)/n and every x(n,0) - x(n-1,0)
-  // (n >= the difference observation's start) if both are monotone for all
-  // n, as the Conjectures say: keep the best of each.
+  // If x(n,0)/n increases and x(n,0) - x(n-1,0) decreases from some n on
+  // (the Conjectures), their common limit lies between the two at every such
+  // n. Exact: the interval at N. Float: the best ends over the range where
+  // both are monotone as computed, each widened by its error bound.
   const bool limit_wanted = k == 0 && observations.size() == 2;
-  const int diff_from = limit_wanted ? observations[1].observation.paper_from : 0;
+  std::vector<long double> low_at, high_at;  // float: per n
 
   std::vector<Row> rows;
   PlotSeries plot_ratio{name + "/n", {}}, plot_diff{name + " - " + std::string(symbol) + "(n-1," + std::to_string(k) + ")", {}};
@@ -117,7 +123,7 @@ int RunMemorySolitaire(const std::vector<std::string>& args) {
   {
     Progress progress("solitaire", "entries", &done, &total);
     if (!use_float) {
-      std::optional<mpq_class> prev_v, prev_d, best_low, best_high;
+      std::optional<mpq_class> prev_v, prev_d, last_ratio, last_diff;
       s = SolitaireExact(variant, n_max, threads, [&](const SolitaireExactRow& r) {
         done += r.n + 1;
         const mpq_class v = r.Value(k);
@@ -137,9 +143,9 @@ int RunMemorySolitaire(const std::vector<std::string>& args) {
                 break;
             }
           }
-          if (limit_wanted) {
-            if (!best_low || ratio > *best_low) best_low = ratio;
-            if (r.n >= diff_from && (!best_high || d < *best_high)) best_high = d;
+          if (limit_wanted && r.n == n_max) {
+            last_ratio = ratio;
+            last_diff = d;
           }
           if (keep(r.n)) {
             rows.push_back({r.n, Decimal(v, 16), v.get_str(), "", Decimal(ratio, 12), Decimal(d, 12),
@@ -154,16 +160,20 @@ int RunMemorySolitaire(const std::vector<std::string>& args) {
         prev_v = v;
         return true;
       });
-      if (limit_wanted && best_low && best_high) {
+      for (ObservationResult& o : observations) o.certified = o.refuted = o.tail;
+      if (limit_wanted && last_ratio && last_diff && n_max >= 2) {
         limit_found = true;
-        limit_low = DecimalFloor(*best_low, 10);
-        limit_high = DecimalCeil(*best_high, 10);
+        limit_low = DecimalFloor(*last_ratio, 10);
+        limit_high = DecimalCeil(*last_diff, 10);
       }
     } else {
       auto run = [&](auto zero) -> Status {
         using T = decltype(zero);
         T prev_v = 0, prev_b = 0, prev_d = 0, prev_db = 0;
-        T best_low = -1, best_high = 1e300;
+        if (limit_wanted) {
+          low_at.assign(n_max + 1, -1);
+          high_at.assign(n_max + 1, 1e300L);
+        }
         Status st = SolitaireFloat<T>(variant, n_max, [&](const SolitaireFloatRow<T>& r) {
           done += r.n + 1;
           const T v = k <= r.n ? r.value[k] : T(0), b = k <= r.n ? r.bound[k] : T(0);
@@ -171,22 +181,30 @@ int RunMemorySolitaire(const std::vector<std::string>& args) {
             const T ratio = v / r.n, d = v - prev_v, db = b + prev_b;
             for (ObservationResult& o : observations) {
               if (r.n < 2) continue;
+              // (a, ea) against (b, eb): as computed, and certified.
+              auto step = [&](long double a, long double ea, long double b, long double eb) {
+                o.tail.Step(r.n, CertainSign(a, 0, b, 0));
+                const int sure = CertainSign(a, ea, b, eb), want = o.observation.increasing ? 1 : -1;
+                o.certified.Step(r.n, sure);
+                o.refuted.Step(r.n, sure == -want ? sure : want);
+              };
               switch (o.observation.sequence) {
                 case SolitaireSequence::kValue:
-                  o.tail.Step(r.n, CertainSign(v, b, prev_v, prev_b));
+                  step(v, b, prev_v, prev_b);
                   break;
                 case SolitaireSequence::kRatio:
-                  o.tail.Step(r.n, CertainSign(ratio, b / r.n, prev_v / (r.n - 1), prev_b / (r.n - 1)));
+                  step(ratio, b / r.n, prev_v / (r.n - 1), prev_b / (r.n - 1));
                   break;
                 case SolitaireSequence::kDifference:
-                  o.tail.Step(r.n, CertainSign(d, db, prev_d, prev_db));
+                  step(d, db, prev_d, prev_db);
                   break;
               }
             }
             // The ends move outwards by the bounds (and one more rounding).
             if (limit_wanted) {
-              best_low = std::max<T>(best_low, ratio - b / r.n - 4 * std::abs(ratio) * std::numeric_limits<T>::epsilon());
-              if (r.n >= diff_from) best_high = std::min<T>(best_high, d + db + 4 * std::abs(v) * std::numeric_limits<T>::epsilon());
+              const T eps = std::numeric_limits<T>::epsilon();
+              low_at[r.n] = ratio - b / r.n - 4 * std::abs(ratio) * eps;
+              high_at[r.n] = d + db + 4 * std::abs(v) * eps;
             }
             if (keep(r.n)) {
               char buf[4][64];
@@ -207,7 +225,10 @@ int RunMemorySolitaire(const std::vector<std::string>& args) {
           prev_b = b;
           return true;
         });
-        if (st.ok() && limit_wanted && best_high < 1e300 && best_low > -1) {
+        if (st.ok() && limit_wanted && n_max >= 2) {
+          long double best_low = -1, best_high = 1e300L;
+          for (int n = observations[0].tail.From(); n <= n_max; ++n) best_low = std::max(best_low, low_at[n]);
+          for (int n = observations[1].tail.From(); n <= n_max; ++n) best_high = std::min(best_high, high_at[n]);
           // Ten decimals, rounded outwards with a margin of one unit.
           char lo[64], hi[64];
           std::snprintf(lo, sizeof(lo), "%.10Lf", std::floor(static_cast<long double>(best_low) * 1e10L - 1) / 1e10L);
@@ -228,14 +249,20 @@ int RunMemorySolitaire(const std::vector<std::string>& args) {
     return std::to_string(o.paper_from) + " <= n <= 5000";
   };
   auto observed = [&](const ObservationResult& o) {
-    return std::to_string(o.tail.From()) + " <= n <= " + std::to_string(n_max);
+    std::string text = std::to_string(o.tail.From()) + " <= n <= " + std::to_string(n_max);
+    if (use_float) {
+      text += " as computed; certified by the error bounds from n = " + std::to_string(o.certified.From());
+      if (o.refuted.From() > 1) text += "; last step certainly the wrong way: to n = " + std::to_string(o.refuted.From());
+    }
+    return text;
   };
   // The paper checked n <= 5000: its claim is confirmed if ours starts no
   // later (on the range computed).
-  auto confirms = [&](const ObservationResult& o) { return o.tail.From() <= o.observation.paper_from; };
+  auto confirms = [&](const ObservationResult& o) { return o.refuted.From() <= o.observation.paper_from; };
   const std::string limit_assumption =
-      limit_wanted ? "if x(n,0)/n increases for all n and x(n,0)-x(n-1,0) decreases for n >= " +
-                         std::to_string(diff_from) + " (observed up to " + std::to_string(n_max) + ")"
+      limit_wanted ? "if x(n,0)/n keeps increasing and x(n,0)-x(n-1,0) keeps decreasing beyond n = " +
+                         std::to_string(n_max) + " (as they do from n = " + std::to_string(observations[0].tail.From()) +
+                         " and n = " + std::to_string(observations[1].tail.From()) + ")"
                    : "";
   if (csv.is_open()) {
     csv << "n,value," << (use_float ? "error_bound" : "exact") << ",ratio,difference\n";
@@ -276,6 +303,7 @@ int RunMemorySolitaire(const std::vector<std::string>& args) {
                                    {"strictly", o.observation.increasing ? "increasing" : "decreasing"},
                                    {"paper_from", o.observation.paper_from},
                                    {"holds_from", o.tail.From()},
+                                   {"certified_from", o.certified.From()},
                                    {"to", n_max},
                                    {"confirms_paper", confirms(o)}});
     }
@@ -303,8 +331,7 @@ int RunMemorySolitaire(const std::vector<std::string>& args) {
     std::printf("observation %d  %s strictly %s: paper %s; here %s%s\n", o.observation.id,
                 SequenceName(o.observation.sequence), o.observation.increasing ? "increasing" : "decreasing",
                 paper_range(o.observation).c_str(), observed(o).c_str(),
-                confirms(o) ? "" : use_float ? " (float: steps the error bounds cannot order count against it)"
-                                             : " (CONTRADICTS the paper's range)");
+                confirms(o) ? "" : " (CONTRADICTS the paper's range)");
   }
   if (limit_found) {
     std::printf("limit  lim %s(n,0)/n in [%s, %s] %s\n", symbol, limit_low.c_str(), limit_high.c_str(),
