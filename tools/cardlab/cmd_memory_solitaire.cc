@@ -227,8 +227,12 @@ int RunMemorySolitaire(const std::vector<std::string>& args) {
         });
         if (st.ok() && limit_wanted && n_max >= 2) {
           long double best_low = -1, best_high = 1e300L;
-          for (int n = observations[0].tail.From(); n <= n_max; ++n) best_low = std::max(best_low, low_at[n]);
-          for (int n = observations[1].tail.From(); n <= n_max; ++n) best_high = std::min(best_high, high_at[n]);
+          // Rounding noise hides monotonicity at large n, so the ranges are
+          // the Conjectures' (the paper's starts), unless a step the bounds
+          // decide goes the wrong way later.
+          auto start = [&](const ObservationResult& o) { return std::max(o.observation.paper_from, o.refuted.From()); };
+          for (int n = start(observations[0]); n <= n_max; ++n) best_low = std::max(best_low, low_at[n]);
+          for (int n = std::max(2, start(observations[1])); n <= n_max; ++n) best_high = std::min(best_high, high_at[n]);
           // Ten decimals, rounded outwards with a margin of one unit.
           char lo[64], hi[64];
           std::snprintf(lo, sizeof(lo), "%.10Lf", std::floor(static_cast<long double>(best_low) * 1e10L - 1) / 1e10L);
@@ -259,11 +263,18 @@ int RunMemorySolitaire(const std::vector<std::string>& args) {
   // The paper checked n <= 5000: its claim is confirmed if ours starts no
   // later (on the range computed).
   auto confirms = [&](const ObservationResult& o) { return o.refuted.From() <= o.observation.paper_from; };
-  const std::string limit_assumption =
-      limit_wanted ? "if x(n,0)/n keeps increasing and x(n,0)-x(n-1,0) keeps decreasing beyond n = " +
-                         std::to_string(n_max) + " (as they do from n = " + std::to_string(observations[0].tail.From()) +
-                         " and n = " + std::to_string(observations[1].tail.From()) + ")"
-                   : "";
+  std::string limit_assumption;
+  if (limit_wanted && !use_float) {
+    limit_assumption = "if x(n,0)/n keeps increasing and x(n,0)-x(n-1,0) keeps decreasing beyond n = " +
+                       std::to_string(n_max) + " (as they do from n = " + std::to_string(observations[0].tail.From()) +
+                       " and n = " + std::to_string(observations[1].tail.From()) + ")";
+  } else if (limit_wanted) {
+    limit_assumption = "if x(n,0)/n increases for n >= " + std::to_string(observations[0].observation.paper_from) +
+                       " and x(n,0)-x(n-1,0) decreases for n >= " +
+                       std::to_string(observations[1].observation.paper_from) +
+                       " (the paper's Observations as Conjectures; floating point cannot check them at large n: "
+                       "use --exact)";
+  }
   if (csv.is_open()) {
     csv << "n,value," << (use_float ? "error_bound" : "exact") << ",ratio,difference\n";
     for (const Row& r : rows) {
