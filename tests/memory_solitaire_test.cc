@@ -169,6 +169,7 @@ TEST_CASE("solitaire: closed forms and identities (6.6), (6.7), (8.4), (9.5)-(9.
 
 TEST_CASE("solitaire: the Observations' printed differences and starting points") {
   const auto e = Column0(V::kMoves, 60), p15 = Column0(V::kPairs15, 60), other = Column0(V::kOther, 60);
+  const auto p10 = Column0(V::kPairs10, 60), p20 = Column0(V::kPairs20, 60);
   auto rounded = [](const mpq_class& q) { return std::round(q.get_d() * 1e5) / 1e5; };
   // Observation 2: e(n,0) - e(n-1,0) for n = 4..12 (printed to 5 places).
   const double obs2[] = {1.59048, 1.62857, 1.61010, 1.61676, 1.61374, 1.61458, 1.61408, 1.61413, 1.61401};
@@ -200,6 +201,16 @@ TEST_CASE("solitaire: the Observations' printed differences and starting points"
   CHECK(from(e, SolitaireSequence::kDifference, false) == 11);  // Observation 2: 12 (and 11)
   CHECK(from(p15, SolitaireSequence::kDifference, false) == 12);    // Observation 5: 12
   CHECK(from(other, SolitaireSequence::kDifference, false) == 12);  // Observation 9: 12
+  CHECK(from(p15, SolitaireSequence::kRatio, true) == 3);           // Observation 4: 3
+  CHECK(from(p20, SolitaireSequence::kRatio, true) == 2);           // Observation 6: 2
+  // Observation 7 says 2 and Observation 8 says 2: both wrong (docs/errata.md).
+  CHECK(from(p20, SolitaireSequence::kDifference, false) == 13);
+  CHECK(from(other, SolitaireSequence::kRatio, true) == 3);
+  CHECK(other[2] / 2 > other[3] / 3);
+  // Observation 3: e^1.0(n,0) decreasing from 5.
+  MonotoneTail three(1, false);
+  for (int n = 2; n <= 60; ++n) three.Step(n, sgn(p10[n] - p10[n - 1]));
+  CHECK(three.From() == 5);
 }
 
 TEST_CASE("solitaire: floating point bounds contain the exact values") {
