@@ -114,7 +114,7 @@ expect_bad "verify: no store" "$E" verify --store "$tmp/nothing"
 expect_bad "cardlab unknown" "$C" frobnicate
 expect_bad "cardlab mc: no options" "$C" mc
 expect_bad "cardlab memory: no model" "$C" memory
-expect_bad "cardlab dundee not yet" "$C" dundee
+expect_bad "cardlab dundee: no question" "$C" dundee
 expect_ok "cardlab memory --help" "solitaire" "$C" memory --help
 expect_ok "memory solitaire --help" "usage: cardlab memory solitaire" "$C" memory solitaire --help
 expect_ok "memory solitaire exact" "^ +32 +51.126048087418" "$C" memory solitaire --n 32 --fractions

@@ -1,5 +1,5 @@
 // cardlab: what enumeration cannot do — Monte Carlo estimates, the Memory
-// recurrences, Dundee / Problem of Thirteen (issue 7, not yet).
+// recurrences, Dundee / Problem of Thirteen.
 // This file only picks the subcommand.
 #include <iostream>
 #include <string>
@@ -14,9 +14,7 @@ constexpr const char* kUsage =
     "commands:\n"
     "  mc       Monte Carlo estimates for mousetrap, modular and hlm\n"
     "  memory   the Memory recurrences (solitaire, terminating, combinatorial)\n"
-    "\n"
-    "planned (not yet available in this version):\n"
-    "  dundee   the Problem of Thirteen and Dundee probabilities\n"
+    "  dundee   the Problem of Thirteen and Dundee: greedy, advance and optimal bids\n"
     "\n"
     "For exact counts use eulerdeck (see 'eulerdeck --help').";
 }  // namespace
@@ -24,6 +22,7 @@ constexpr const char* kUsage =
 namespace eulerdeck::tools {
 int RunMc(const std::vector<std::string>& args);
 int RunMemory(const std::vector<std::string>& args);
+int RunDundee(const std::vector<std::string>& args);
 }  // namespace eulerdeck::tools
 
 int main(int argc, char** argv) {
@@ -37,11 +36,9 @@ int main(int argc, char** argv) {
     try {
       if (command == "mc") return RunMc(std::vector<std::string>(argv + 2, argv + argc));
       if (command == "memory") return RunMemory(std::vector<std::string>(argv + 2, argv + argc));
+      if (command == "dundee") return RunDundee(std::vector<std::string>(argv + 2, argv + argc));
     } catch (const po::error& e) {
       return BadInput("cardlab " + command, e.what());
-    }
-    if (command == "dundee") {
-      return BadInput("cardlab", "'" + command + "' is not available in this version yet");
     }
     return BadInput("cardlab", "unknown command '" + command + "' (try 'cardlab --help')");
   }
