@@ -13,6 +13,8 @@ namespace {
 
 constexpr int kMaxValues = 100;
 constexpr int kMaxCount = 1000;
+// The recursions go one level per card: 1000 levels fit any stack.
+constexpr int kMaxTotal = 1000;
 
 std::vector<int> SortedDesc(std::vector<int> s) {
   std::sort(s.begin(), s.end(), std::greater<int>());
@@ -68,6 +70,11 @@ Status ParseCounts(const std::string& text, std::vector<int>* counts) {
     }
   }
   if (out.empty()) return Status::InvalidArgument("no counts in '" + text + "'");
+  const std::string trimmed = text.substr(0, text.find_last_not_of(" \t") + 1);
+  if (!trimmed.empty() && trimmed.back() == ',') return Status::InvalidArgument("'" + text + "' ends with a comma");
+  if (Sum(out) > kMaxTotal) {
+    return Status::InvalidArgument("'" + text + "' has more than " + std::to_string(kMaxTotal) + " cards");
+  }
   *counts = std::move(out);
   return Status::OK();
 }
@@ -163,8 +170,10 @@ class Adaptive {
     }
     mpq_class t_best = 0, t_worst = 0;
     for (const Option& o : options) {
-      t_best += mpq_class(o.x * o.k, c) * o.after.first;
-      t_worst += mpq_class(o.x * o.k, c) * o.after.second;
+      mpq_class share(o.x * o.k, c);  // GMP's arithmetic wants canonical operands
+      share.canonicalize();
+      t_best += share * o.after.first;
+      t_worst += share * o.after.second;
     }
     t_best.canonicalize();
     t_worst.canonicalize();
@@ -219,7 +228,11 @@ mpq_class WorstWinFormula(const std::vector<int>& s, int m) {
   const int c = Sum(s), top = *std::max_element(s.begin(), s.end());
   if (m > c - top) return 0;
   mpq_class p = 1;
-  for (int i = 0; i < m; ++i) p *= mpq_class(c - top - i, c - i);
+  for (int i = 0; i < m; ++i) {
+    mpq_class f(c - top - i, c - i);
+    f.canonicalize();
+    p *= f;
+  }
   p.canonicalize();
   return p;
 }
@@ -271,9 +284,9 @@ class Recursion {
         if (s[i] == 0) continue;
         std::vector<int> ns = s;
         --ns[i];
-        prob += mpq_class(s[i], n) * A(nb, ns, f);
+        prob += mpq_class(s[i]) / n * A(nb, ns, f);
       }
-      if (f > 0) prob += mpq_class(f, n) * A(nb, s, f - 1);
+      if (f > 0) prob += mpq_class(f) / n * A(nb, s, f - 1);
       prob.canonicalize();
     }
     memo_.emplace(key, prob);
@@ -437,7 +450,7 @@ Status FindOptimalBids(const std::vector<int>& s, int m, uint64_t max_bids, Opti
       for (const auto& [bv, k] : bs) w /= Factorial(k);
       ways *= w;
     }
-    r.all_bids += ways.get_ui();
+    r.all_bids += ways;
   }
   *out = std::move(r);
   return Status::OK();

@@ -23,7 +23,7 @@ namespace eulerdeck {
 
 // Counts per value: "4^13" (13 values with 4 cards each), "5,3,2", or a mix
 // such as "4^12,3". InvalidArgument naming the problem. Entries may be 0
-// (for bids; a deck needs at least one card).
+// (for bids; a deck needs at least one card); at most 1000 cards in all.
 Status ParseCounts(const std::string& text, std::vector<int>* counts);
 std::string CountsString(const std::vector<int>& counts);  // "5,3,2"
 
@@ -88,7 +88,7 @@ struct OptimalBids {
   bool exhaustive = true;
   // All optimal bids, counting every order of equal-s values' entries
   // (Theorem 5's count: 7 for s = (1,1,1), m = 3).
-  uint64_t all_bids = 0;
+  mpz_class all_bids = 0;
 };
 Status FindOptimalBids(const std::vector<int>& s, int m, uint64_t max_bids, OptimalBids* out);
 

@@ -22,7 +22,8 @@ Status ParseCmOrder(const std::string& text, CmOrder* order) {
     const std::string digits = card.substr(0, card.size() - 1);
     char* end = nullptr;
     const long label = std::strtol(digits.c_str(), &end, 10);
-    if (digits.empty() || *end != '\0' || label < 0 || (side != 'a' && side != 'b')) {
+    const bool all_digits = !digits.empty() && digits.find_first_not_of("0123456789") == std::string::npos;
+    if (!all_digits || *end != '\0' || label < 0 || (side != 'a' && side != 'b')) {
       return Status::InvalidArgument("card '" + card + "' is not a pair number followed by a or b");
     }
     auto it = number.find(label);

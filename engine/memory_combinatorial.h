@@ -59,7 +59,7 @@ struct CmBlock {
 
 // The thesis's decomposition into blocks. Two cases the thesis does not
 // spell out are decided as follows (each confirmed by CmNegamax on random
-// orders, tests/memory_combinatorial_test.cc): when no known card is on the
+// orders, tests/memory_two_player_test.cc): when no known card is on the
 // board as a heap starts, its first two cards are a forced move, a block
 // "down 0" of their own (a heap of one card there is followed by its own
 // b-card: "up 1"); a heap of m >= 1 cards whose last card's partner opens

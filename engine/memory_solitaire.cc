@@ -3,6 +3,7 @@
 #include <tbb/parallel_invoke.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cfloat>
 #include <limits>
 #include <map>
@@ -118,7 +119,7 @@ Status SolitaireExact(SolitaireVariant variant, int n_max, int threads,
     cur.numerator.resize(n + 1);
     // k = n: the first card turned is always known, x = a1 + x(n-1, n-1).
     cur.numerator[n] = m * a.known_first + prev.numerator[n - 1];
-    bool exact = true;
+    std::atomic<bool> exact{true};  // written by both parity tasks
     ForParities(threads, n, [&](int parity) {
       mpz_class t;
       const unsigned long un = n;

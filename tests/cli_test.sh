@@ -133,13 +133,35 @@ expect_bad "dundee advance: lengths" "$C" dundee advance --deck 2,2,2 --bids 3,3
 expect_bad "dundee advance: too many bids" "$C" dundee advance --deck 2,2 --bids 3,3
 expect_bad "dundee optimal-bids: both" "$C" dundee optimal-bids --deck 2,2 --values 3 --max-cards 5
 expect_bad "dundee unknown question" "$C" dundee thirteen
+expect_bad "dundee greedy: negative mc" "$C" dundee greedy --deck 3,3 --mc -1
+expect_bad "dundee greedy: negative rounds" "$C" dundee greedy --deck 4^13 --rounds -5
+expect_bad "dundee greedy: huge deck" "$C" dundee greedy --deck "1000^40" --float
+expect_bad "dundee greedy: trailing comma" "$C" dundee greedy --deck "4,"
+expect_bad "dundee optimal-bids: negative max-bids" "$C" dundee optimal-bids --deck 2,2 --max-bids -1
+expect_ok "dundee optimal-bids: count beyond 64 bits" "\\(112186277816662845432\\)" "$C" dundee optimal-bids --deck "1^70" --rounds 35
+expect_bad "cardlab mc: negative decks" "$C" mc --game hlm --ranks 4 --decks -1
 expect_ok "cardlab memory --help" "solitaire" "$C" memory --help
 expect_ok "memory solitaire --help" "usage: cardlab memory solitaire" "$C" memory solitaire --help
 expect_ok "memory solitaire exact" "^ +32 +51.126048087418" "$C" memory solitaire --n 32 --fractions
 expect_ok "memory solitaire fraction" "7321297670639878154280386/143200930729508511084225" "$C" memory solitaire --n 32 --fractions
 expect_ok "memory solitaire observations" "observation 2 .*here 11 <= n <= 300" "$C" memory solitaire --n 300 --every 100
 expect_ok "memory solitaire float" "^ +5000 +8068.01689222" "$C" memory solitaire --n 5000 --float --every 5000
-expect_ok "memory solitaire json" '"confirms_paper":true' "$C" memory solitaire --n 40 --variant pairs15 --json
+expect_ok "memory solitaire json 4" '"confirms_paper":true,"holds_from":3,"id":4' "$C" memory solitaire --n 40 --variant pairs15 --json
+expect_ok "memory solitaire json 5" '"confirms_paper":true,"holds_from":12,"id":5' "$C" memory solitaire --n 40 --variant pairs15 --json
+expect_ok "memory solitaire obs 7 refuted" '"confirms_paper":false,"holds_from":13,"id":7' "$C" memory solitaire --n 40 --variant pairs20 --json
+expect_ok "memory solitaire not reached" "nothing checked" "$C" memory solitaire --n 10
+expect_bad "memory solitaire: precision without float" "$C" memory solitaire --n 5 --precision long
+expect_bad "memory solitaire: from > n" "$C" memory solitaire --n 5 --from 9
+expect_bad "memory solitaire: negative n" "$C" memory solitaire --n -5
+expect_bad "memory solitaire: plot without gnuplot" env PATH=/nonexistent "$C" memory solitaire --n 5 --plot "$tmp/nognuplot.svg"
+[ -e "$tmp/nognuplot.svg" ] && { echo "FAIL (plot without gnuplot): file created"; fail=1; }
+expect_bad "memory solitaire: plot into a missing directory" "$C" memory solitaire --n 5 --plot "$tmp/no/such/dir.svg"
+expect_bad "memory terminating: too large" "$C" memory terminating --n 5000 --float
+expect_bad "memory terminating: exact too large" "$C" memory terminating --n 600
+expect_bad "memory terminating: plot-j beyond n" "$C" memory terminating --n 10 --plot-j 50 --plot "$tmp/pj.svg"
+[ -e "$tmp/pj.svg" ] && { echo "FAIL (plot-j beyond n): file created"; fail=1; }
+expect_bad "memory combinatorial: negative random" "$C" memory combinatorial --random -1 --pairs 3
+expect_bad "memory combinatorial: pairs with order" "$C" memory combinatorial --order "1a 1b" --pairs 3
 expect_ok "memory solitaire k" "^ +7 +9.83063973063" "$C" memory solitaire --n 7 --k 2
 expect_ok "memory solitaire plot" "limit" "$C" memory solitaire --n 100 --plot "$tmp/sol.svg"
 grep -q "<svg" "$tmp/sol.svg" || { echo "FAIL (memory solitaire plot): no SVG written"; fail=1; }

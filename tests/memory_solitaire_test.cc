@@ -234,6 +234,24 @@ TEST_CASE("solitaire: floating point bounds contain the exact values") {
   }
 }
 
+TEST_CASE("solitaire: the double bounds hold against the exact values up to n = 2000 (k = 0)") {
+  std::vector<mpq_class> exact;
+  REQUIRE(SolitaireExact(V::kMoves, 2000, 0, [&](const SolitaireExactRow& r) {
+            exact.push_back(r.Value(0));
+            return true;
+          }).ok());
+  int held = 0;
+  double worst_ratio = 0;  // the actual error over the bound: how loose the bound is
+  REQUIRE(SolitaireFloat<double>(V::kMoves, 2000, [&](const SolitaireFloatRow<double>& r) {
+            const mpq_class err = abs(mpq_class(r.value[0]) - exact[r.n]);
+            held += err <= mpq_class(r.bound[0]);
+            if (r.bound[0] > 0) worst_ratio = std::max(worst_ratio, err.get_d() / r.bound[0]);
+            return true;
+          }).ok());
+  CHECK(held == 2001);
+  CHECK(worst_ratio < 1);
+}
+
 TEST_CASE("solitaire: n = 5000 in floating point (Figures 3-25, (8.2), (8.3))") {
   struct Want {
     V v;

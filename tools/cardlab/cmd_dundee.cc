@@ -101,7 +101,7 @@ int RunGreedy(const std::vector<std::string>& args) {
   Status st = ParseCounts(deck_text, &s);
   const int c = st.ok() ? Sum(s) : 0;
   if (st.ok() && c == 0) st = Status::InvalidArgument("the deck has no cards");
-  if (st.ok() && rounds < 0) rounds = c;
+  if (st.ok() && !vm.count("rounds")) rounds = c;
   if (st.ok() && rounds > c) st = Status::InvalidArgument("--rounds must be at most the " + std::to_string(c) + " cards");
   if (st.ok() && vm["exact"].as<bool>() && vm["float"].as<bool>()) st = Status::InvalidArgument("--exact and --float exclude each other");
   if (!st.ok()) return BadInput(program, st.ToString());
@@ -273,7 +273,7 @@ int RunOptimalBids(const std::vector<std::string>& args) {
       rec(0, c, c);
     }
   }
-  if (st.ok() && rounds < -1) st = Status::InvalidArgument("--rounds must be >= 0");
+  if (st.ok() && vm.count("rounds") && rounds < 0) st = Status::InvalidArgument("--rounds must be >= 0");
   std::ofstream csv;
   if (st.ok()) st = OpenCsv(csv_path, &csv);
   if (!st.ok()) return BadInput(program, st.ToString());
@@ -288,7 +288,7 @@ int RunOptimalBids(const std::vector<std::string>& args) {
     if (rounds_all) {
       for (int m = 1; m <= c; ++m) ms.push_back(m);
     } else {
-      ms.push_back(rounds >= 0 ? rounds : c);
+      ms.push_back(vm.count("rounds") ? rounds : c);
     }
     for (int m : ms) {
       OptimalBids r;
@@ -297,18 +297,18 @@ int RunOptimalBids(const std::vector<std::string>& args) {
       const std::string bids = BidsText(r.bids);
       if (csv.is_open()) {
         csv << '"' << CountsString(s) << "\"," << c << "," << m << "," << Fraction(r.probability) << ","
-            << Decimal(r.probability, 12) << ",\"" << bids << "\"," << r.all_bids << "," << (r.exhaustive ? "yes" : "lemma13-shape") << ","
+            << Decimal(r.probability, 12) << ",\"" << bids << "\"," << r.all_bids.get_str() << "," << (r.exhaustive ? "yes" : "lemma13-shape") << ","
             << r.searched << "\n";
       }
       if (json) {
         rows.push_back({{"deck", CountsString(s)}, {"cards", c}, {"rounds", m}, {"probability", Fraction(r.probability)},
                         {"decimal", Decimal(r.probability, 12)}, {"optimal_bids", nlohmann::json::array()},
-                        {"all_optimal", r.all_bids}, {"exhaustive", r.exhaustive}, {"searched", r.searched}});
+                        {"all_optimal", r.all_bids.get_str()}, {"exhaustive", r.exhaustive}, {"searched", r.searched}});
         for (const auto& b : r.bids) rows.back()["optimal_bids"].push_back(CountsString(b));
       } else {
-        std::printf("%-14s %5d %6d  %-14s %-24s %s (%llu)%s\n", ("(" + CountsString(s) + ")").c_str(), c, m,
+        std::printf("%-14s %5d %6d  %-14s %-24s %s (%s)%s\n", ("(" + CountsString(s) + ")").c_str(), c, m,
                     Fraction(r.probability).c_str(), ("= " + Decimal(r.probability, 10)).c_str(), bids.c_str(),
-                    static_cast<unsigned long long>(r.all_bids), r.exhaustive ? "" : "  [Lemma 13 shape only]");
+                    r.all_bids.get_str().c_str(), r.exhaustive ? "" : "  [Lemma 13 shape only]");
       }
     }
   }

@@ -43,6 +43,9 @@ int RunMemoryCombinatorial(const std::vector<std::string>& args) {
   Status s;
   if (vm.count("order") == vm.count("random")) s = Status::InvalidArgument("give either --order or --random");
   if (s.ok() && vm.count("random") && (pairs < 1 || pairs > 60)) s = Status::InvalidArgument("--pairs must be in 1..60");
+  if (s.ok() && vm.count("order") && (vm.count("pairs") || !vm["seed"].defaulted())) {
+    s = Status::InvalidArgument("--pairs and --seed go with --random");
+  }
   CmOrder order;
   if (s.ok() && vm.count("order")) s = ParseCmOrder(order_text, &order);
   if (!s.ok()) return BadInput(program, s.ToString());

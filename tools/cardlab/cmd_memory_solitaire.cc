@@ -88,6 +88,8 @@ int RunMemorySolitaire(const std::vector<std::string>& args) {
   if (s.ok() && n_max > (1 << 24)) s = Status::InvalidArgument("--n must be at most 16777216");
   if (s.ok() && (k < 0 || k > n_max)) s = Status::InvalidArgument("--k must be in 0..N");
   if (s.ok() && (from < 1 || every < 1)) s = Status::InvalidArgument("--from and --every must be at least 1");
+  if (s.ok() && from > n_max) s = Status::InvalidArgument("--from must be at most N");
+  if (s.ok() && !use_float && !vm["precision"].defaulted()) s = Status::InvalidArgument("--precision goes with --float");
   if (s.ok() && precision != "double" && precision != "long") {
     s = Status::InvalidArgument("--precision must be double or long");
   }
@@ -148,7 +150,8 @@ int RunMemorySolitaire(const std::vector<std::string>& args) {
             last_diff = d;
           }
           if (keep(r.n)) {
-            rows.push_back({r.n, Decimal(v, 16), v.get_str(), "", Decimal(ratio, 12), Decimal(d, 12),
+            // x(K-1, K) does not exist: no difference on the first row.
+            rows.push_back({r.n, Decimal(v, 16), v.get_str(), "", Decimal(ratio, 12), r.n > k ? Decimal(d, 12) : "",
                             ratio.get_d(), d.get_d()});
           }
           if (!plot_path.empty() && r.n % plot_stride == 0 && r.n >= std::max(k, 1)) {
@@ -212,6 +215,7 @@ int RunMemorySolitaire(const std::vector<std::string>& args) {
               std::snprintf(buf[1], 64, "%.2Lg", static_cast<long double>(b));
               std::snprintf(buf[2], 64, "%.12Lg", static_cast<long double>(ratio));
               std::snprintf(buf[3], 64, "%.12Lg", static_cast<long double>(d));
+              if (r.n == k) buf[3][0] = '\0';  // x(K-1, K) does not exist
               rows.push_back({r.n, buf[0], "", buf[1], buf[2], buf[3], static_cast<double>(ratio), static_cast<double>(d)});
             }
             if (!plot_path.empty() && r.n % plot_stride == 0 && r.n >= std::max(k, 1)) {
@@ -262,7 +266,10 @@ int RunMemorySolitaire(const std::vector<std::string>& args) {
   };
   // The paper checked n <= 5000: its claim is confirmed if ours starts no
   // later (on the range computed).
-  auto confirms = [&](const ObservationResult& o) { return o.refuted.From() <= o.observation.paper_from; };
+  // Confirms: nothing refutes the paper's range within what was computed;
+  // not reached when N is below the range's start.
+  auto reached = [&](const ObservationResult& o) { return n_max > o.observation.paper_from; };
+  auto confirms = [&](const ObservationResult& o) { return reached(o) && o.refuted.From() <= o.observation.paper_from; };
   std::string limit_assumption;
   if (limit_wanted && !use_float) {
     limit_assumption = "if x(n,0)/n keeps increasing and x(n,0)-x(n-1,0) keeps decreasing beyond n = " +
@@ -275,13 +282,6 @@ int RunMemorySolitaire(const std::vector<std::string>& args) {
                        " (the paper's Observations as Conjectures; floating point cannot check them at large n: "
                        "use --exact)";
   }
-  if (csv.is_open()) {
-    csv << "n,value," << (use_float ? "error_bound" : "exact") << ",ratio,difference\n";
-    for (const Row& r : rows) {
-      csv << r.n << "," << r.value << "," << (use_float ? r.bound : r.exact) << "," << r.ratio << ","
-          << r.difference << "\n";
-    }
-  }
   if (!plot_path.empty()) {
     PlotSpec plot;
     plot.title = std::string("Solitaire Memory (seed 004), ") + SolitaireVariantName(variant) + ", k = " + std::to_string(k);
@@ -291,6 +291,13 @@ int RunMemorySolitaire(const std::vector<std::string>& args) {
     plot.series = {plot_ratio, plot_diff};
     s = WritePlot(plot_path, plot);
     if (!s.ok()) return BadInput(program, s.ToString());
+  }
+  if (csv.is_open()) {
+    csv << "n,value," << (use_float ? "error_bound" : "exact") << ",ratio,difference\n";
+    for (const Row& r : rows) {
+      csv << r.n << "," << r.value << "," << (use_float ? r.bound : r.exact) << "," << r.ratio << ","
+          << r.difference << "\n";
+    }
   }
   if (json) {
     nlohmann::json j;
@@ -316,6 +323,7 @@ int RunMemorySolitaire(const std::vector<std::string>& args) {
                                    {"holds_from", o.tail.From()},
                                    {"certified_from", o.certified.From()},
                                    {"to", n_max},
+                                   {"reached", reached(o)},
                                    {"confirms_paper", confirms(o)}});
     }
     if (limit_found) j["limit"] = {{"low", limit_low}, {"high", limit_high}, {"assuming", limit_assumption}};
@@ -342,7 +350,8 @@ int RunMemorySolitaire(const std::vector<std::string>& args) {
     std::printf("observation %d  %s strictly %s: paper %s; here %s%s\n", o.observation.id,
                 SequenceName(o.observation.sequence), o.observation.increasing ? "increasing" : "decreasing",
                 paper_range(o.observation).c_str(), observed(o).c_str(),
-                confirms(o) ? "" : " (CONTRADICTS the paper's range)");
+                !reached(o) ? " (N is below the paper's range: nothing checked)"
+                : confirms(o) ? "" : " (CONTRADICTS the paper's range)");
   }
   if (limit_found) {
     std::printf("limit  lim %s(n,0)/n in [%s, %s] %s\n", symbol, limit_low.c_str(), limit_high.c_str(),

@@ -2,6 +2,7 @@
 // recurrences, Dundee / Problem of Thirteen.
 // This file only picks the subcommand.
 #include <iostream>
+#include <new>
 #include <string>
 #include <vector>
 
@@ -39,6 +40,9 @@ int main(int argc, char** argv) {
       if (command == "dundee") return RunDundee(std::vector<std::string>(argv + 2, argv + argc));
     } catch (const po::error& e) {
       return BadInput("cardlab " + command, e.what());
+    } catch (const std::bad_alloc&) {
+      std::cerr << "cardlab " << command << ": out of memory (try a smaller size)\n";
+      return kExitCheckFailed;
     }
     return BadInput("cardlab", "unknown command '" + command + "' (try 'cardlab --help')");
   }

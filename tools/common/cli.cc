@@ -1,5 +1,6 @@
 #include "tools/common/cli.h"
 
+#include <cctype>
 #include <iostream>
 
 namespace eulerdeck::tools {
@@ -20,6 +21,23 @@ Status SpecOptions::ToSpec(GameSpec* spec) const {
 
 void ParseArgs(const std::vector<std::string>& args, const po::options_description& desc,
                po::variables_map& vm) {
+  // No option takes a negative number, and Boost would turn "-1" into 2^64-1
+  // for an unsigned one: refuse it by name before parsing.
+  for (size_t i = 0; i < args.size(); ++i) {
+    const std::string& a = args[i];
+    const size_t eq = a.find('=');
+    std::string option, value;
+    if (a.rfind("--", 0) == 0 && eq != std::string::npos) {
+      option = a.substr(0, eq);
+      value = a.substr(eq + 1);
+    } else if (i > 0 && args[i - 1].rfind("--", 0) == 0 && args[i - 1].find('=') == std::string::npos) {
+      option = args[i - 1];
+      value = a;
+    }
+    if (value.size() >= 2 && value[0] == '-' && (std::isdigit(static_cast<unsigned char>(value[1])) || value[1] == '.')) {
+      throw po::error("the argument ('" + value + "') for option '" + option + "' must not be negative");
+    }
+  }
   // No positional options: a stray word is an error, not silently ignored.
   po::store(po::command_line_parser(args).options(desc).positional({}).run(), vm);
   if (vm.count("help")) return;  // --help wins over missing required options

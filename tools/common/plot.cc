@@ -1,6 +1,10 @@
 #include "tools/common/plot.h"
 
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include <cstdio>
+#include <cstdlib>
 #include <fstream>
 
 namespace eulerdeck::tools {
@@ -24,14 +28,31 @@ Status CheckPlotPath(const std::string& path) {
   if (!EndsWith(path, ".svg") && !EndsWith(path, ".png")) {
     return Status::InvalidArgument("--plot file '" + path + "' must end in .svg or .png");
   }
-  std::ofstream probe(path, std::ios::app);
-  if (!probe) return Status::InvalidArgument("cannot write --plot file '" + path + "'");
+  // Writable, without creating it: the file if it exists, else its directory.
+  const size_t slash = path.rfind('/');
+  const std::string dir = slash == std::string::npos ? "." : slash == 0 ? "/" : path.substr(0, slash);
+  struct stat st {};
+  const bool exists = stat(path.c_str(), &st) == 0;
+  if (exists ? (S_ISDIR(st.st_mode) || access(path.c_str(), W_OK) != 0) : access(dir.c_str(), W_OK) != 0) {
+    return Status::InvalidArgument("cannot write --plot file '" + path + "'");
+  }
+  if (std::system("gnuplot --version >/dev/null 2>&1") != 0) {
+    return Status::InvalidArgument("--plot needs gnuplot (Debian package gnuplot-nox; scripts/setup.sh installs it)");
+  }
   return Status::OK();
 }
 
 Status WritePlot(const std::string& path, const PlotSpec& spec) {
-  FILE* gp = popen("gnuplot 1>&2", "w");
-  if (gp == nullptr) return Status::IOError("cannot start gnuplot (install gnuplot-nox)");
+  // gnuplot's own messages go to a file, reported as one line on failure.
+  char log_path[] = "/tmp/eulerdeck-gnuplot-XXXXXX";
+  const int log_fd = mkstemp(log_path);
+  if (log_fd < 0) return Status::IOError("cannot create a temporary file for gnuplot");
+  close(log_fd);
+  FILE* gp = popen(("gnuplot >'" + std::string(log_path) + "' 2>&1").c_str(), "w");
+  if (gp == nullptr) {
+    unlink(log_path);
+    return Status::IOError("cannot start gnuplot (install gnuplot-nox)");
+  }
   std::string script;
   if (EndsWith(path, ".png")) {
     script += "set terminal pngcairo size 1000,650 enhanced font 'sans,11'\n";
@@ -71,8 +92,17 @@ Status WritePlot(const std::string& path, const PlotSpec& spec) {
   }
   const bool wrote = std::fwrite(script.data(), 1, script.size(), gp) == script.size();
   const int rc = pclose(gp);
+  std::string first_line;
+  {
+    std::ifstream log(log_path);
+    std::string line;
+    while (first_line.empty() && std::getline(log, line)) {
+      if (line.find_first_not_of(" \t^") != std::string::npos) first_line = line;
+    }
+  }
+  unlink(log_path);
   if (!wrote || rc != 0) {
-    return Status::IOError("gnuplot failed writing '" + path + "' (exit status " + std::to_string(rc) + ")");
+    return Status::IOError("gnuplot failed writing '" + path + "'" + (first_line.empty() ? "" : ": " + first_line));
   }
   return Status::OK();
 }
