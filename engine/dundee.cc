@@ -21,8 +21,6 @@ std::vector<int> SortedDesc(std::vector<int> s) {
   return s;
 }
 
-int Sum(const std::vector<int>& s) { return std::accumulate(s.begin(), s.end(), 0); }
-
 mpz_class Factorial(unsigned long n) {
   mpz_class f;
   mpz_fac_ui(f.get_mpz_t(), n);
@@ -72,12 +70,14 @@ Status ParseCounts(const std::string& text, std::vector<int>* counts) {
   if (out.empty()) return Status::InvalidArgument("no counts in '" + text + "'");
   const std::string trimmed = text.substr(0, text.find_last_not_of(" \t") + 1);
   if (!trimmed.empty() && trimmed.back() == ',') return Status::InvalidArgument("'" + text + "' ends with a comma");
-  if (Sum(out) > kMaxTotal) {
+  if (TotalCards(out) > kMaxTotal) {
     return Status::InvalidArgument("'" + text + "' has more than " + std::to_string(kMaxTotal) + " cards");
   }
   *counts = std::move(out);
   return Status::OK();
 }
+
+int TotalCards(const std::vector<int>& counts) { return std::accumulate(counts.begin(), counts.end(), 0); }
 
 std::string CountsString(const std::vector<int>& counts) {
   std::string s;
@@ -97,7 +97,7 @@ class Greedy {
   Greedy(int c0, int m0) : c0_(c0), m0_(m0) {}
 
   T Win(const std::vector<int>& s) {
-    const int c = Sum(s);
+    const int c = TotalCards(s);
     const int rounds = m0_ - (c0_ - c);
     if (rounds <= 0 || s.back() == 0) return T(1);  // done, or a value is exhausted
     auto it = memo_.find(s);
@@ -128,7 +128,7 @@ class Greedy {
 
 template <class T>
 T GreedyWin(const std::vector<int>& s, int m) {
-  Greedy<T> g(Sum(s), m);
+  Greedy<T> g(TotalCards(s), m);
   return g.Win(SortedDesc(s));
 }
 
@@ -146,7 +146,7 @@ class Adaptive {
   Adaptive(int c0, int m0) : c0_(c0), m0_(m0) {}
 
   std::pair<mpq_class, mpq_class> Values(const std::vector<int>& s) {
-    const int c = Sum(s);
+    const int c = TotalCards(s);
     const int rounds = m0_ - (c0_ - c);
     if (rounds <= 0) return {1, 1};
     if (auto it = memo_.find(s); it != memo_.end()) return it->second;
@@ -213,7 +213,7 @@ class Adaptive {
 }  // namespace
 
 AdaptiveResult AdaptiveDp(const std::vector<int>& s, int m) {
-  Adaptive a(Sum(s), m);
+  Adaptive a(TotalCards(s), m);
   const auto [best, worst] = a.Values(SortedDesc(s));
   AdaptiveResult r;
   r.best = best;
@@ -225,7 +225,7 @@ AdaptiveResult AdaptiveDp(const std::vector<int>& s, int m) {
 }
 
 mpq_class WorstWinFormula(const std::vector<int>& s, int m) {
-  const int c = Sum(s), top = *std::max_element(s.begin(), s.end());
+  const int c = TotalCards(s), top = *std::max_element(s.begin(), s.end());
   if (m > c - top) return 0;
   mpq_class p = 1;
   for (int i = 0; i < m; ++i) {
@@ -240,7 +240,7 @@ mpq_class WorstWinFormula(const std::vector<int>& s, int m) {
 // ---- Advance bids ----------------------------------------------------------
 
 mpq_class AdvanceWin(const std::vector<int>& b, const std::vector<int>& s) {
-  const int c = Sum(s);
+  const int c = TotalCards(s);
   std::vector<mpz_class> rook{1};  // coefficients of the rook polynomial
   for (size_t i = 0; i < s.size(); ++i) {
     const int top = std::min(b[i], s[i]);
@@ -277,7 +277,7 @@ class Recursion {
       // Value 1 is never named again: its cards are safe.
       prob = A(std::vector<int>(b.begin() + 1, b.end()), std::vector<int>(s.begin() + 1, s.end()), f + s[0]);
     } else {
-      const int n = f + Sum(s);
+      const int n = f + TotalCards(s);
       std::vector<int> nb = b;
       --nb[0];
       for (size_t i = 1; i < s.size(); ++i) {
@@ -301,7 +301,7 @@ class Recursion {
 
 mpq_class AdvanceWinRecursion(const std::vector<int>& b, const std::vector<int>& s) {
   std::vector<int> bb = b, ss = s;
-  const int extra = Sum(s) - Sum(b);
+  const int extra = TotalCards(s) - TotalCards(b);
   if (extra > 0) {  // bids on a value with no cards, which never coincide
     bb.push_back(extra);
     ss.push_back(0);
@@ -327,7 +327,8 @@ uint64_t ForAllDeals(const std::vector<int>& s, F&& f) {
 
 // Greedy play of one deal: name the least frequent remaining value (the
 // lowest index on ties). True if it survives m rounds.
-bool GreedySurvives(const std::vector<int>& s, int m, const std::vector<int>& deck) {
+template <class Deck>
+bool GreedySurvives(const std::vector<int>& s, int m, const Deck& deck) {
   std::vector<int> left = s;
   for (int t = 0; t < m; ++t) {
     const int named = static_cast<int>(std::min_element(left.begin(), left.end()) - left.begin());
@@ -364,7 +365,7 @@ mpq_class GreedyWinByDeals(const std::vector<int>& s, int m) {
 bool AlmostRegular(const std::vector<int>& b, int m) {
   const int v = static_cast<int>(b.size());
   const int lo = m / v, hi = (m + v - 1) / v;
-  if (Sum(b) != m) return false;
+  if (TotalCards(b) != m) return false;
   return std::all_of(b.begin(), b.end(), [&](int x) { return x == lo || x == hi; });
 }
 
@@ -417,7 +418,7 @@ class BidSearch {
 }  // namespace
 
 Status FindOptimalBids(const std::vector<int>& s, int m, uint64_t max_bids, OptimalBids* out) {
-  const int c = Sum(s);
+  const int c = TotalCards(s);
   if (m < 0 || m > c) return Status::InvalidArgument("the rounds must be in 0.." + std::to_string(c));
   // Count the canonical bids first (cheap next to evaluating them).
   uint64_t candidates = 0;
@@ -458,7 +459,7 @@ Status FindOptimalBids(const std::vector<int>& s, int m, uint64_t max_bids, Opti
 
 Status DundeeMonteCarlo(const std::vector<int>& s, int m, const std::vector<int>& bids, uint64_t decks,
                         uint64_t seed, uint64_t* wins) {
-  const int c = Sum(s);
+  const int c = TotalCards(s);
   if (c > kMaxCards) return Status::OutOfRange("Monte Carlo takes decks of at most 255 cards");
   std::vector<Card> sorted;
   for (size_t i = 0; i < s.size(); ++i) sorted.insert(sorted.end(), s[i], static_cast<Card>(i));
@@ -466,14 +467,12 @@ Status DundeeMonteCarlo(const std::vector<int>& s, int m, const std::vector<int>
   for (size_t i = 0; i < bids.size(); ++i) named.insert(named.end(), bids[i], static_cast<int>(i));
   const DeckShuffler shuffler(seed);
   std::vector<Card> deck(sorted.size());
-  std::vector<int> as_int(sorted.size());
   uint64_t won = 0;
   for (uint64_t d = 0; d < decks; ++d) {
     deck = sorted;
     shuffler.Shuffle(d, deck.data(), c);
     if (bids.empty()) {
-      for (int t = 0; t < c; ++t) as_int[t] = deck[t];
-      won += GreedySurvives(s, m, as_int);
+      won += GreedySurvives(s, m, deck);
     } else {
       bool ok = true;
       for (int t = 0; t < m && ok; ++t) ok = deck[t] != named[t];

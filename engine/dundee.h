@@ -26,6 +26,7 @@ namespace eulerdeck {
 // (for bids; a deck needs at least one card); at most 1000 cards in all.
 Status ParseCounts(const std::string& text, std::vector<int>* counts);
 std::string CountsString(const std::vector<int>& counts);  // "5,3,2"
+int TotalCards(const std::vector<int>& counts);            // the sum
 
 // ---- Adaptive play ---------------------------------------------------------
 

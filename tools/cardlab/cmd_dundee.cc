@@ -57,31 +57,26 @@ constexpr const char* kOptimalUsage =
 
 std::string Fraction(const mpq_class& q) { return q.get_str(); }
 
-// "[0.2698, 0.2705] contains the exact value" for a Monte Carlo check.
-struct McCheck {
-  uint64_t decks = 0, wins = 0;
-  Interval ci{0, 1};
-  bool contains = false;
-};
-
-Status RunMcCheck(const std::vector<int>& s, int m, const std::vector<int>& bids, uint64_t decks, uint64_t seed,
-                  double exact, McCheck* out) {
-  out->decks = decks;
-  Status st = DundeeMonteCarlo(s, m, bids, decks, seed, &out->wins);
+// A Monte Carlo check of `exact`: N deals, their Wilson interval and whether
+// it contains the value, into the JSON object and the text report.
+Status AddMcCheck(const std::vector<int>& s, int m, const std::vector<int>& bids, uint64_t decks, uint64_t seed,
+                  double exact, nlohmann::json* j, std::string* out) {
+  uint64_t wins = 0;
+  Status st = DundeeMonteCarlo(s, m, bids, decks, seed, &wins);
   if (!st.ok()) return st;
-  out->ci = Wilson95(out->wins, decks);
-  out->contains = out->ci.low <= exact && exact <= out->ci.high;
+  const Interval ci = Wilson95(wins, decks);
+  const bool contains = ci.low <= exact && exact <= ci.high;
+  (*j)["monte_carlo"] = {{"deals", decks}, {"wins", wins}, {"low95", ci.low}, {"high95", ci.high}, {"contains", contains}};
+  char buf[256];
+  std::snprintf(buf, sizeof(buf), "monte carlo %llu deals: %.6g, 95%% interval [%.6g, %.6g] %s the value\n",
+                static_cast<unsigned long long>(decks), static_cast<double>(wins) / decks, ci.low, ci.high,
+                contains ? "contains" : "does NOT contain");
+  *out += buf;
   return Status::OK();
 }
 
-int Sum(const std::vector<int>& v) {
-  int t = 0;
-  for (int x : v) t += x;
-  return t;
-}
-
 std::string Describe(const std::vector<int>& s) {
-  return CountsString(s) + " (" + std::to_string(s.size()) + " values, " + std::to_string(Sum(s)) + " cards)";
+  return CountsString(s) + " (" + std::to_string(s.size()) + " values, " + std::to_string(TotalCards(s)) + " cards)";
 }
 
 int RunGreedy(const std::vector<std::string>& args) {
@@ -99,7 +94,7 @@ int RunGreedy(const std::vector<std::string>& args) {
   if (ParseOrHelp(args, desc, kGreedyUsage, vm)) return kExitOk;
   std::vector<int> s;
   Status st = ParseCounts(deck_text, &s);
-  const int c = st.ok() ? Sum(s) : 0;
+  const int c = st.ok() ? TotalCards(s) : 0;
   if (st.ok() && c == 0) st = Status::InvalidArgument("the deck has no cards");
   if (st.ok() && !vm.count("rounds")) rounds = c;
   if (st.ok() && rounds > c) st = Status::InvalidArgument("--rounds must be at most the " + std::to_string(c) + " cards");
@@ -138,14 +133,8 @@ int RunGreedy(const std::vector<std::string>& args) {
            " at every undecided state\n";
   }
   if (mc > 0) {
-    McCheck check;
-    st = RunMcCheck(s, rounds, {}, mc, seed, greedy_d, &check);
+    st = AddMcCheck(s, rounds, {}, mc, seed, greedy_d, &j, &out);
     if (!st.ok()) return BadInput(program, st.ToString());
-    j["monte_carlo"] = {{"deals", mc}, {"wins", check.wins}, {"low95", check.ci.low}, {"high95", check.ci.high}, {"contains", check.contains}};
-    std::snprintf(buf, sizeof(buf), "monte carlo %llu deals: %.6g, 95%% interval [%.6g, %.6g] %s the value\n",
-                  static_cast<unsigned long long>(mc), static_cast<double>(check.wins) / mc, check.ci.low, check.ci.high,
-                  check.contains ? "contains" : "does NOT contain");
-    out += buf;
   }
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   if (json) {
@@ -174,16 +163,16 @@ int RunAdvance(const std::vector<std::string>& args) {
   std::vector<int> s, b;
   Status st = ParseCounts(deck_text, &s);
   if (st.ok()) st = ParseCounts(bids_text, &b);
-  if (st.ok() && Sum(s) == 0) st = Status::InvalidArgument("the deck has no cards");
+  if (st.ok() && TotalCards(s) == 0) st = Status::InvalidArgument("the deck has no cards");
   if (st.ok() && b.size() != s.size()) {
     st = Status::InvalidArgument("--bids has " + std::to_string(b.size()) + " values, the deck " + std::to_string(s.size()));
   }
-  if (st.ok() && Sum(b) > Sum(s)) st = Status::InvalidArgument("more bids (rounds) than cards");
+  if (st.ok() && TotalCards(b) > TotalCards(s)) st = Status::InvalidArgument("more bids (rounds) than cards");
   if (st.ok() && vm["exact"].as<bool>() && vm["float"].as<bool>()) st = Status::InvalidArgument("--exact and --float exclude each other");
   if (st.ok() && vm["recursion"].as<bool>() && s.size() > 8) st = Status::InvalidArgument("--recursion takes at most 8 values");
   if (!st.ok()) return BadInput(program, st.ToString());
   const bool json = vm["json"].as<bool>(), only_decimal = vm["float"].as<bool>();
-  const int m = Sum(b);
+  const int m = TotalCards(b);
   const auto t0 = std::chrono::steady_clock::now();
   const mpq_class p = AdvanceWin(b, s);
   nlohmann::json j = {{"deck", CountsString(s)}, {"bids", CountsString(b)}, {"rounds", m}, {"decimal", Decimal(p, 12)},
@@ -198,15 +187,8 @@ int RunAdvance(const std::vector<std::string>& args) {
     if (r != p) rc = kExitCheckFailed;
   }
   if (mc > 0) {
-    McCheck check;
-    st = RunMcCheck(s, m, b, mc, seed, p.get_d(), &check);
+    st = AddMcCheck(s, m, b, mc, seed, p.get_d(), &j, &out);
     if (!st.ok()) return BadInput(program, st.ToString());
-    j["monte_carlo"] = {{"deals", mc}, {"wins", check.wins}, {"low95", check.ci.low}, {"high95", check.ci.high}, {"contains", check.contains}};
-    char buf[256];
-    std::snprintf(buf, sizeof(buf), "monte carlo %llu deals: %.6g, 95%% interval [%.6g, %.6g] %s the value\n",
-                  static_cast<unsigned long long>(mc), static_cast<double>(check.wins) / mc, check.ci.low, check.ci.high,
-                  check.contains ? "contains" : "does NOT contain");
-    out += buf;
   }
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   if (json) {
@@ -248,8 +230,8 @@ int RunOptimalBids(const std::vector<std::string>& args) {
   if (st.ok() && vm.count("deck")) {
     std::vector<int> s;
     st = ParseCounts(deck_text, &s);
-    if (st.ok() && Sum(s) == 0) st = Status::InvalidArgument("the deck has no cards");
-    if (st.ok() && rounds > Sum(s)) st = Status::InvalidArgument("--rounds must be at most the " + std::to_string(Sum(s)) + " cards");
+    if (st.ok() && TotalCards(s) == 0) st = Status::InvalidArgument("the deck has no cards");
+    if (st.ok() && rounds > TotalCards(s)) st = Status::InvalidArgument("--rounds must be at most the " + std::to_string(TotalCards(s)) + " cards");
     decks.push_back(s);
   }
   if (st.ok() && vm.count("values")) {
@@ -283,7 +265,7 @@ int RunOptimalBids(const std::vector<std::string>& args) {
   const auto t0 = std::chrono::steady_clock::now();
   if (!json) std::printf("%-14s %5s %6s  %-14s %-24s %s\n", "deck", "cards", "rounds", "Pr", "", "optimal bids (all)");
   for (const std::vector<int>& s : decks) {
-    const int c = Sum(s);
+    const int c = TotalCards(s);
     std::vector<int> ms;
     if (rounds_all) {
       for (int m = 1; m <= c; ++m) ms.push_back(m);

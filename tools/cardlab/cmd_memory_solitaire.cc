@@ -57,6 +57,20 @@ int CertainSign(long double a, long double ea, long double b, long double eb) {
 
 int Sign(const mpq_class& q) { return sgn(q); }
 
+// One step n of every observation, given the sign of its sequence's change
+// (indexed by SolitaireSequence) as computed and as decided: exactly, or in
+// floating point by the error bounds (0 there means undecided, which neither
+// certifies nor refutes; exactly, 0 means equal, which breaks strictness).
+void StepObservations(std::vector<ObservationResult>& observations, int n, const int computed[3],
+                      const int decided[3], bool exact) {
+  for (ObservationResult& o : observations) {
+    const int i = static_cast<int>(o.observation.sequence), want = o.observation.increasing ? 1 : -1;
+    o.tail.Step(n, computed[i]);
+    o.certified.Step(n, decided[i]);
+    o.refuted.Step(n, decided[i] != want && (exact || decided[i] != 0) ? -want : want);
+  }
+}
+
 }  // namespace
 
 int RunMemorySolitaire(const std::vector<std::string>& args) {
@@ -131,19 +145,9 @@ int RunMemorySolitaire(const std::vector<std::string>& args) {
         const mpq_class v = r.Value(k);
         if (r.n >= 1) {
           const mpq_class ratio = v / r.n, d = v - *prev_v;
-          for (ObservationResult& o : observations) {
-            if (r.n < 2) continue;
-            switch (o.observation.sequence) {
-              case SolitaireSequence::kValue:
-                o.tail.Step(r.n, Sign(v - *prev_v));
-                break;
-              case SolitaireSequence::kRatio:
-                o.tail.Step(r.n, Sign(ratio - *prev_v / (r.n - 1)));
-                break;
-              case SolitaireSequence::kDifference:
-                o.tail.Step(r.n, Sign(d - *prev_d));
-                break;
-            }
+          if (r.n >= 2) {
+            const int signs[3] = {Sign(v - *prev_v), Sign(ratio - *prev_v / (r.n - 1)), Sign(d - *prev_d)};
+            StepObservations(observations, r.n, signs, signs, true);
           }
           if (limit_wanted && r.n == n_max) {
             last_ratio = ratio;
@@ -163,7 +167,6 @@ int RunMemorySolitaire(const std::vector<std::string>& args) {
         prev_v = v;
         return true;
       });
-      for (ObservationResult& o : observations) o.certified = o.refuted = o.tail;
       if (limit_wanted && last_ratio && last_diff && n_max >= 2) {
         limit_found = true;
         limit_low = DecimalFloor(*last_ratio, 10);
@@ -182,26 +185,14 @@ int RunMemorySolitaire(const std::vector<std::string>& args) {
           const T v = k <= r.n ? r.value[k] : T(0), b = k <= r.n ? r.bound[k] : T(0);
           if (r.n >= 1) {
             const T ratio = v / r.n, d = v - prev_v, db = b + prev_b;
-            for (ObservationResult& o : observations) {
-              if (r.n < 2) continue;
-              // (a, ea) against (b, eb): as computed, and certified.
-              auto step = [&](long double a, long double ea, long double b, long double eb) {
-                o.tail.Step(r.n, CertainSign(a, 0, b, 0));
-                const int sure = CertainSign(a, ea, b, eb), want = o.observation.increasing ? 1 : -1;
-                o.certified.Step(r.n, sure);
-                o.refuted.Step(r.n, sure == -want ? sure : want);
-              };
-              switch (o.observation.sequence) {
-                case SolitaireSequence::kValue:
-                  step(v, b, prev_v, prev_b);
-                  break;
-                case SolitaireSequence::kRatio:
-                  step(ratio, b / r.n, prev_v / (r.n - 1), prev_b / (r.n - 1));
-                  break;
-                case SolitaireSequence::kDifference:
-                  step(d, db, prev_d, prev_db);
-                  break;
-              }
+            if (r.n >= 2) {
+              const T prev_ratio = prev_v / (r.n - 1);
+              const int computed[3] = {CertainSign(v, 0, prev_v, 0), CertainSign(ratio, 0, prev_ratio, 0),
+                                       CertainSign(d, 0, prev_d, 0)};
+              const int decided[3] = {CertainSign(v, b, prev_v, prev_b),
+                                      CertainSign(ratio, b / r.n, prev_ratio, prev_b / (r.n - 1)),
+                                      CertainSign(d, db, prev_d, prev_db)};
+              StepObservations(observations, r.n, computed, decided, false);
             }
             // The ends move outwards by the bounds (and one more rounding).
             if (limit_wanted) {
