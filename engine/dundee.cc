@@ -21,10 +21,12 @@ std::vector<int> SortedDesc(std::vector<int> s) {
   return s;
 }
 
-mpz_class Factorial(unsigned long n) {
-  mpz_class f;
-  mpz_fac_ui(f.get_mpz_t(), n);
-  return f;
+// n!, from a table that grows on demand: Pr(b, s) needs the same few
+// factorials for every bid an optimal-bid search tries.
+const mpz_class& Factorial(unsigned long n) {
+  thread_local std::vector<mpz_class> table{1};
+  while (table.size() <= n) table.push_back(table.back() * static_cast<unsigned long>(table.size()));
+  return table[n];
 }
 
 mpz_class Binomial(unsigned long n, unsigned long k) {
