@@ -15,9 +15,9 @@
 #include <string>
 #include <vector>
 
-#include "benchmarks/paper_faithful.h"
-#include "engine/brute.h"
-#include "engine/enumerate.h"
+#include "tests/support/paper_faithful.h"
+#include "engine/cards/brute.h"
+#include "engine/eulerian/enumerate.h"
 
 namespace eulerdeck::bench {
 namespace {

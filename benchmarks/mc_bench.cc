@@ -13,8 +13,8 @@
 #include <random>
 #include <vector>
 
-#include "engine/montecarlo.h"
-#include "engine/shuffle.h"
+#include "engine/montecarlo/montecarlo.h"
+#include "engine/base/shuffle.h"
 
 namespace {
 

@@ -7,7 +7,7 @@
 #include <chrono>
 #include <cstdio>
 
-#include "engine/memory_solitaire.h"
+#include "engine/memory/solitaire.h"
 
 namespace {
 

@@ -17,8 +17,8 @@
 #include <filesystem>
 #include <string>
 
-#include "engine/enumerate.h"
-#include "engine/path.h"
+#include "engine/eulerian/enumerate.h"
+#include "engine/eulerian/path.h"
 #include "storage/frontier_store.h"
 #include "storage/inspect.h"
 #include "storage/stored_run.h"

@@ -8,7 +8,7 @@
 #include <string_view>
 #include <vector>
 
-#include "engine/status.h"
+#include "engine/base/status.h"
 
 namespace eulerdeck::storage {
 

@@ -16,8 +16,8 @@
 #include <string_view>
 #include <vector>
 
-#include "engine/game.h"
-#include "engine/status.h"
+#include "engine/cards/game.h"
+#include "engine/base/status.h"
 
 namespace eulerdeck::storage {
 

@@ -5,8 +5,8 @@
 #include <algorithm>
 #include <cstring>
 
-#include "engine/children.h"
-#include "engine/path.h"
+#include "engine/eulerian/children.h"
+#include "engine/eulerian/path.h"
 #include "storage/block_codec.h"
 #include "storage/format.h"
 #include "storage/stored_run.h"

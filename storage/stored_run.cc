@@ -14,9 +14,9 @@
 #include <mutex>
 #include <string>
 
-#include "engine/children.h"
-#include "engine/parallel.h"
-#include "engine/path.h"
+#include "engine/eulerian/children.h"
+#include "engine/base/parallel.h"
+#include "engine/eulerian/path.h"
 #include "storage/block_codec.h"
 #include "storage/format.h"
 

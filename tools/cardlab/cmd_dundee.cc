@@ -7,8 +7,8 @@
 #include <iostream>
 #include <nlohmann/json.hpp>
 
-#include "engine/dundee.h"
-#include "engine/montecarlo.h"
+#include "engine/dundee/dundee.h"
+#include "engine/base/stats.h"
 #include "tools/common/cli.h"
 #include "tools/common/format.h"
 

@@ -6,7 +6,8 @@
 #include <iostream>
 #include <nlohmann/json.hpp>
 
-#include "engine/montecarlo.h"
+#include "engine/base/stats.h"
+#include "engine/montecarlo/montecarlo.h"
 #include "tools/common/cli.h"
 #include "tools/common/format.h"
 #include "tools/common/progress.h"

@@ -6,7 +6,7 @@
 #include <nlohmann/json.hpp>
 #include <pcg_random.hpp>
 
-#include "engine/memory_combinatorial.h"
+#include "engine/memory/combinatorial.h"
 #include "tools/common/cli.h"
 
 namespace eulerdeck::tools {

@@ -8,7 +8,7 @@
 #include <nlohmann/json.hpp>
 #include <optional>
 
-#include "engine/memory_solitaire.h"
+#include "engine/memory/solitaire.h"
 #include "tools/common/cli.h"
 #include "tools/common/format.h"
 #include "tools/common/plot.h"

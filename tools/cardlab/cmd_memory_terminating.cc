@@ -8,7 +8,7 @@
 #include <map>
 #include <sstream>
 
-#include "engine/memory_terminating.h"
+#include "engine/memory/terminating.h"
 #include "tools/common/cli.h"
 #include "tools/common/format.h"
 #include "tools/common/plot.h"

@@ -10,8 +10,8 @@
 #include <string>
 #include <vector>
 
-#include "engine/game.h"
-#include "engine/status.h"
+#include "engine/cards/game.h"
+#include "engine/base/status.h"
 
 namespace eulerdeck::tools {
 

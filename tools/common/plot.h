@@ -8,7 +8,7 @@
 #include <utility>
 #include <vector>
 
-#include "engine/status.h"
+#include "engine/base/status.h"
 
 namespace eulerdeck::tools {
 

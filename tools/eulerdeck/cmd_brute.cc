@@ -5,9 +5,9 @@
 #include <iostream>
 #include <nlohmann/json.hpp>
 
-#include "engine/brute.h"
-#include "engine/combinatorics.h"
-#include "engine/rules.h"
+#include "engine/cards/brute.h"
+#include "engine/cards/combinatorics.h"
+#include "engine/cards/rules.h"
 #include "tools/common/cli.h"
 #include "tools/common/format.h"
 #include "tools/common/progress.h"

@@ -5,9 +5,9 @@
 #include <iostream>
 #include <nlohmann/json.hpp>
 
-#include "engine/children.h"
-#include "engine/combinatorics.h"
-#include "engine/enumerate.h"
+#include "engine/eulerian/children.h"
+#include "engine/cards/combinatorics.h"
+#include "engine/eulerian/enumerate.h"
 #include "tools/common/cli.h"
 #include "tools/common/format.h"
 #include "tools/common/progress.h"

@@ -2,8 +2,8 @@
 #include <iostream>
 #include <nlohmann/json.hpp>
 
-#include "engine/deck.h"
-#include "engine/reform.h"
+#include "engine/cards/deck.h"
+#include "engine/cards/reform.h"
 #include "tools/common/cli.h"
 #include "tools/eulerdeck/commands.h"
 

@@ -6,7 +6,7 @@
 #include <filesystem>
 #include <iostream>
 
-#include "engine/children.h"
+#include "engine/eulerian/children.h"
 #include "storage/frontier_store.h"
 #include "storage/stored_run.h"
 #include "tools/common/cli.h"

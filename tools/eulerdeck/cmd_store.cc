@@ -5,7 +5,7 @@
 #include <iostream>
 #include <nlohmann/json.hpp>
 
-#include "engine/path.h"
+#include "engine/eulerian/path.h"
 #include "storage/frontier_store.h"
 #include "storage/inspect.h"
 #include "storage/stored_run.h"

@@ -1,0 +1,328 @@
+#include "engine/eulerian/enumerate.h"
+
+#include <tbb/enumerable_thread_specific.h>
+
+#include <array>
+#include <cstring>
+#include <mutex>
+#include <string>
+
+#include "engine/eulerian/children.h"
+#include "engine/cards/deck.h"
+#include "engine/eulerian/hit_views.h"
+#include "engine/base/parallel.h"
+#include "engine/cards/rules.h"
+
+namespace eulerdeck {
+
+namespace {
+
+// The breadth-first start stops once a level has this many sub-decks per
+// thread: enough subtrees for work stealing to even out their sizes.
+constexpr size_t kSubtreesPerThread = 1024;
+
+
+struct Node {
+  std::array<Card, kNodeBytes> cards;
+};
+
+// Walks subtrees depth first, counting sub-decks per level. One per thread.
+class Walker {
+ public:
+  Walker(const ChildRule& rule, bool verify) : rule_(rule), verify_(verify) {
+    const GameSpec& spec = rule.spec();
+    n_ = spec.cards();
+    suits_ = spec.suits;
+    ranks_ = static_cast<uint32_t>(spec.ranks);
+    level_.assign(n_ + 1, 0);
+    // How many final levels are counted through views (hit_views.h): the
+    // children of the sub-decks concerned must all be Viewable.
+    fused_levels_ = 0;
+    if (!verify && n_ >= 3 && rule.Viewable(n_ - 1) && rule.Viewable(n_ - 2)) {
+      fused_levels_ = (n_ >= 4 && rule.Viewable(n_ - 3)) ? 3 : 2;
+    }
+    modular_ = spec.game == Game::kModular;
+  }
+
+  // Counts the descendants of `node` (k cards, already counted itself).
+  void WalkFrom(const Card* node, int k) {
+    Reset(node, k);
+    Walk(node, k);
+  }
+
+  // Expands `node` (k < n cards) one level: appends its children to `out`.
+  void Expand(const Card* node, int k, std::vector<Node>* out) {
+    Reset(node, k);
+    ChildCounts valid;
+    rule_.ValidCounts(node, k, &valid);
+    ForEachChild(valid, [&](uint32_t t, Card x) {
+      out->emplace_back();
+      ChildRule::MakeChild(node, k, t, x, out->back().cards.data());
+    });
+  }
+
+  const std::vector<uint64_t>& level() const { return level_; }
+  uint64_t leaves_verified() const { return leaves_verified_; }
+  const Status& failure() const { return failure_; }
+
+ private:
+  // Calls f(t, x) for each valid count t whose value x is still available.
+  template <class F>
+  void ForEachChild(const ChildCounts& valid, F&& f) {
+    // Counts whose value is still available: the value bitset repeated every
+    // `ranks` counts (once for mousetrap and hlm, whose limit is <= ranks).
+    uint64_t avail[ChildCounts::kMaxWords];
+    if (valid.words == 1) {  // the common case: counts below 64
+      avail[0] = avail_values_[0];
+      if (modular_) {
+        for (uint32_t a = ranks_; a <= valid.limit; a += ranks_) avail[0] |= avail_values_[0] << a;
+      }
+    } else {
+      std::memset(avail, 0, sizeof(uint64_t) * valid.words);
+      for (uint32_t a = 0; a <= valid.limit; a += ranks_) {
+        OrShiftedWords(avail, avail_values_, valid.words, kValueWords, a);
+      }
+    }
+    for (int j = 0; j < valid.words; ++j) {
+      uint64_t w = valid.bits[j] & avail[j];
+      while (w) {
+        const uint32_t t = static_cast<uint32_t>(j * 64 + __builtin_ctzll(w));
+        w &= w - 1;
+        const Card x = modular_ ? static_cast<Card>((t - 1) % ranks_ + 1) : static_cast<Card>(t);
+        f(t, x);
+      }
+    }
+  }
+
+  // Takes one card of value x / gives it back, keeping avail_values_ exact.
+  void Take(Card x) {
+    if (++copies_[x] == suits_) avail_values_[x >> 6] &= ~(uint64_t{1} << (x & 63));
+  }
+  void Give(Card x) {
+    if (copies_[x]-- == suits_) avail_values_[x >> 6] |= uint64_t{1} << (x & 63);
+  }
+  void Reset(const Card* node, int k) {
+    copies_.fill(0);
+    avail_values_[0] = avail_values_[1] = 0;
+    for (uint32_t v = 1; v <= ranks_; ++v) avail_values_[v >> 6] |= uint64_t{1} << (v & 63);
+    for (int i = 0; i < k; ++i) Take(node[i]);
+  }
+
+  void Walk(const Card* node, int k) {
+    if (k + fused_levels_ == n_) {
+      // The last levels are counted through views, not built.
+      Card miss[3];
+      Missing(fused_levels_, miss);
+      FillTable(node, k);
+      const internal::TableView table{positions_};
+      if (fused_levels_ == 3) {
+        CountThree(table, k, miss);
+      } else {
+        CountTwo(table, k, miss);
+      }
+      ClearTable(node, k);
+      return;
+    }
+    ChildCounts valid;
+    rule_.ValidCounts(node, k, &valid);
+    if (k + 1 == n_ && !verify_) {
+      // The last level is counted, not built: a leaf needs the one value
+      // still missing, named at t = y, y + ranks, ...
+      const Card y = LowestAvailable(0);
+      uint64_t leaves = 0;
+      for (uint32_t t = y; t <= valid.limit; t += ranks_) {
+        leaves += (valid.bits[t >> 6] >> (t & 63)) & 1;
+      }
+      level_[n_] += leaves;
+      return;
+    }
+    Card child[kNodeBytes];
+    ForEachChild(valid, [&](uint32_t t, Card x) {
+      ++level_[k + 1];
+      ChildRule::MakeChild(node, k, t, x, child);
+      if (k + 1 == n_) {
+        Verify(child);
+        return;
+      }
+      Take(x);
+      Walk(child, k + 1);
+      Give(x);
+    });
+  }
+
+  // Fills positions_ with the h values of node (k cards); ClearTable()
+  // undoes it, keeping positions_ all zero between uses.
+  void FillTable(const Card* node, int k) {
+    for (int i = 0; i < k; ++i) positions_[node[i] + (k - i)] |= uint64_t{1} << i;
+  }
+  void ClearTable(const Card* node, int k) {
+    for (int i = 0; i < k; ++i) positions_[node[i] + (k - i)] = 0;
+  }
+
+  // The `count` cards still missing (count <= 3), in increasing order.
+  void Missing(int count, Card* out) const {
+    int found = 0;
+    Card v = 0;
+    while (found < count) {
+      v = LowestAvailable(v);
+      for (int c = copies_[v]; c < suits_ && found < count; ++c) out[found++] = v;
+    }
+  }
+
+  // Condition (2) of children.h for the child at count t of the sub-deck
+  // seen through v (K cards): some h_i = t - sigma, sigma in S.
+  template <class View>
+  bool Blocked(const View& v, int K, uint32_t t) const {
+    for (uint32_t sigma : rule_.SElements(K)) {
+      if (sigma >= t) break;
+      if (v.HasHit(static_cast<int>(t - sigma), 0, K)) return true;
+    }
+    return false;
+  }
+
+  // Counts the children (level K+1) and grandchildren (level K+2 = n) of the
+  // sub-deck seen through `v` (K cards), which misses the two cards
+  // miss[0] <= miss[1]. REQUIRES rule_.Viewable(K) and Viewable(K+1).
+  template <class View>
+  void CountTwo(const View& v, int K, const Card* miss) {
+    uint64_t children = 0, leaves = 0;
+    const uint32_t limit = rule_.Limit(K), leaf_limit = rule_.Limit(K + 1);
+    for (int i = 0; i < 2; ++i) {
+      if (i == 1 && miss[1] == miss[0]) break;  // the same children again
+      const Card x = miss[i], y = miss[1 - i];
+      for (uint32_t t = x; t <= limit; t += ranks_) {
+        if (Blocked(v, K, t)) continue;
+        ++children;
+        const internal::ChildView<View> child(v, K, t, x);
+        for (uint32_t u = y; u <= leaf_limit; u += ranks_) leaves += !Blocked(child, K + 1, u);
+      }
+    }
+    level_[K + 1] += children;
+    level_[K + 2] += leaves;
+  }
+
+  // The same one level higher: the sub-deck seen through `v` (K cards) misses
+  // miss[0] <= miss[1] <= miss[2]; counts levels K+1..K+3 = n.
+  // REQUIRES rule_.Viewable(K), Viewable(K+1), Viewable(K+2).
+  template <class View>
+  void CountThree(const View& v, int K, const Card* miss) {
+    const uint32_t limit = rule_.Limit(K);
+    for (int i = 0; i < 3; ++i) {
+      if (i > 0 && miss[i] == miss[i - 1]) continue;
+      const Card x = miss[i];
+      Card rest[2];
+      for (int j = 0, r = 0; j < 3; ++j) {
+        if (j != i) rest[r++] = miss[j];
+      }
+      for (uint32_t t = x; t <= limit; t += ranks_) {
+        if (Blocked(v, K, t)) continue;
+        ++level_[K + 1];
+        CountTwo(internal::ChildView<View>(v, K, t, x), K + 1, rest);
+      }
+    }
+  }
+
+  // The smallest value above `after` with a card left.
+  Card LowestAvailable(Card after) const {
+    const unsigned __int128 all =
+        (static_cast<unsigned __int128>(avail_values_[1]) << 64) | avail_values_[0];
+    const unsigned __int128 above = all >> (after + 1);
+    const uint64_t lo = static_cast<uint64_t>(above);
+    const int z =
+        lo ? __builtin_ctzll(lo) : 64 + __builtin_ctzll(static_cast<uint64_t>(above >> 64));
+    return static_cast<Card>(after + 1 + z);
+  }
+
+  void Verify(const Card* deck) {
+    ++leaves_verified_;
+    const Deck d(deck, deck + n_);
+    const GameResult r = Play(rule_.spec(), d);
+    if (r.outcome != Outcome::kWin && failure_.ok()) {
+      failure_ = Status::Corruption("verify-leaves: enumerated deck " + DeckToString(d) +
+                                    " does not win when replayed (" + OutcomeName(r.outcome) + ")");
+    }
+  }
+
+  const ChildRule& rule_;
+  const bool verify_;
+  int fused_levels_;  // 0 (none), 2 or 3
+  int n_;
+  int suits_;
+  uint32_t ranks_;
+  bool modular_;
+  std::array<int, kMaxEnumRanks + 1> copies_{};
+  // Bit v set when a card of value v is still available (v = 1..ranks).
+  static constexpr int kValueWords = 2;
+  uint64_t avail_values_[kValueWords] = {0, 0};
+  // positions_[w]: bit i set when h_i = w for the sub-deck in FillTable();
+  // all zero otherwise.
+  uint64_t positions_[internal::kHitTableSize] = {};
+  std::vector<uint64_t> level_;
+  uint64_t leaves_verified_ = 0;
+  Status failure_;
+};
+
+}  // namespace
+
+Status Count(const GameSpec& spec, const CountOptions& options, CountResult* result) {
+  Status s = CheckEnumerable(spec);
+  if (!s.ok()) return s;
+  const int n = spec.cards();
+  const ChildRule rule(spec);
+  *result = CountResult();
+  result->level.assign(n + 1, 0);
+
+  // Phase 1. Level 1: the roots.
+  std::vector<Node> frontier;
+  for (Card c : rule.Roots()) {
+    frontier.emplace_back();
+    frontier.back().cards[0] = c;
+  }
+  result->level[1] = frontier.size();
+  int k = 1;
+
+  // Phase 2. Breadth first until there are enough subtrees to share out.
+  const size_t want = kSubtreesPerThread * EffectiveThreads(options.threads);
+  Walker serial(rule, options.verify_leaves);
+  while (k < n - 1 && frontier.size() < want) {
+    std::vector<Node> next;
+    for (const Node& node : frontier) serial.Expand(node.cards.data(), k, &next);
+    frontier = std::move(next);
+    ++k;
+    result->level[k] = frontier.size();
+  }
+  if (n == 1 && options.verify_leaves) {  // a one-card deck: the roots are the leaves
+    for (const Node& node : frontier) {
+      const Deck d(node.cards.begin(), node.cards.begin() + 1);
+      if (Play(spec, d).outcome != Outcome::kWin) {
+        return Status::Corruption("verify-leaves: deck " + DeckToString(d) + " does not win");
+      }
+      ++result->leaves_verified;
+    }
+  }
+
+  // Phase 3. Depth first from every frontier node, in parallel.
+  if (options.tasks_total) options.tasks_total->store(frontier.size());
+  tbb::enumerable_thread_specific<Walker> walkers(rule, options.verify_leaves);
+  if (k < n) {
+    ParallelFor(options.threads, frontier.size(), [&](size_t i) {
+      walkers.local().WalkFrom(frontier[i].cards.data(), k);
+      if (options.tasks_done) options.tasks_done->fetch_add(1, std::memory_order_relaxed);
+    });
+  }
+
+  // Phase 4. Sum the per-thread counts; report the first failure.
+  for (const Walker& w : walkers) {
+    if (!w.failure().ok()) return w.failure();
+    for (int j = k + 1; j <= n; ++j) {
+      if (__builtin_add_overflow(result->level[j], w.level()[j], &result->level[j])) {
+        return Status::OutOfRange("level " + std::to_string(j) + " holds more than 2^64 sub-decks");
+      }
+    }
+    result->leaves_verified += w.leaves_verified();
+  }
+  for (int j = 1; j <= n; ++j) result->nodes += result->level[j];
+  return Status::OK();
+}
+
+}  // namespace eulerdeck

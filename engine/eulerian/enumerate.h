@@ -1,0 +1,45 @@
+// Exact counts of winning decks by the backward ("eulerian") enumeration of
+// seed 000 §4-5, generalised to the three games and any number of suits: the
+// tree of winning sub-decks of children.h, walked depth first on all cores.
+#ifndef EULERDECK_ENGINE_EULERIAN_ENUMERATE_H_
+#define EULERDECK_ENGINE_EULERIAN_ENUMERATE_H_
+
+#include <atomic>
+#include <cstdint>
+#include <vector>
+
+#include "engine/cards/game.h"
+#include "engine/base/status.h"
+
+namespace eulerdeck {
+
+struct CountOptions {
+  int threads = 0;  // 0: all cores
+  // Build every winning deck and replay it forward with the rules module;
+  // any deck that does not win makes Count() fail with Corruption.
+  bool verify_leaves = false;
+  // If set, Count() stores the number of subtrees it split the work into in
+  // *tasks_total before it starts them, and advances *tasks_done as each
+  // finishes (relaxed), for progress display.
+  std::atomic<uint64_t>* tasks_total = nullptr;
+  std::atomic<uint64_t>* tasks_done = nullptr;
+};
+
+struct CountResult {
+  // level[k], k = 1..n: winning sub-decks of k cards (level[0] = 0). level[n]
+  // is the number of winning decks.
+  std::vector<uint64_t> level;
+  uint64_t nodes = 0;            // sub-decks visited: the sum of all levels
+  uint64_t leaves_verified = 0;  // decks replayed by verify_leaves
+
+  uint64_t winning() const { return level.empty() ? 0 : level.back(); }
+};
+
+// Counts the winning decks of `spec`. InvalidArgument / OutOfRange for specs
+// the enumerator cannot take (CheckEnumerable), Corruption when a verified
+// leaf does not win.
+Status Count(const GameSpec& spec, const CountOptions& options, CountResult* result);
+
+}  // namespace eulerdeck
+
+#endif  // EULERDECK_ENGINE_EULERIAN_ENUMERATE_H_

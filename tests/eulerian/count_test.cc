@@ -1,0 +1,125 @@
+// The eulerian enumerator (engine/eulerian/enumerate.h) against forward brute force
+// and against the published counts. Sources: OEIS A007709; seed 000 Tables 2,
+// 4, 5 (as gathered in shared/docs/ORACLES.md). The expensive entries are in
+// count_slow_test.cc (ctest label `slow`).
+#include <catch2/catch.hpp>
+
+#include "tests/support/paper_faithful.h"
+#include "engine/cards/brute.h"
+#include "engine/cards/combinatorics.h"
+#include "engine/eulerian/enumerate.h"
+#include "tests/support/published.h"
+
+namespace eulerdeck {
+namespace {
+
+CountResult RunCount(const GameSpec& spec, bool verify, int threads = 0) {
+  CountOptions options;
+  options.threads = threads;
+  options.verify_leaves = verify;
+  CountResult r;
+  const Status s = Count(spec, options, &r);
+  INFO(s.ToString());
+  REQUIRE(s.ok());
+  return r;
+}
+
+// Every (game, m, s) with at most `max_decks` decks.
+std::vector<GameSpec> SmallSpecs(uint64_t max_decks) {
+  std::vector<GameSpec> specs;
+  for (Game g : {Game::kMousetrap, Game::kModular, Game::kHlm}) {
+    for (int s = 1; s <= 16; ++s) {
+      for (int m = (g == Game::kHlm ? 2 : 1); m * s <= 64; ++m) {
+        const GameSpec spec{g, m, s};
+        const auto total = TotalDecks64(spec);
+        if (!total || *total > max_decks) break;
+        specs.push_back(spec);
+      }
+    }
+  }
+  return specs;
+}
+
+TEST_CASE("count equals brute force for every game and (m, s) with <= 2e7 decks") {
+  const std::vector<GameSpec> specs = SmallSpecs(20'000'000);
+  REQUIRE(specs.size() > 60);
+  for (const GameSpec& spec : specs) {
+    INFO(GameName(spec.game) << " m=" << spec.ranks << " s=" << spec.suits);
+    BruteResult brute;
+    REQUIRE(Brute(spec, BruteOptions{}, &brute).ok());
+    // With --verify-leaves every winning deck is built and replayed forward;
+    // without it the last two levels are counted, not built. Both must agree.
+    const CountResult verified = RunCount(spec, true);
+    const CountResult fast = RunCount(spec, false);
+    CHECK(verified.winning() == brute.winning_decks);
+    CHECK(verified.leaves_verified == brute.winning_decks);
+    CHECK(fast.level == verified.level);
+  }
+}
+
+TEST_CASE("count equals brute force level by level (winning sub-decks of k cards)") {
+  for (const GameSpec& spec : SmallSpecs(4'000'000)) {
+    INFO(GameName(spec.game) << " m=" << spec.ranks << " s=" << spec.suits);
+    std::vector<uint64_t> levels;
+    REQUIRE(BruteLevels(spec, BruteOptions{}, &levels).ok());
+    CHECK(RunCount(spec, false).level == levels);
+  }
+}
+
+TEST_CASE("count equals the paper-faithful procedure (rebuild and replay) level by level") {
+  // An independent method: benchmarks/paper_faithful.cc rebuilds each
+  // candidate string into a sub-deck and replays it (seed 000 §4).
+  const GameSpec specs[] = {
+      {Game::kMousetrap, 8, 1}, {Game::kMousetrap, 4, 2}, {Game::kMousetrap, 3, 3},
+      {Game::kHlm, 10, 2},      {Game::kHlm, 6, 3},       {Game::kHlm, 4, 4},
+      {Game::kHlm, 3, 5},       {Game::kHlm, 8, 1},
+  };
+  for (const GameSpec& spec : specs) {
+    INFO(GameName(spec.game) << " m=" << spec.ranks << " s=" << spec.suits);
+    CHECK(RunCount(spec, false).level == bench::PaperFaithfulLevels(spec));
+  }
+}
+
+TEST_CASE("count reproduces the published counts (fast entries)") {
+  for (const Published& p : PublishedCounts()) {
+    if (p.seconds > 2.0) continue;  // the rest run under the `slow` label
+    INFO(p.source << ": " << GameName(p.game) << " m=" << p.ranks << " s=" << p.suits);
+    CHECK(RunCount(GameSpec{p.game, p.ranks, p.suits}, false).winning() == p.winning);
+  }
+}
+
+TEST_CASE("count does not depend on the number of threads") {
+  for (const GameSpec spec : {GameSpec{Game::kMousetrap, 11, 1}, GameSpec{Game::kModular, 5, 2},
+                              GameSpec{Game::kHlm, 11, 2}}) {
+    INFO(GameName(spec.game) << " m=" << spec.ranks << " s=" << spec.suits);
+    const CountResult one = RunCount(spec, false, 1);
+    CHECK(RunCount(spec, false, 2).level == one.level);
+    CHECK(RunCount(spec, false, 3).level == one.level);
+    CHECK(one.nodes == RunCount(spec, false, 2).nodes);
+  }
+}
+
+TEST_CASE("count: hlm s=2 levels of Proposition 4.1 for larger m") {
+  // 000 Prop. 4.1 with no bound on the values (m >= 10): 4 four-strings,
+  // 3 five-strings, 1 six-string, 2 seven-, 4 eight-, 9 nine-strings. The
+  // paper says 21 ten-strings; forward play of all 3,958,113,600 sequences of
+  // ten cards finds 20 (docs/errata.md).
+  const CountResult r = RunCount(GameSpec{Game::kHlm, 10, 2}, false);
+  CHECK(r.level[4] == 4);
+  CHECK(r.level[5] == 3);
+  CHECK(r.level[6] == 1);
+  CHECK(r.level[7] == 2);
+  CHECK(r.level[8] == 4);
+  CHECK(r.level[9] == 9);
+  CHECK(r.level[10] == 20);
+}
+
+TEST_CASE("count refuses what it cannot enumerate") {
+  CountResult r;
+  CHECK(Count(GameSpec{Game::kMousetrap, 65, 1}, CountOptions{}, &r).IsOutOfRange());
+  CHECK(Count(GameSpec{Game::kMousetrap, 13, 5}, CountOptions{}, &r).IsOutOfRange());
+  CHECK(Count(GameSpec{Game::kHlm, 1, 3}, CountOptions{}, &r).IsInvalidArgument());
+}
+
+}  // namespace
+}  // namespace eulerdeck

@@ -1,0 +1,291 @@
+// The frontier store (storage/) against the in-memory enumerator and brute
+// force, and its refusal of damaged or mismatched stores. The crash tests
+// (SIGKILL and resume) are in kill_resume_test.sh.
+#include <catch2/catch.hpp>
+#include <algorithm>
+#include <cstdlib>
+#include <filesystem>
+#include <set>
+#include <string>
+
+#include "engine/cards/brute.h"
+#include "engine/cards/combinatorics.h"
+#include "engine/eulerian/enumerate.h"
+#include "engine/eulerian/path.h"
+#include "engine/cards/rules.h"
+#include "storage/block_codec.h"
+#include "storage/format.h"
+#include "storage/frontier_store.h"
+#include "storage/inspect.h"
+#include "storage/stored_run.h"
+
+namespace eulerdeck::storage {
+namespace {
+
+namespace fs = std::filesystem;
+
+// A fresh directory under the system's temporary directory, removed after.
+class TempDir {
+ public:
+  TempDir() {
+    std::string tmpl = (fs::temp_directory_path() / "eulerdeck-store-XXXXXX").string();
+    REQUIRE(mkdtemp(tmpl.data()) != nullptr);
+    path_ = tmpl;
+  }
+  ~TempDir() { fs::remove_all(path_); }
+  const std::string& path() const { return path_; }
+
+ private:
+  std::string path_;
+};
+
+constexpr uint64_t kBudget = 64ull << 20;
+
+std::unique_ptr<FrontierStore> OpenRW(const std::string& dir) {
+  std::unique_ptr<FrontierStore> store;
+  const Status s = FrontierStore::Open(dir, FrontierStore::Mode::kReadWrite, kBudget, &store);
+  INFO(s.ToString());
+  REQUIRE(s.ok());
+  return store;
+}
+
+Status Run(FrontierStore* store, const GameSpec& spec, int threads = 2, int until = 0,
+           Keep keep = Keep::kAll) {
+  RunOptions options;
+  options.threads = threads;
+  options.until_level = until;
+  options.keep = keep;
+  options.checkpoint_seconds = 0;  // a checkpoint after every input block
+  return RunStore(store, spec, options);
+}
+
+std::vector<LevelRecord> Levels(FrontierStore* store) {
+  std::vector<LevelRecord> levels;
+  REQUIRE(store->GetLevels(&levels).ok());
+  return levels;
+}
+
+std::vector<GameSpec> Sweep() {
+  std::vector<GameSpec> specs;
+  for (Game g : {Game::kMousetrap, Game::kModular, Game::kHlm}) {
+    for (int s = 1; s <= 4; ++s) {
+      for (int m = (g == Game::kHlm ? 2 : 1); m * s <= 64; ++m) {
+        const auto total = TotalDecks64(GameSpec{g, m, s});
+        if (!total || *total > 400'000) break;
+        specs.push_back(GameSpec{g, m, s});
+      }
+    }
+  }
+  // Larger cases: many blocks per level, two bytes per count (modular m=8:
+  // limits up to lcm(7, 8) = 56; m=6 s=3: lcm(17, 6) = 102; hlm s=2 m=11).
+  specs.push_back(GameSpec{Game::kMousetrap, 10, 1});
+  specs.push_back(GameSpec{Game::kHlm, 11, 2});
+  specs.push_back(GameSpec{Game::kModular, 5, 2});
+  return specs;
+}
+
+TEST_CASE("store: run's level counts equal count's, and verify passes") {
+  for (const GameSpec& spec : Sweep()) {
+    INFO(GameName(spec.game) << " m=" << spec.ranks << " s=" << spec.suits);
+    TempDir dir;
+    auto store = OpenRW(dir.path());
+    REQUIRE(Run(store.get(), spec).ok());
+    CountResult count;
+    REQUIRE(Count(spec, CountOptions{}, &count).ok());
+    const auto levels = Levels(store.get());
+    REQUIRE(static_cast<int>(levels.size()) == spec.cards());
+    for (const LevelRecord& r : levels) CHECK(r.entries == count.level[r.level]);
+    VerifyReport report;
+    const Status v = VerifyStore(store.get(), &report);
+    INFO(v.ToString());
+    CHECK(v.ok());
+    CHECK(report.levels_checked == spec.cards());
+  }
+}
+
+TEST_CASE("store: the decks of the last level are exactly the winning decks") {
+  for (const GameSpec& spec : Sweep()) {
+    if (*TotalDecks64(spec) > 400'000) continue;
+    INFO(GameName(spec.game) << " m=" << spec.ranks << " s=" << spec.suits);
+    TempDir dir;
+    auto store = OpenRW(dir.path());
+    REQUIRE(Run(store.get(), spec).ok());
+    std::set<std::string> decks;  // deck bytes
+    bool all_win = true;
+    PathDecoder decoder(spec);
+    REQUIRE(ForEachEntry(store.get(), spec.cards(), [&](const uint16_t* path, int k) {
+              const Card* d = decoder.Decode(path, k);
+              const Deck deck(d, d + k);
+              all_win &= CheckDeck(spec, deck).ok() && Play(spec, deck).outcome == Outcome::kWin;
+              decks.insert(std::string(deck.begin(), deck.end()));
+              return true;
+            }).ok());
+    BruteResult brute;
+    REQUIRE(Brute(spec, BruteOptions{}, &brute).ok());
+    // Distinct, all winning, and as many as brute force finds: the same set.
+    CHECK(all_win);
+    CHECK(decks.size() == brute.winning_decks);
+    CHECK(Levels(store.get()).back().entries == brute.winning_decks);
+  }
+}
+
+TEST_CASE("store: contents do not depend on threads, nor on stopping and going on") {
+  const GameSpec spec{Game::kMousetrap, 10, 1};
+  TempDir a, b, c;
+  auto one = OpenRW(a.path());
+  REQUIRE(Run(one.get(), spec, 1).ok());
+  auto three = OpenRW(b.path());
+  REQUIRE(Run(three.get(), spec, 3).ok());
+  auto staged = OpenRW(c.path());
+  REQUIRE(Run(staged.get(), spec, 2, 4).ok());
+  CHECK(Levels(staged.get()).size() == 4);
+  REQUIRE(Run(staged.get(), spec, 2, 7).ok());
+  REQUIRE(Run(staged.get(), spec, 2).ok());
+  const auto x = Levels(one.get()), y = Levels(three.get()), z = Levels(staged.get());
+  REQUIRE(x.size() == y.size());
+  REQUIRE(x.size() == z.size());
+  for (size_t i = 0; i < x.size(); ++i) {
+    CHECK(x[i].checksum == y[i].checksum);
+    CHECK(x[i].checksum == z[i].checksum);
+    CHECK(x[i].stored_bytes == z[i].stored_bytes);
+  }
+}
+
+TEST_CASE("store: --keep last and none keep the counts and drop the blocks") {
+  const GameSpec spec{Game::kHlm, 9, 2};
+  TempDir a, b;
+  auto last = OpenRW(a.path());
+  REQUIRE(Run(last.get(), spec, 2, 0, Keep::kLast).ok());
+  auto levels = Levels(last.get());
+  REQUIRE(levels.size() == 18);
+  CHECK(levels.back().entries == 105);  // 000 Table 2
+  for (size_t i = 0; i + 1 < levels.size(); ++i) CHECK_FALSE(levels[i].kept);
+  CHECK(levels.back().kept);
+  VerifyReport report;
+  CHECK(VerifyStore(last.get(), &report).ok());
+  CHECK(report.levels_checked == 1);
+  auto none = OpenRW(b.path());
+  REQUIRE(Run(none.get(), spec, 2, 0, Keep::kNone).ok());
+  levels = Levels(none.get());
+  CHECK(levels.back().entries == 105);
+  CHECK_FALSE(levels.back().kept);
+  uint64_t entries = 0;
+  CHECK(ForEachEntry(none.get(), 18, [&](const uint16_t*, int) { return ++entries > 0; }).ok());
+  CHECK(entries == 0);
+}
+
+TEST_CASE("store: a store of another game is refused, and nothing is written") {
+  TempDir dir;
+  auto store = OpenRW(dir.path());
+  REQUIRE(Run(store.get(), GameSpec{Game::kHlm, 6, 2}).ok());
+  const auto before = Levels(store.get());
+  const Status s = Run(store.get(), GameSpec{Game::kHlm, 7, 2});
+  CHECK(s.IsInvalidArgument());
+  CHECK(s.message().find("holds hlm --ranks 6 --suits 2") != std::string::npos);
+  const auto after = Levels(store.get());
+  REQUIRE(after.size() == before.size());
+  CHECK(after.back().checksum == before.back().checksum);
+}
+
+TEST_CASE("store: a second writer is refused with a clear message") {
+  TempDir dir;
+  auto store = OpenRW(dir.path());
+  std::unique_ptr<FrontierStore> second;
+  const Status s =
+      FrontierStore::Open(dir.path(), FrontierStore::Mode::kReadWrite, kBudget, &second);
+  CHECK(s.IsIOError());
+  CHECK(s.message().find("in use") != std::string::npos);
+  // Readers are welcome while the writer works.
+  std::unique_ptr<FrontierStore> reader;
+  CHECK(FrontierStore::Open(dir.path(), FrontierStore::Mode::kReadOnly, kBudget, &reader).ok());
+}
+
+// Flips one byte of the payload of the first block of `level`, writing the
+// block back through the store (so RocksDB's own checksums stay valid and
+// only eulerdeck's can notice).
+void FlipByte(FrontierStore* store, int level) {
+  auto it = store->Blocks(level);
+  REQUIRE(it->Valid());
+  std::string block(it->value());
+  int lv = 0;
+  uint64_t ordinal = 0;
+  uint32_t seq = 0;
+  REQUIRE(ParseBlockKey(it->key(), &lv, &ordinal, &seq));
+  it.reset();
+  block[block.size() / 2 + kBlockHeaderBytes / 2] ^= 0x10;
+  REQUIRE(store->PutBlock(level, ordinal, seq, block).ok());
+}
+
+TEST_CASE("store: a flipped byte in a block is refused by verify and by run") {
+  const GameSpec spec{Game::kMousetrap, 9, 1};
+  TempDir dir;
+  auto store = OpenRW(dir.path());
+  REQUIRE(Run(store.get(), spec, 2, 6).ok());
+  FlipByte(store.get(), 6);
+  VerifyReport report;
+  const Status v = VerifyStore(store.get(), &report);
+  CHECK(v.IsCorruption());
+  CHECK(v.message().find("level 6, block 0") != std::string::npos);
+  CHECK(v.message().find("checksum") != std::string::npos);
+  const Status r = Run(store.get(), spec);
+  CHECK(r.IsCorruption());
+  CHECK(r.message().find("level 6") != std::string::npos);
+  CHECK(Levels(store.get()).size() == 6);  // nothing committed past the damage
+}
+
+TEST_CASE("store: a well-formed block with entries out of order is refused by verify") {
+  const GameSpec spec{Game::kMousetrap, 8, 1};
+  TempDir dir;
+  auto store = OpenRW(dir.path());
+  REQUIRE(Run(store.get(), spec).ok());
+  const CountCoding coding{8, 1};
+  auto it = store->Blocks(7);
+  REQUIRE(it->Valid());
+  PathBlock block;
+  REQUIRE(DecodeBlock(it->value(), coding, &block).ok());
+  int lv = 0;
+  uint64_t ordinal = 0;
+  uint32_t seq = 0;
+  REQUIRE(ParseBlockKey(it->key(), &lv, &ordinal, &seq));
+  it.reset();
+  REQUIRE(block.entries() >= 2);
+  std::swap_ranges(block.counts.begin(), block.counts.begin() + 7, block.counts.begin() + 7);
+  std::string data;
+  uint64_t raw = 0;
+  EncodeBlock(block, coding, &data, &raw);
+  REQUIRE(store->PutBlock(7, ordinal, seq, data).ok());
+  VerifyReport report;
+  const Status v = VerifyStore(store.get(), &report);
+  CHECK(v.IsCorruption());
+  CHECK(v.message().find("level 7, block 0, entry 1: out of order") != std::string::npos);
+}
+
+TEST_CASE("store: block codec round trip, one and two bytes per count") {
+  for (int width : {1, 2}) {
+    PathBlock block;
+    block.k = 5;
+    block.count_bytes = width;
+    const uint16_t top = width == 1 ? 200 : 4000;
+    for (uint16_t a = 1; a < 6; ++a) {
+      for (uint16_t b = 1; b < top; b += 37) {
+        for (uint16_t c = 2; c < 5; ++c) {
+          block.counts.insert(block.counts.end(), {1, a, static_cast<uint16_t>(a + 5), b, c});
+        }
+      }
+    }
+    std::string data;
+    uint64_t raw = 0;
+    // Paths over 5 values with 5 copies each (no value can run out in a path
+    // of 5 counts); modular-like counts up to `top`.
+    const CountCoding coding{5, 5};
+    EncodeBlock(block, coding, &data, &raw);
+    PathBlock back;
+    REQUIRE(DecodeBlock(data, coding, &back).ok());
+    CHECK(back.counts == block.counts);
+    data[data.size() - 1] ^= 1;
+    CHECK(DecodeBlock(data, coding, &back).IsCorruption());
+  }
+}
+
+}  // namespace
+}  // namespace eulerdeck::storage
