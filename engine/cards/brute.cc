@@ -63,10 +63,8 @@ Status CheckSize(const GameSpec& spec, const BruteOptions& options) {
   return Status::OK();
 }
 
-struct Tally {
+struct Tally : PlayHistogram {
   uint64_t outcomes[3] = {0, 0, 0};
-  std::vector<uint64_t> removed;
-  std::vector<uint64_t> score;
 };
 
 }  // namespace
@@ -80,8 +78,7 @@ Status Brute(const GameSpec& spec, const BruteOptions& options, BruteResult* res
 
   tbb::enumerable_thread_specific<Tally> tallies([&] {
     Tally t;
-    t.removed.assign(n + 1, 0);
-    t.score.assign(WinningScore(spec) + 3, 0);
+    t.Reset(spec);
     return t;
   });
   ParallelFor(options.threads, prefixes.size(), [&](size_t task) {
@@ -97,8 +94,7 @@ Status Brute(const GameSpec& spec, const BruteOptions& options, BruteResult* res
     do {
       const QuickResult r = PlayQuick(spec, deck.data(), n);
       ++tally.outcomes[static_cast<int>(r.outcome)];
-      ++tally.removed[r.removed];
-      ++tally.score[r.score];
+      tally.Add(r.removed, r.score);
       ++played;
     } while (std::next_permutation(rest, deck.end()));
     if (options.decks_done) {
@@ -107,14 +103,12 @@ Status Brute(const GameSpec& spec, const BruteOptions& options, BruteResult* res
   });
 
   *result = BruteResult();
-  result->removed.assign(n + 1, 0);
-  result->score.assign(WinningScore(spec) + 3, 0);
+  result->Reset(spec);
   for (const Tally& t : tallies) {
     for (int i = 0; i < 3; ++i) result->outcomes[i] += t.outcomes[i];
-    for (size_t i = 0; i < t.removed.size(); ++i) result->removed[i] += t.removed[i];
-    for (size_t i = 0; i < t.score.size(); ++i) result->score[i] += t.score[i];
+    result->Merge(t);
   }
-  // A perfect hlm score is below the mousetrap maximum; trim trailing zeros.
+  // Trim the scores no deck reaches (e.g. above hlm's perfect score).
   while (result->score.size() > 1 && result->score.back() == 0) result->score.pop_back();
   for (uint64_t c : result->outcomes) result->total_decks += c;
   result->winning_decks = result->outcomes[static_cast<int>(Outcome::kWin)];

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "engine/cards/game.h"
+#include "engine/cards/histogram.h"
 #include "engine/base/status.h"
 
 namespace eulerdeck {
@@ -23,14 +24,12 @@ struct BruteOptions {
   std::atomic<uint64_t>* decks_done = nullptr;
 };
 
-struct BruteResult {
+// The removed/score distributions (histogram.h; score trimmed after the
+// highest score reached) and the totals.
+struct BruteResult : PlayHistogram {
   uint64_t total_decks = 0;
   uint64_t winning_decks = 0;
   uint64_t outcomes[3] = {0, 0, 0};  // indexed by Outcome
-  // removed[i]: decks that remove (hlm: store) exactly i cards, i = 0..n.
-  std::vector<uint64_t> removed;
-  // score[v]: decks whose removed (stored) cards sum to v, v = 0..max.
-  std::vector<uint64_t> score;
 };
 
 // Plays all TotalDecks(spec) decks. InvalidArgument for a bad spec,

@@ -2,30 +2,52 @@
 
 namespace eulerdeck {
 
-const char* GameName(Game game) {
-  switch (game) {
-    case Game::kMousetrap:
-      return "mousetrap";
-    case Game::kModular:
-      return "modular";
-    case Game::kHlm:
-      return "hlm";
+namespace {
+
+// The games. Indexed by Game; GameNameList() and the tools' help list them in
+// this order.
+constexpr GamePolicy kGamePolicies[kGameCount] = {
+    {Game::kMousetrap, "mousetrap", "Mousetrap (Cayley)",
+     "Cayley (1857); seed 000 (Bersani) Tables 2 and 4; OEIS A007709", CountSpan::kRanks,
+     OnMatch::kRemove, OnMiss::kLose, /*ends_on_burned_two=*/false, /*score_studied=*/false,
+     /*enumerable=*/true},
+    {Game::kModular, "modular", "Modular Mousetrap (Guy & Nowakowski)",
+     "Guy & Nowakowski (1993); seed 000 (Bersani) Table 5", CountSpan::kLcmWithRanks,
+     OnMatch::kRemove, OnMiss::kDeadEnd, false, false, true},
+    {Game::kHlm, "hlm", "He Loves Me, He Loves Me Not",
+     "seed 000 (Bersani) section 3, Tables 1 and 3", CountSpan::kMinRanks, OnMatch::kRemove,
+     OnMiss::kBurn, /*ends_on_burned_two=*/true, /*score_studied=*/true, true},
+    {Game::kTreize, "treize", "Treize / Frustration solitaire (Montmort)",
+     "Montmort (1708); Doyle, Grinstead & Snell, Frustration solitaire (1995); "
+     "OEIS A000166, A000459, A059074",
+     CountSpan::kRemaining, OnMatch::kLose, OnMiss::kWin, false, false,
+     /*enumerable=*/false},
+};
+
+}  // namespace
+
+const GamePolicy& Policy(Game game) { return kGamePolicies[static_cast<int>(game)]; }
+
+const char* GameName(Game game) { return Policy(game).name; }
+
+std::string GameNameList(const char* separator) {
+  std::string out;
+  for (const GamePolicy& p : kGamePolicies) {
+    if (!out.empty()) out += separator;
+    out += p.name;
   }
-  return "?";
+  return out;
 }
 
 Status ParseGame(std::string_view name, Game* game) {
-  if (name == "mousetrap") {
-    *game = Game::kMousetrap;
-  } else if (name == "modular") {
-    *game = Game::kModular;
-  } else if (name == "hlm") {
-    *game = Game::kHlm;
-  } else {
-    return Status::InvalidArgument("unknown game '" + std::string(name) +
-                                   "' (expected mousetrap, modular or hlm)");
+  for (const GamePolicy& p : kGamePolicies) {
+    if (name == p.name) {
+      *game = p.game;
+      return Status::OK();
+    }
   }
-  return Status::OK();
+  return Status::InvalidArgument("unknown game '" + std::string(name) + "' (expected " +
+                                 GameNameList(", ") + ")");
 }
 
 Status ValidateSpec(const GameSpec& spec) {
@@ -35,8 +57,9 @@ Status ValidateSpec(const GameSpec& spec) {
   if (spec.suits < 1) {
     return Status::InvalidArgument("--suits must be at least 1, got " + std::to_string(spec.suits));
   }
-  if (spec.game == Game::kHlm && spec.ranks < 2) {
-    return Status::InvalidArgument("hlm needs --ranks of at least 2 (a winning deck ends on a 2)");
+  if (spec.policy().ends_on_burned_two && spec.ranks < 2) {
+    return Status::InvalidArgument(std::string(spec.policy().name) +
+                                   " needs --ranks of at least 2 (a winning deck ends on a 2)");
   }
   if (static_cast<long long>(spec.ranks) * spec.suits > kMaxCards) {
     return Status::OutOfRange(
@@ -46,9 +69,12 @@ Status ValidateSpec(const GameSpec& spec) {
   return Status::OK();
 }
 
+int TotalValue(const GameSpec& spec) { return spec.suits * spec.ranks * (spec.ranks + 1) / 2; }
+
 int WinningScore(const GameSpec& spec) {
-  const int all = spec.suits * spec.ranks * (spec.ranks + 1) / 2;
-  return spec.game == Game::kHlm ? all - 2 : all;
+  const GamePolicy& p = spec.policy();
+  if (p.on_match == OnMatch::kLose) return 0;
+  return p.ends_on_burned_two ? TotalValue(spec) - 2 : TotalValue(spec);
 }
 
 }  // namespace eulerdeck

@@ -86,9 +86,9 @@ GameResult Play(const GameSpec& spec, const Deck& deck, PlayOptions options) {
   result.outcome =
       internal::PlayCircle(spec, circle, static_cast<uint32_t>(deck.size()), &left, rec);
   result.residual.assign(circle, circle + left);
-  if (result.outcome == Outcome::kWin) {
+  if (result.outcome == Outcome::kWin && spec.policy().on_match == OnMatch::kRemove) {
     Deck reformed = result.removed;
-    if (spec.game == Game::kHlm) reformed.push_back(result.burned.back());
+    if (spec.policy().ends_on_burned_two) reformed.push_back(result.burned.back());
     result.reformed = std::move(reformed);
   }
   return result;

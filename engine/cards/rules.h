@@ -17,8 +17,10 @@
 namespace eulerdeck {
 
 enum class Outcome : uint8_t {
-  kWin,      // every card removed (hlm: every card stored but a final 2)
-  kLoss,     // mousetrap: the count passed ranks; hlm: any game not won
+  kWin,      // every card removed (hlm: every card stored but a final 2;
+             // treize: every card dealt without a match)
+  kLoss,     // mousetrap: the count passed ranks; hlm: any game not won;
+             // treize: a match
   kDeadEnd,  // modular: no card can ever be removed again
 };
 const char* OutcomeName(Outcome outcome);  // "win" | "loss" | "dead-end"
@@ -36,8 +38,9 @@ struct GameResult {
   Deck burned;    // hlm only: burned cards, in the order they went
   Deck residual;  // cards still on the table when play stopped, from the pointer
   int score = 0;  // sum of the values of the removed (stored) cards
-  // For a winning deck, the reformed deck: the removal order, with hlm's final
-  // burned 2 appended (the paper's reduced eulerian string, seed 000 §4).
+  // For a winning deck of a game that removes cards, the reformed deck: the
+  // removal order, with hlm's final burned 2 appended (the paper's reduced
+  // eulerian string, seed 000 §4). None for treize (nothing is removed).
   std::optional<Deck> reformed;
   std::vector<Visit> trace;  // every count, when asked for (lagrangian string)
 };

@@ -23,13 +23,23 @@
 
 namespace eulerdeck::internal {
 
+// Rotates circle[0..r) so that it starts at the pointer p; returns r.
+inline uint32_t Rotate(Card* circle, uint32_t r, uint32_t p) {
+  Card tmp[kMaxCards];
+  for (uint32_t i = 0; i < r; ++i) tmp[i] = circle[(p + i) % r];
+  std::memcpy(circle, tmp, r);
+  return r;
+}
+
 // Plays the r cards in circle[0..r) (they are consumed: on return circle[0..r')
 // holds the r' cards left, starting at the pointer). Returns how play stopped
-// and sets *left to r'. hlm is won when every card but one was stored and the
-// one burned is a 2: the same as reaching WinningScore() (Proposition 2.2 of
-// seed 000), and it also recognises winning sub-decks of any size.
+// and sets *left to r'. Every rule comes from spec.policy() (game.h). A game
+// that ends_on_burned_two (hlm) is won when every card but one was stored and
+// the one burned is a 2: the same as reaching WinningScore() (Proposition 2.2
+// of seed 000), and it also recognises winning sub-decks of any size.
 template <class Recorder>
 Outcome PlayCircle(const GameSpec& spec, Card* circle, uint32_t r, uint32_t* left, Recorder& rec) {
+  const GamePolicy& policy = spec.policy();
   const uint32_t m = static_cast<uint32_t>(spec.ranks);
   uint32_t p = 0;  // the pointer: next card to be counted
   uint32_t burned = 0;
@@ -56,7 +66,12 @@ Outcome PlayCircle(const GameSpec& spec, Card* circle, uint32_t r, uint32_t* lef
         called = (called == m) ? 1 : called + 1;
       }
     }
-    if (t <= limit) {  // a hit at pos: remove it, counting restarts after it
+    if (t <= limit) {  // a match at pos
+      if (policy.on_match == OnMatch::kLose) {
+        *left = Rotate(circle, r, p);
+        return Outcome::kLoss;
+      }
+      // Remove it; counting restarts after it.
       rec.OnRemove(circle[pos]);
       std::memmove(circle + pos, circle + pos + 1, r - pos - 1);
       --r;
@@ -69,15 +84,21 @@ Outcome PlayCircle(const GameSpec& spec, Card* circle, uint32_t r, uint32_t* lef
       }
       continue;
     }
-    if (spec.game == Game::kMousetrap || spec.game == Game::kModular) {
-      // Rotate so that the cards left start at the pointer.
-      Card tmp[kMaxCards];
-      for (uint32_t i = 0; i < r; ++i) tmp[i] = circle[(p + i) % r];
-      std::memcpy(circle, tmp, r);
-      *left = r;
-      return spec.game == Game::kMousetrap ? Outcome::kLoss : Outcome::kDeadEnd;
+    // No match within the limit: the policy's miss rule.
+    switch (policy.on_miss) {
+      case OnMiss::kLose:
+        *left = Rotate(circle, r, p);
+        return Outcome::kLoss;
+      case OnMiss::kDeadEnd:
+        *left = Rotate(circle, r, p);
+        return Outcome::kDeadEnd;
+      case OnMiss::kWin:
+        *left = Rotate(circle, r, p);
+        return Outcome::kWin;
+      case OnMiss::kBurn:
+        break;
     }
-    // hlm: the `limit` cards just counted are burned; keep the others in
+    // Burn (hlm): the `limit` cards just counted are burned; keep the others in
     // circle order starting after them. Both are at most two runs of the
     // array (the circle wraps once), moved without a division per card.
     const uint32_t burn_first = std::min(limit, r - p);
@@ -101,7 +122,7 @@ Outcome PlayCircle(const GameSpec& spec, Card* circle, uint32_t r, uint32_t* lef
     }
   }
   *left = 0;
-  if (spec.game == Game::kHlm && !(burned == 1 && last_burned == 2)) {
+  if (policy.ends_on_burned_two && !(burned == 1 && last_burned == 2)) {
     return Outcome::kLoss;
   }
   return Outcome::kWin;

@@ -8,6 +8,11 @@ namespace eulerdeck {
 Status CheckEnumerable(const GameSpec& spec) {
   Status s = ValidateSpec(spec);
   if (!s.ok()) return s;
+  if (!spec.policy().enumerable) {
+    return Status::NotSupported(std::string(spec.policy().name) +
+                                " has no backward tree to enumerate (no card is ever removed);"
+                                " use brute or cardlab mc");
+  }
   if (spec.cards() > kMaxEnumCards) {
     return Status::OutOfRange("the enumerator handles decks of at most " +
                               std::to_string(kMaxEnumCards) + " cards, not " +
@@ -49,7 +54,7 @@ ChildRule::ChildRule(const GameSpec& spec) : spec_(spec) {
 }
 
 std::vector<Card> ChildRule::Roots() const {
-  if (spec_.game == Game::kHlm) return {2};
+  if (spec_.policy().ends_on_burned_two) return {2};
   std::vector<Card> roots;
   for (int v = 1; v <= spec_.ranks; ++v) roots.push_back(static_cast<Card>(v));
   return roots;

@@ -71,8 +71,8 @@ class ChildRule {
 
   const GameSpec& spec() const { return spec_; }
 
-  // The level-1 sub-decks: hlm the single card 2 (the final burned card),
-  // mousetrap and modular every single card.
+  // The level-1 sub-decks: the single card 2 (the final burned card) when
+  // the policy ends_on_burned_two (hlm), every single card otherwise.
   std::vector<Card> Roots() const;
 
   // Fills `out` with the counts t that satisfy (1) and (2) for the parent
@@ -149,7 +149,8 @@ class ChildRule {
 };
 
 // OK when the enumerator can handle the spec; OutOfRange naming the limit
-// otherwise (InvalidArgument for a bad spec).
+// otherwise (InvalidArgument for a bad spec, NotSupported for a game whose
+// policy is not enumerable).
 Status CheckEnumerable(const GameSpec& spec);
 
 }  // namespace eulerdeck

@@ -41,7 +41,6 @@ class Walker {
     if (!verify && n_ >= 3 && rule.Viewable(n_ - 1) && rule.Viewable(n_ - 2)) {
       fused_levels_ = (n_ >= 4 && rule.Viewable(n_ - 3)) ? 3 : 2;
     }
-    modular_ = spec.game == Game::kModular;
   }
 
   // Counts the descendants of `node` (k cards, already counted itself).
@@ -72,9 +71,11 @@ class Walker {
     // Counts whose value is still available: the value bitset repeated every
     // `ranks` counts (once for mousetrap and hlm, whose limit is <= ranks).
     uint64_t avail[ChildCounts::kMaxWords];
+    // Counts past ranks name the values again from 1 (modular's lcm limit).
+    const bool wraps = valid.limit > ranks_;
     if (valid.words == 1) {  // the common case: counts below 64
       avail[0] = avail_values_[0];
-      if (modular_) {
+      if (wraps) {
         for (uint32_t a = ranks_; a <= valid.limit; a += ranks_) avail[0] |= avail_values_[0] << a;
       }
     } else {
@@ -88,7 +89,7 @@ class Walker {
       while (w) {
         const uint32_t t = static_cast<uint32_t>(j * 64 + __builtin_ctzll(w));
         w &= w - 1;
-        const Card x = modular_ ? static_cast<Card>((t - 1) % ranks_ + 1) : static_cast<Card>(t);
+        const Card x = wraps ? CalledValue(rule_.spec(), t) : static_cast<Card>(t);
         f(t, x);
       }
     }
@@ -249,7 +250,6 @@ class Walker {
   int n_;
   int suits_;
   uint32_t ranks_;
-  bool modular_;
   std::array<int, kMaxEnumRanks + 1> copies_{};
   // Bit v set when a card of value v is still available (v = 1..ranks).
   static constexpr int kValueWords = 2;

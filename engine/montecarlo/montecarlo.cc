@@ -48,10 +48,7 @@ struct McRecorder {
 void McTally::Merge(const McTally& o) {
   decks += o.decks;
   wins += o.wins;
-  if (removed.size() < o.removed.size()) removed.resize(o.removed.size(), 0);
-  for (size_t i = 0; i < o.removed.size(); ++i) removed[i] += o.removed[i];
-  if (score.size() < o.score.size()) score.resize(o.score.size(), 0);
-  for (size_t i = 0; i < o.score.size(); ++i) score[i] += o.score[i];
+  PlayHistogram::Merge(o);
   if (o.best_score > best_score ||
       (o.best_score == best_score && o.best_score_index < best_score_index)) {
     best_score = o.best_score;
@@ -72,7 +69,7 @@ Status MonteCarlo(const GameSpec& spec, uint64_t first, uint64_t count, const Mc
   if (!s.ok()) return s;
   const int n = spec.cards();
   const Deck sorted = SortedDeck(spec);
-  const uint32_t total_sum = static_cast<uint32_t>(spec.suits * spec.ranks * (spec.ranks + 1) / 2);
+  const uint32_t total_sum = static_cast<uint32_t>(TotalValue(spec));
   const DeckShuffler shuffler(options.seed);
   // The bests so far, shared for best-only pruning. Reading a stale value
   // only prunes less; ties are never pruned, so the result is deterministic.
@@ -81,10 +78,7 @@ Status MonteCarlo(const GameSpec& spec, uint64_t first, uint64_t count, const Mc
   tbb::enumerable_thread_specific<McTally> locals;
   ParallelFor(options.threads, chunks, [&](size_t c) {
     McTally& t = locals.local();
-    if (t.removed.empty()) {
-      t.removed.assign(n + 1, 0);
-      t.score.assign(total_sum + 1, 0);
-    }
+    if (t.removed.empty()) t.Reset(spec);
     const uint64_t begin = first + c * kChunk;
     const uint64_t end = std::min(first + count, begin + kChunk);
     Card circle[kMaxCards];
@@ -109,8 +103,7 @@ Status MonteCarlo(const GameSpec& spec, uint64_t first, uint64_t count, const Mc
       ++t.decks;
       if (!options.best_only) {
         t.wins += outcome == Outcome::kWin;
-        ++t.removed[rec.removed];
-        ++t.score[rec.score];
+        t.Add(rec.removed, rec.score);
       }
       // A new best (or the same best from a lower index) is recorded with its
       // deck, and raised in the shared bar that best-only pruning reads.
@@ -130,10 +123,7 @@ Status MonteCarlo(const GameSpec& spec, uint64_t first, uint64_t count, const Mc
     }
     if (options.decks_done) options.decks_done->fetch_add(end - begin, std::memory_order_relaxed);
   });
-  if (tally->removed.empty()) {
-    tally->removed.assign(n + 1, 0);
-    tally->score.assign(total_sum + 1, 0);
-  }
+  if (tally->removed.empty()) tally->Reset(spec);
   for (const McTally& t : locals) tally->Merge(t);
   return Status::OK();
 }

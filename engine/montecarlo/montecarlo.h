@@ -10,6 +10,7 @@
 
 #include "engine/cards/deck.h"
 #include "engine/cards/game.h"
+#include "engine/cards/histogram.h"
 #include "engine/base/status.h"
 
 namespace eulerdeck {
@@ -24,11 +25,11 @@ struct McOptions {
   std::atomic<uint64_t>* decks_done = nullptr;  // progress (relaxed)
 };
 
-struct McTally {
+// The removed/score distributions (histogram.h), not collected in best-only
+// mode, and the bests.
+struct McTally : PlayHistogram {
   uint64_t decks = 0;
   uint64_t wins = 0;
-  std::vector<uint64_t> removed;  // removed[i]: decks removing (storing) i cards
-  std::vector<uint64_t> score;    // score[v]: decks scoring v
   // The best score (hlm: Table 1's quantity; sum of removed values), and the
   // most cards removed, each with the first deck (lowest index) reaching it.
   int best_score = -1;

@@ -166,7 +166,7 @@ int RunMc(const std::vector<std::string>& args) {
     };
     std::printf("quantity value         decks  estimate  95%% interval\n");
     rows(tally.removed, "removed", emit);
-    if (spec.game == Game::kHlm) rows(tally.score, "score", emit);
+    if (spec.policy().score_studied) rows(tally.score, "score", emit);
     std::fflush(stdout);
   }
   std::cout << "best score    " << tally.best_score << " of " << WinningScore(spec) << ", deck "

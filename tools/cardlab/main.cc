@@ -1,6 +1,7 @@
 // cardlab: what enumeration cannot do — Monte Carlo estimates, the Memory
 // recurrences, Dundee / Problem of Thirteen.
 // This file only picks the subcommand.
+#include <exception>
 #include <iostream>
 #include <new>
 #include <string>
@@ -13,7 +14,7 @@ constexpr const char* kUsage =
     "usage: cardlab <command> [options]\n"
     "\n"
     "commands:\n"
-    "  mc       Monte Carlo estimates for mousetrap, modular and hlm\n"
+    "  mc       Monte Carlo estimates for the card games (eulerdeck --help lists them)\n"
     "  memory   the Memory recurrences (solitaire, terminating, combinatorial)\n"
     "  dundee   the Problem of Thirteen and Dundee: greedy, advance and optimal bids\n"
     "\n"
@@ -42,6 +43,9 @@ int main(int argc, char** argv) {
       return BadInput("cardlab " + command, e.what());
     } catch (const std::bad_alloc&) {
       std::cerr << "cardlab " << command << ": out of memory (try a smaller size)\n";
+      return kExitCheckFailed;
+    } catch (const std::exception& e) {
+      std::cerr << "cardlab " << command << ": internal error: " << e.what() << "\n";
       return kExitCheckFailed;
     }
     return BadInput("cardlab", "unknown command '" + command + "' (try 'cardlab --help')");

@@ -6,7 +6,8 @@
 namespace eulerdeck::tools {
 
 void SpecOptions::Add(po::options_description& desc) {
-  desc.add_options()("game", po::value(&game)->required(), "mousetrap | modular | hlm")(
+  static const std::string games = GameNameList(" | ");
+  desc.add_options()("game", po::value(&game)->required(), games.c_str())(
       "ranks", po::value(&ranks)->required(), "number of values m (cards 1..m)")(
       "suits", po::value(&suits)->default_value(1), "copies of each value s");
 }
@@ -17,6 +18,32 @@ Status SpecOptions::ToSpec(GameSpec* spec) const {
   spec->ranks = ranks;
   spec->suits = suits;
   return ValidateSpec(*spec);
+}
+
+void DeckOptions::Add(po::options_description& desc, const char* deck_help) {
+  spec.Add(desc);
+  desc.add_options()("deck", po::value(&deck)->required(), deck_help);
+}
+
+Status DeckOptions::ToSpecAndDeck(GameSpec* spec_out, Deck* deck_out) const {
+  Status s = spec.ToSpec(spec_out);
+  if (s.ok()) s = ParseDeck(deck, *spec_out, deck_out);
+  return s;
+}
+
+void JobOptions::Add(po::options_description& desc, const char* csv_help) {
+  spec.Add(desc);
+  desc.add_options()("threads", po::value(&threads)->default_value(0),
+                     "worker threads (0: all cores)")("csv", po::value(&csv_path), csv_help);
+}
+
+Status JobOptions::Prepare(GameSpec* spec_out, std::ofstream* csv,
+                           const std::function<Status(const GameSpec&)>& check) const {
+  Status s = spec.ToSpec(spec_out);
+  if (s.ok() && threads < 0) s = Status::InvalidArgument("--threads must be >= 0");
+  if (s.ok() && check) s = check(*spec_out);
+  if (s.ok()) s = OpenCsv(csv_path, csv);
+  return s;
 }
 
 void ParseArgs(const std::vector<std::string>& args, const po::options_description& desc,

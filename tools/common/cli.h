@@ -7,9 +7,11 @@
 
 #include <boost/program_options.hpp>
 #include <fstream>
+#include <functional>
 #include <string>
 #include <vector>
 
+#include "engine/cards/deck.h"
 #include "engine/cards/game.h"
 #include "engine/base/status.h"
 
@@ -29,6 +31,33 @@ struct SpecOptions {
 
   void Add(po::options_description& desc);
   Status ToSpec(GameSpec* spec) const;
+};
+
+// --game/--ranks/--suits and --deck: the deck one game is played on (play,
+// reform).
+struct DeckOptions {
+  SpecOptions spec;
+  std::string deck;
+
+  void Add(po::options_description& desc, const char* deck_help);
+  // The spec, then the deck checked against it (engine/cards/deck.h).
+  Status ToSpecAndDeck(GameSpec* spec_out, Deck* deck_out) const;
+};
+
+// What every job over many decks takes besides the game: --threads and an
+// optional --csv FILE (brute, count).
+struct JobOptions {
+  SpecOptions spec;
+  int threads = 0;
+  std::string csv_path;
+
+  // Adds --game/--ranks/--suits, --threads and --csv (described by csv_help).
+  void Add(po::options_description& desc, const char* csv_help);
+  // The spec, --threads checked, `check` (the job's own limits on the spec,
+  // if given), and only then the CSV file opened (OpenCsv), before any work
+  // starts: bad input writes nothing.
+  Status Prepare(GameSpec* spec_out, std::ofstream* csv,
+                 const std::function<Status(const GameSpec&)>& check = nullptr) const;
 };
 
 // Parses args (the subcommand's arguments, without program and subcommand

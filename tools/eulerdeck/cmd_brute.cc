@@ -27,27 +27,21 @@ constexpr const char* kUsage =
 }  // namespace
 
 int RunBrute(const std::vector<std::string>& args) {
-  SpecOptions spec_options;
+  JobOptions job;
   BruteOptions options;
-  std::string csv_path;
   po::options_description desc("options");
   desc.add_options()("help,h", "show this help");
-  spec_options.Add(desc);
-  desc.add_options()("threads", po::value(&options.threads)->default_value(0),
-                     "worker threads (0: all cores)")(
-      "max-decks", po::value(&options.max_decks)->default_value(options.max_decks),
-      "refuse to start when there are more decks than this")("json", po::bool_switch(),
-                                                             "print one JSON object")(
-      "csv", po::value(&csv_path), "also write the distributions to FILE as CSV");
+  job.Add(desc, "also write the distributions to FILE as CSV");
+  desc.add_options()("max-decks", po::value(&options.max_decks)->default_value(options.max_decks),
+                     "refuse to start when there are more decks than this")(
+      "json", po::bool_switch(), "print one JSON object");
   po::variables_map vm;
   if (ParseOrHelp(args, desc, kUsage, vm)) return kExitOk;
   GameSpec spec;
-  Status s = spec_options.ToSpec(&spec);
-  if (s.ok() && options.threads < 0) s = Status::InvalidArgument("--threads must be >= 0");
-  if (!s.ok()) return BadInput("eulerdeck brute", s.ToString());
   std::ofstream csv;
-  s = OpenCsv(csv_path, &csv);
+  Status s = job.Prepare(&spec, &csv);
   if (!s.ok()) return BadInput("eulerdeck brute", s.ToString());
+  options.threads = job.threads;
 
   std::atomic<uint64_t> done{0};
   options.decks_done = &done;
@@ -110,7 +104,7 @@ int RunBrute(const std::vector<std::string>& args) {
     std::printf("  %4zu         %llu\n", i, static_cast<unsigned long long>(r.removed[i]));
   }
   std::fflush(stdout);
-  if (spec.game == Game::kHlm) {
+  if (spec.policy().score_studied) {
     std::cout << "score          decks\n";
     for (size_t v = 0; v < r.score.size(); ++v) {
       if (r.score[v]) {

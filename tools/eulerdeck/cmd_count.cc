@@ -28,28 +28,21 @@ constexpr const char* kUsage =
 }  // namespace
 
 int RunCount(const std::vector<std::string>& args) {
-  SpecOptions spec_options;
+  JobOptions job;
   CountOptions options;
-  std::string csv_path;
   po::options_description desc("options");
   desc.add_options()("help,h", "show this help");
-  spec_options.Add(desc);
-  desc.add_options()("threads", po::value(&options.threads)->default_value(0),
-                     "worker threads (0: all cores)")(
-      "verify-leaves", po::bool_switch(&options.verify_leaves),
-      "build every winning deck and replay it forward; fail on any mismatch")(
-      "json", po::bool_switch(), "print one JSON object")(
-      "csv", po::value(&csv_path), "also write the level counts and totals to FILE");
+  job.Add(desc, "also write the level counts and totals to FILE");
+  desc.add_options()("verify-leaves", po::bool_switch(&options.verify_leaves),
+                     "build every winning deck and replay it forward; fail on any mismatch")(
+      "json", po::bool_switch(), "print one JSON object");
   po::variables_map vm;
   if (ParseOrHelp(args, desc, kUsage, vm)) return kExitOk;
   GameSpec spec;
-  Status s = spec_options.ToSpec(&spec);
-  if (s.ok() && options.threads < 0) s = Status::InvalidArgument("--threads must be >= 0");
-  if (s.ok()) s = CheckEnumerable(spec);
-  if (!s.ok()) return BadInput("eulerdeck count", s.ToString());
   std::ofstream csv;
-  s = OpenCsv(csv_path, &csv);
+  Status s = job.Prepare(&spec, &csv, CheckEnumerable);
   if (!s.ok()) return BadInput("eulerdeck count", s.ToString());
+  options.threads = job.threads;
 
   std::atomic<uint64_t> done{0}, total{0};
   options.tasks_done = &done;

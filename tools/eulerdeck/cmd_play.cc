@@ -37,21 +37,18 @@ std::string TraceString(const std::vector<Visit>& trace) {
 }  // namespace
 
 int RunPlay(const std::vector<std::string>& args) {
-  SpecOptions spec_options;
-  std::string deck_text;
+  DeckOptions deck_options;
   po::options_description desc("options");
   desc.add_options()("help,h", "show this help");
-  spec_options.Add(desc);
-  desc.add_options()("deck", po::value(&deck_text)->required(),
-                     "the deck, top card first: values separated by spaces or commas")(
+  deck_options.Add(desc, "the deck, top card first: values separated by spaces or commas");
+  desc.add_options()(
       "trace", po::bool_switch(), "also show every card counted, with the value called")(
       "json", po::bool_switch(), "print one JSON object");
   po::variables_map vm;
   if (ParseOrHelp(args, desc, kUsage, vm)) return kExitOk;
   GameSpec spec;
   Deck deck;
-  Status s = spec_options.ToSpec(&spec);
-  if (s.ok()) s = ParseDeck(deck_text, spec, &deck);
+  Status s = deck_options.ToSpecAndDeck(&spec, &deck);
   if (!s.ok()) return BadInput("eulerdeck play", s.ToString());
 
   const bool trace = vm["trace"].as<bool>();
@@ -87,7 +84,7 @@ int RunPlay(const std::vector<std::string>& args) {
             << "outcome   " << OutcomeName(r.outcome) << "\n"
             << "removed   " << DeckToString(r.removed) << " (" << r.removed.size() << " of "
             << deck.size() << " cards)\n";
-  if (spec.game == Game::kHlm) {
+  if (spec.policy().on_miss == OnMiss::kBurn) {
     std::cout << "burned    " << DeckToString(r.burned) << "\n";
   } else if (!r.residual.empty()) {
     std::cout << "left      " << DeckToString(r.residual) << "\n";

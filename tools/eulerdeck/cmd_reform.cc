@@ -19,14 +19,12 @@ constexpr const char* kUsage =
 }  // namespace
 
 int RunReform(const std::vector<std::string>& args) {
-  SpecOptions spec_options;
-  std::string deck_text;
+  DeckOptions deck_options;
   uint64_t max_length = 0;
   po::options_description desc("options");
   desc.add_options()("help,h", "show this help");
-  spec_options.Add(desc);
-  desc.add_options()("deck", po::value(&deck_text)->required(),
-                     "the starting deck, top card first")(
+  deck_options.Add(desc, "the starting deck, top card first");
+  desc.add_options()(
       "max-length", po::value(&max_length)->default_value(10'000'000),
       "stop after this many distinct decks")(
       "list", po::bool_switch(), "print every deck of the sequence")("json", po::bool_switch(),
@@ -35,9 +33,12 @@ int RunReform(const std::vector<std::string>& args) {
   if (ParseOrHelp(args, desc, kUsage, vm)) return kExitOk;
   GameSpec spec;
   Deck deck;
-  Status s = spec_options.ToSpec(&spec);
-  if (s.ok()) s = ParseDeck(deck_text, spec, &deck);
+  Status s = deck_options.ToSpecAndDeck(&spec, &deck);
   if (s.ok() && max_length == 0) s = Status::InvalidArgument("--max-length must be positive");
+  if (s.ok() && spec.policy().on_match != OnMatch::kRemove) {
+    s = Status::NotSupported(std::string(spec.policy().name) +
+                             " removes no card, so its decks have no reformed deck");
+  }
   if (!s.ok()) return BadInput("eulerdeck reform", s.ToString());
 
   const ReformResult r = Reform(spec, deck, max_length);

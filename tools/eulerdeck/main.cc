@@ -1,5 +1,6 @@
 // eulerdeck: exact enumeration of card-matching games. This file only picks
 // the subcommand; each lives in its own cmd_*.cc.
+#include <cstdio>
 #include <exception>
 #include <iostream>
 #include <string>
@@ -25,9 +26,17 @@ constexpr const char* kUsage =
     "  export   a store's counts, or one level's sub-decks, as CSV\n"
     "  verify   re-read and check everything in a store\n"
     "\n"
-    "games: mousetrap (Cayley), modular (Modular Mousetrap),\n"
-    "       hlm (He Loves Me, He Loves Me Not); any --ranks m and --suits s.\n"
-    "Run 'eulerdeck <command> --help' for the options of a command.";
+    "games (--game), any --ranks m and --suits s:\n";
+
+// The games' lines come from their policies (engine/cards/game.h).
+void PrintUsage() {
+  std::cout << kUsage;
+  for (int g = 0; g < eulerdeck::kGameCount; ++g) {
+    const eulerdeck::GamePolicy& p = eulerdeck::Policy(static_cast<eulerdeck::Game>(g));
+    std::printf("  %-10s %s%s\n", p.name, p.title, p.enumerable ? "" : " (no count/run)");
+  }
+  std::cout << "Run 'eulerdeck <command> --help' for the options of a command.\n";
+}
 
 }  // namespace
 
@@ -38,7 +47,7 @@ int main(int argc, char** argv) {
   const std::vector<std::string> args(argv + 2, argv + argc);
   try {
     if (command == "--help" || command == "-h" || command == "help") {
-      std::cout << kUsage << "\n";
+      PrintUsage();
       return kExitOk;
     }
     if (command == "play") return RunPlay(args);
