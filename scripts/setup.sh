@@ -16,6 +16,7 @@ PACKAGES=(
   librandom123-dev
   libpcg-cpp-dev
   gnuplot-nox
+  clang-format
 )
 
 missing=()

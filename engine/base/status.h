@@ -45,6 +45,7 @@ class [[nodiscard]] Status {
   bool IsOutOfRange() const { return code_ == Code::kOutOfRange; }
   bool IsCorruption() const { return code_ == Code::kCorruption; }
   bool IsIOError() const { return code_ == Code::kIOError; }
+  bool IsNotSupported() const { return code_ == Code::kNotSupported; }
   Code code() const { return code_; }
   const std::string& message() const { return message_; }
 

@@ -1,6 +1,6 @@
 // Forward brute force against the published counts. Sources: OEIS A007709
-// (mousetrap, s = 1) and Tables 2, 4, 5 of seed 000 (Bersani), as gathered in
-// shared/docs/ORACLES.md; every entry with at most 10^7 decks is here.
+// (mousetrap, s = 1) and Tables 2, 4, 5 of seed 000 (Bersani); every entry
+// with at most 10^7 decks is here.
 #include "engine/cards/brute.h"
 
 #include <algorithm>

@@ -1,5 +1,5 @@
-// The worked examples of the seeds and of shared/docs/ORACLES.md, played by
-// the rules module. Sources: 000 = Bersani, "An eulerian approach...";
+// The worked examples of the seeds (seed 000's sections 2-5 and seed 001's
+// contest text), played by the rules module. Sources: 000 = Bersani, "An eulerian approach...";
 // 001 = the Mousetrap contest text.
 #include "engine/cards/rules.h"
 
