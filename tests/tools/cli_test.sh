@@ -58,6 +58,22 @@ grep -q "^winning,,15$" "$tmp/b.csv" || { echo "FAIL (brute csv)"; fail=1; }
 expect_ok "count" "winning decks +656$" "$E" count --game hlm --ranks 10 --suits 2
 expect_ok "count verify" "verified +1812 winning decks" \
   "$E" count --game mousetrap --ranks 8 --verify-leaves
+
+# Treize (the fourth game): playable, brute force and Monte Carlo; count, run
+# and reform refuse it in one line, writing nothing.
+expect_ok "help lists treize" "treize +Treize" "$E" --help
+expect_ok "play treize" "outcome +win" "$E" play --game treize --ranks 4 --deck "2 1 4 3"
+expect_ok "play treize match" '"outcome":"loss"' \
+  "$E" play --game treize --ranks 4 --suits 2 --deck "2 3 3 1 4 2 1 4" --json
+expect_ok "brute treize A059074(4)" "winning decks +748521$" \
+  "$E" brute --game treize --ranks 4 --suits 4
+expect_ok "mc treize" '"wins":' "$C" mc --game treize --ranks 13 --suits 4 --decks 10000 --json
+expect_bad "count treize" "$E" count --game treize --ranks 5 --csv "$tmp/treize.csv"
+[ -e "$tmp/treize.csv" ] && { echo "FAIL (count treize wrote its csv)"; fail=1; }
+expect_bad "run treize" "$E" run --game treize --ranks 5 --store "$tmp/treize-store"
+[ -e "$tmp/treize-store" ] && { echo "FAIL (run treize created a store)"; fail=1; }
+expect_bad "reform treize" "$E" reform --game treize --ranks 4 --deck "2 1 4 3"
+expect_bad "unknown game" "$E" play --game frustration --ranks 4 --deck "2 1 4 3"
 expect_ok "count json" '"levels":\[4,12,44,99,280,687,1275,1182\]' \
   "$E" count --game modular --ranks 4 --suits 2 --json
 "$E" count --game mousetrap --ranks 5 --csv "$tmp/c.csv" >/dev/null 2>&1
