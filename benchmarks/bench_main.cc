@@ -15,9 +15,9 @@
 #include <string>
 #include <vector>
 
-#include "tests/support/paper_faithful.h"
 #include "engine/cards/brute.h"
 #include "engine/eulerian/enumerate.h"
+#include "tests/support/paper_faithful.h"
 
 namespace eulerdeck::bench {
 namespace {

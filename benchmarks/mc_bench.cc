@@ -13,8 +13,8 @@
 #include <random>
 #include <vector>
 
-#include "engine/montecarlo/montecarlo.h"
 #include "engine/base/shuffle.h"
+#include "engine/montecarlo/montecarlo.h"
 
 namespace {
 
@@ -96,14 +96,16 @@ int main() {
   std::printf("| simulator | decks | decks/s | ratio |\n|---|---|---|---|\n");
   std::printf("| baseline (mt19937, std::shuffle, vector), 1 thread | %llu | %.3g | 1 |\n",
               static_cast<unsigned long long>(base_decks), base_rate);
-  std::printf("| cardlab mc, 1 thread | %llu | %.3g | %.1fx |\n", static_cast<unsigned long long>(decks),
-              rate[1], rate[1] / base_rate);
+  std::printf("| cardlab mc, 1 thread | %llu | %.3g | %.1fx |\n",
+              static_cast<unsigned long long>(decks), rate[1], rate[1] / base_rate);
   std::printf("| cardlab mc, 2 threads | %llu | %.3g | %.1fx (%.2fx over 1 thread) |\n",
-              static_cast<unsigned long long>(decks), rate[2], rate[2] / base_rate, rate[2] / rate[1]);
-  std::printf("\nns per deck, 1 thread: baseline %.0f, cardlab mc %.0f, of which the shuffle alone "
-              "%.0f (checksum %llu); 10x the baseline would need %.0f\n",
-              1e9 / base_rate, 1e9 / rate[1], shuffle_ns, static_cast<unsigned long long>(checksum),
-              1e9 / base_rate / 10);
+              static_cast<unsigned long long>(decks), rate[2], rate[2] / base_rate,
+              rate[2] / rate[1]);
+  std::printf(
+      "\nns per deck, 1 thread: baseline %.0f, cardlab mc %.0f, of which the shuffle alone "
+      "%.0f (checksum %llu); 10x the baseline would need %.0f\n",
+      1e9 / base_rate, 1e9 / rate[1], shuffle_ns, static_cast<unsigned long long>(checksum),
+      1e9 / base_rate / 10);
   std::printf("\nmean score: baseline %.4f, cardlab %.4f (hlm m=13 s=4)\n", base_score / base_decks,
               mean_score);
   // The two simulators must agree on the mean score (sd of a mean over 2e6

@@ -1,8 +1,8 @@
 #include "engine/base/shuffle.h"
 
 #include <Random123/philox.h>
-#include <pcg_random.hpp>
 
+#include <pcg_random.hpp>
 #include <utility>
 
 namespace eulerdeck {

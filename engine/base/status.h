@@ -23,7 +23,7 @@ class [[nodiscard]] Status {
     kCorruption,       // stored data failed a check
     kIOError,          // the operating system refused
     kNotSupported,
-    kInternal,         // an invariant the code relies on did not hold
+    kInternal,  // an invariant the code relies on did not hold
   };
 
   Status() = default;  // OK

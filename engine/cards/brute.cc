@@ -5,9 +5,9 @@
 #include <algorithm>
 #include <string>
 
+#include "engine/base/parallel.h"
 #include "engine/cards/combinatorics.h"
 #include "engine/cards/deck.h"
-#include "engine/base/parallel.h"
 #include "engine/cards/rules.h"
 
 namespace eulerdeck {

@@ -9,9 +9,9 @@
 #include <cstdint>
 #include <vector>
 
+#include "engine/base/status.h"
 #include "engine/cards/game.h"
 #include "engine/cards/histogram.h"
-#include "engine/base/status.h"
 
 namespace eulerdeck {
 

@@ -7,8 +7,8 @@
 #include <string_view>
 #include <vector>
 
-#include "engine/cards/game.h"
 #include "engine/base/status.h"
+#include "engine/cards/game.h"
 
 namespace eulerdeck {
 

@@ -51,10 +51,10 @@ inline constexpr int kMaxCards = 255;
 
 // How many counts may be made on r remaining cards before the miss rule.
 enum class CountSpan : uint8_t {
-  kRanks,        // ranks
-  kLcmWithRanks, // lcm(r, ranks): after that many steps pointer and count repeat
-  kMinRanks,     // min(ranks, r)
-  kRemaining,    // r: one pass through the cards
+  kRanks,         // ranks
+  kLcmWithRanks,  // lcm(r, ranks): after that many steps pointer and count repeat
+  kMinRanks,      // min(ranks, r)
+  kRemaining,     // r: one pass through the cards
 };
 enum class OnMatch : uint8_t { kRemove, kLose };
 enum class OnMiss : uint8_t { kLose, kDeadEnd, kBurn, kWin };

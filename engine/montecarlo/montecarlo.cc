@@ -7,8 +7,8 @@
 #include <mutex>
 
 #include "engine/base/parallel.h"
-#include "engine/cards/rules_core.h"
 #include "engine/base/shuffle.h"
+#include "engine/cards/rules_core.h"
 
 namespace eulerdeck {
 
@@ -99,7 +99,8 @@ Status MonteCarlo(const GameSpec& spec, uint64_t first, uint64_t count, const Mc
       rec.bar_score = bar_score.load(std::memory_order_relaxed);
       rec.bar_removed = bar_removed.load(std::memory_order_relaxed);
       uint32_t left = 0;
-      const Outcome outcome = internal::PlayCircle(spec, circle, static_cast<uint32_t>(n), &left, rec);
+      const Outcome outcome =
+          internal::PlayCircle(spec, circle, static_cast<uint32_t>(n), &left, rec);
       ++t.decks;
       if (!options.best_only) {
         t.wins += outcome == Outcome::kWin;

@@ -8,10 +8,10 @@
 #include <cstdint>
 #include <vector>
 
+#include "engine/base/status.h"
 #include "engine/cards/deck.h"
 #include "engine/cards/game.h"
 #include "engine/cards/histogram.h"
-#include "engine/base/status.h"
 
 namespace eulerdeck {
 

@@ -2,16 +2,15 @@
 // probabilities (from count/brute and seed 000's tables), coverage over many
 // seeds, uniformity of the shuffle, and independence from the thread count.
 #include <catch2/catch.hpp>
-
 #include <cmath>
 #include <map>
 #include <string>
 
+#include "engine/base/shuffle.h"
+#include "engine/base/stats.h"
 #include "engine/cards/brute.h"
 #include "engine/cards/combinatorics.h"
-#include "engine/base/stats.h"
 #include "engine/montecarlo/montecarlo.h"
-#include "engine/base/shuffle.h"
 
 namespace eulerdeck {
 namespace {

@@ -47,20 +47,24 @@ int RunMc(const std::vector<std::string>& args) {
   po::options_description desc("options");
   desc.add_options()("help,h", "show this help");
   spec_options.Add(desc);
-  desc.add_options()("decks", po::value(&decks)->required(), "decks to play (the maximum with --until-ci)")
-      ("threads", po::value(&options.threads)->default_value(0), "worker threads (0: all cores)")
-      ("seed", po::value(&options.seed)->default_value(1), "random seed")
-      ("until-ci", po::value(&until_ci)->default_value(0), "stop when the win interval's half-width < W")
-      ("best-only", po::bool_switch(&options.best_only), "only hunt for the best score (abandon hopeless decks)")
-      ("json", po::bool_switch(), "print one JSON object")
-      ("csv", po::value(&csv_path), "also write the distributions to FILE");
+  desc.add_options()("decks", po::value(&decks)->required(),
+                     "decks to play (the maximum with --until-ci)")(
+      "threads", po::value(&options.threads)->default_value(0), "worker threads (0: all cores)")(
+      "seed", po::value(&options.seed)->default_value(1), "random seed")(
+      "until-ci", po::value(&until_ci)->default_value(0),
+      "stop when the win interval's half-width < W")(
+      "best-only", po::bool_switch(&options.best_only),
+      "only hunt for the best score (abandon hopeless decks)")(
+      "json", po::bool_switch(), "print one JSON object")("csv", po::value(&csv_path),
+                                                          "also write the distributions to FILE");
   po::variables_map vm;
   if (ParseOrHelp(args, desc, kUsage, vm)) return kExitOk;
   GameSpec spec;
   Status s = spec_options.ToSpec(&spec);
   if (s.ok() && decks == 0) s = Status::InvalidArgument("--decks must be positive");
   if (s.ok() && options.threads < 0) s = Status::InvalidArgument("--threads must be >= 0");
-  if (s.ok() && !(until_ci >= 0 && until_ci < 1)) s = Status::InvalidArgument("--until-ci must be in [0, 1)");
+  if (s.ok() && !(until_ci >= 0 && until_ci < 1))
+    s = Status::InvalidArgument("--until-ci must be in [0, 1)");
   if (!s.ok()) return BadInput("cardlab mc", s.ToString());
   std::ofstream csv;
   s = OpenCsv(csv_path, &csv);
@@ -98,7 +102,8 @@ int RunMc(const std::vector<std::string>& args) {
       }
     }
   }
-  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   if (!s.ok()) return BadInput("cardlab mc", s.ToString());
 
   const uint64_t n = tally.decks;
@@ -112,8 +117,8 @@ int RunMc(const std::vector<std::string>& args) {
   };
   if (csv.is_open()) {
     csv << "quantity,value,decks,estimate,low95,high95\n";
-    csv << "win,," << tally.wins << "," << static_cast<double>(tally.wins) / n << "," << win.low << ","
-        << win.high << "\n";
+    csv << "win,," << tally.wins << "," << static_cast<double>(tally.wins) / n << "," << win.low
+        << "," << win.high << "\n";
     auto emit = [&](const char* q, size_t v, uint64_t c, double p, Interval ci) {
       csv << q << "," << v << "," << c << "," << p << "," << ci.low << "," << ci.high << "\n";
     };
@@ -133,7 +138,9 @@ int RunMc(const std::vector<std::string>& args) {
     if (!options.best_only) {
       j["wins"] = tally.wins;
       j["win_probability"] = {{"estimate", static_cast<double>(tally.wins) / n},
-                              {"low95", win.low}, {"high95", win.high}, {"interval", "Wilson"}};
+                              {"low95", win.low},
+                              {"high95", win.high},
+                              {"interval", "Wilson"}};
       j["removed"] = tally.removed;
       nlohmann::json score = nlohmann::json::object();
       for (size_t v = 0; v < tally.score.size(); ++v) {
@@ -141,7 +148,8 @@ int RunMc(const std::vector<std::string>& args) {
       }
       j["score"] = score;
     }
-    j["best_score"] = {{"score", tally.best_score}, {"of", WinningScore(spec)},
+    j["best_score"] = {{"score", tally.best_score},
+                       {"of", WinningScore(spec)},
                        {"deck_index", tally.best_score_index}};
     j["best_score"]["deck"] = nlohmann::json::array();
     for (Card c : tally.best_score_deck) j["best_score"]["deck"].push_back(static_cast<int>(c));
@@ -153,16 +161,17 @@ int RunMc(const std::vector<std::string>& args) {
     std::cout << j.dump() << "\n";
     return kExitOk;
   }
-  std::cout << "game          " << GameName(spec.game) << " (" << spec.ranks << " ranks x " << spec.suits
-            << " suits, " << spec.cards() << " cards)\n"
+  std::cout << "game          " << GameName(spec.game) << " (" << spec.ranks << " ranks x "
+            << spec.suits << " suits, " << spec.cards() << " cards)\n"
             << "decks         " << n << " (seed " << options.seed << ")\n";
   if (!options.best_only) {
-    std::cout << "win           " << tally.wins << " decks, p = " << Fmt("%.6g", static_cast<double>(tally.wins) / n)
+    std::cout << "win           " << tally.wins
+              << " decks, p = " << Fmt("%.6g", static_cast<double>(tally.wins) / n)
               << ", 95% interval [" << Fmt("%.6g", win.low) << ", " << Fmt("%.6g", win.high)
               << "] (Wilson)\n";
     auto emit = [&](const char* q, size_t v, uint64_t c, double p, Interval ci) {
-      std::printf("%-8s %5zu  %12llu  %.6g  [%.6g, %.6g]\n", q, v, static_cast<unsigned long long>(c), p,
-                  ci.low, ci.high);
+      std::printf("%-8s %5zu  %12llu  %.6g  [%.6g, %.6g]\n", q, v,
+                  static_cast<unsigned long long>(c), p, ci.low, ci.high);
     };
     std::printf("quantity value         decks  estimate  95%% interval\n");
     rows(tally.removed, "removed", emit);
@@ -173,8 +182,8 @@ int RunMc(const std::vector<std::string>& args) {
             << DeckToString(tally.best_score_deck) << " (#" << tally.best_score_index << ")\n"
             << "most removed  " << tally.best_removed << " of " << spec.cards() << ", deck "
             << DeckToString(tally.best_removed_deck) << " (#" << tally.best_removed_index << ")\n";
-  std::cerr << "time          " << Fmt("%.3f", seconds) << " s, " << HumanCount(seconds > 0 ? n / seconds : 0)
-            << " decks/s\n";
+  std::cerr << "time          " << Fmt("%.3f", seconds) << " s, "
+            << HumanCount(seconds > 0 ? n / seconds : 0) << " decks/s\n";
   return kExitOk;
 }
 

@@ -22,7 +22,8 @@ constexpr const char* kUsage =
 }  // namespace
 
 int RunMemory(const std::vector<std::string>& args) {
-  if (args.empty()) return BadInput("cardlab memory", "no model given (solitaire, terminating, combinatorial)");
+  if (args.empty())
+    return BadInput("cardlab memory", "no model given (solitaire, terminating, combinatorial)");
   const std::string& model = args[0];
   const std::vector<std::string> rest(args.begin() + 1, args.end());
   if (model == "--help" || model == "-h" || model == "help") {
@@ -36,7 +37,8 @@ int RunMemory(const std::vector<std::string>& args) {
   } catch (const po::error& e) {
     return BadInput("cardlab memory " + model, e.what());
   }
-  return BadInput("cardlab memory", "unknown model '" + model + "' (solitaire, terminating, combinatorial)");
+  return BadInput("cardlab memory",
+                  "unknown model '" + model + "' (solitaire, terminating, combinatorial)");
 }
 
 }  // namespace eulerdeck::tools

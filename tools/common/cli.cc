@@ -57,12 +57,15 @@ void ParseArgs(const std::vector<std::string>& args, const po::options_descripti
     if (a.rfind("--", 0) == 0 && eq != std::string::npos) {
       option = a.substr(0, eq);
       value = a.substr(eq + 1);
-    } else if (i > 0 && args[i - 1].rfind("--", 0) == 0 && args[i - 1].find('=') == std::string::npos) {
+    } else if (i > 0 && args[i - 1].rfind("--", 0) == 0 &&
+               args[i - 1].find('=') == std::string::npos) {
       option = args[i - 1];
       value = a;
     }
-    if (value.size() >= 2 && value[0] == '-' && (std::isdigit(static_cast<unsigned char>(value[1])) || value[1] == '.')) {
-      throw po::error("the argument ('" + value + "') for option '" + option + "' must not be negative");
+    if (value.size() >= 2 && value[0] == '-' &&
+        (std::isdigit(static_cast<unsigned char>(value[1])) || value[1] == '.')) {
+      throw po::error("the argument ('" + value + "') for option '" + option +
+                      "' must not be negative");
     }
   }
   // No positional options: a stray word is an error, not silently ignored.

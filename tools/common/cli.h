@@ -11,9 +11,9 @@
 #include <string>
 #include <vector>
 
+#include "engine/base/status.h"
 #include "engine/cards/deck.h"
 #include "engine/cards/game.h"
-#include "engine/base/status.h"
 
 namespace eulerdeck::tools {
 

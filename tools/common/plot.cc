@@ -12,7 +12,8 @@ namespace eulerdeck::tools {
 namespace {
 
 bool EndsWith(const std::string& s, const std::string& suffix) {
-  return s.size() >= suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
+  return s.size() >= suffix.size() &&
+         s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
 }
 
 // gnuplot strings are single-quoted; a quote inside is doubled.
@@ -30,14 +31,18 @@ Status CheckPlotPath(const std::string& path) {
   }
   // Writable, without creating it: the file if it exists, else its directory.
   const size_t slash = path.rfind('/');
-  const std::string dir = slash == std::string::npos ? "." : slash == 0 ? "/" : path.substr(0, slash);
+  const std::string dir = slash == std::string::npos ? "."
+                          : slash == 0               ? "/"
+                                                     : path.substr(0, slash);
   struct stat st {};
   const bool exists = stat(path.c_str(), &st) == 0;
-  if (exists ? (S_ISDIR(st.st_mode) || access(path.c_str(), W_OK) != 0) : access(dir.c_str(), W_OK) != 0) {
+  if (exists ? (S_ISDIR(st.st_mode) || access(path.c_str(), W_OK) != 0)
+             : access(dir.c_str(), W_OK) != 0) {
     return Status::InvalidArgument("cannot write --plot file '" + path + "'");
   }
   if (std::system("gnuplot --version >/dev/null 2>&1") != 0) {
-    return Status::InvalidArgument("--plot needs gnuplot (Debian package gnuplot-nox; scripts/setup.sh installs it)");
+    return Status::InvalidArgument(
+        "--plot needs gnuplot (Debian package gnuplot-nox; scripts/setup.sh installs it)");
   }
   return Status::OK();
 }
@@ -102,7 +107,8 @@ Status WritePlot(const std::string& path, const PlotSpec& spec) {
   }
   unlink(log_path);
   if (!wrote || rc != 0) {
-    return Status::IOError("gnuplot failed writing '" + path + "'" + (first_line.empty() ? "" : ": " + first_line));
+    return Status::IOError("gnuplot failed writing '" + path + "'" +
+                           (first_line.empty() ? "" : ": " + first_line));
   }
   return Status::OK();
 }

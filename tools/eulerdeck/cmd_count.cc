@@ -5,8 +5,8 @@
 #include <iostream>
 #include <nlohmann/json.hpp>
 
-#include "engine/eulerian/children.h"
 #include "engine/cards/combinatorics.h"
+#include "engine/eulerian/children.h"
 #include "engine/eulerian/enumerate.h"
 #include "tools/common/cli.h"
 #include "tools/common/format.h"

@@ -41,8 +41,8 @@ int RunPlay(const std::vector<std::string>& args) {
   po::options_description desc("options");
   desc.add_options()("help,h", "show this help");
   deck_options.Add(desc, "the deck, top card first: values separated by spaces or commas");
-  desc.add_options()(
-      "trace", po::bool_switch(), "also show every card counted, with the value called")(
+  desc.add_options()("trace", po::bool_switch(),
+                     "also show every card counted, with the value called")(
       "json", po::bool_switch(), "print one JSON object");
   po::variables_map vm;
   if (ParseOrHelp(args, desc, kUsage, vm)) return kExitOk;

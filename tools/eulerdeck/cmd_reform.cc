@@ -24,9 +24,8 @@ int RunReform(const std::vector<std::string>& args) {
   po::options_description desc("options");
   desc.add_options()("help,h", "show this help");
   deck_options.Add(desc, "the starting deck, top card first");
-  desc.add_options()(
-      "max-length", po::value(&max_length)->default_value(10'000'000),
-      "stop after this many distinct decks")(
+  desc.add_options()("max-length", po::value(&max_length)->default_value(10'000'000),
+                     "stop after this many distinct decks")(
       "list", po::bool_switch(), "print every deck of the sequence")("json", po::bool_switch(),
                                                                      "print one JSON object");
   po::variables_map vm;
