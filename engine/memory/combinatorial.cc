@@ -1,7 +1,9 @@
 #include "engine/memory/combinatorial.h"
 
+#include <algorithm>
 #include <cstdlib>
 #include <map>
+#include <pcg_random.hpp>
 #include <sstream>
 #include <tuple>
 
@@ -22,7 +24,8 @@ Status ParseCmOrder(const std::string& text, CmOrder* order) {
     const std::string digits = card.substr(0, card.size() - 1);
     char* end = nullptr;
     const long label = std::strtol(digits.c_str(), &end, 10);
-    const bool all_digits = !digits.empty() && digits.find_first_not_of("0123456789") == std::string::npos;
+    const bool all_digits =
+        !digits.empty() && digits.find_first_not_of("0123456789") == std::string::npos;
     if (!all_digits || *end != '\0' || label < 0 || (side != 'a' && side != 'b')) {
       return Status::InvalidArgument("card '" + card + "' is not a pair number followed by a or b");
     }
@@ -35,7 +38,8 @@ Status ParseCmOrder(const std::string& text, CmOrder* order) {
       if (it == number.end()) {
         return Status::InvalidArgument("card '" + card + "' comes before its a-card");
       }
-      if (seen[it->second] == 2) return Status::InvalidArgument("card '" + card + "' appears twice");
+      if (seen[it->second] == 2)
+        return Status::InvalidArgument("card '" + card + "' appears twice");
     }
     ++seen[it->second];
     out.pair.push_back(it->second);
@@ -177,6 +181,39 @@ std::string CmBlocksString(const std::vector<CmBlock>& blocks) {
     s += std::to_string(b.p);
   }
   return s;
+}
+
+CmSolution CmSolve(const CmOrder& order) {
+  CmSolution s;
+  s.value = CmNegamax(order);
+  s.left = (order.pairs() + s.value) / 2;  // left - right = value, left + right = pairs
+  s.right = order.pairs() - s.left;
+  s.blocks = CmBlocks(order);
+  s.block_value = CmBlockValue(s.blocks);
+  return s;
+}
+
+Status CmCheckRandomOrders(int pairs, uint64_t count, uint64_t seed, CmRandomCheck* check) {
+  if (pairs < 1 || pairs > 60) return Status::InvalidArgument("pairs must be in 1..60");
+  *check = CmRandomCheck();
+  pcg32 rng(seed);
+  for (uint64_t r = 0; r < count; ++r) {
+    CmOrder o;
+    for (int p = 0; p < pairs; ++p) o.pair.insert(o.pair.end(), 2, p);
+    std::shuffle(o.pair.begin(), o.pair.end(), rng);
+    // Renumber by first appearance, as the notation does.
+    std::vector<int> id(pairs, -1);
+    int next = 0;
+    for (int& p : o.pair) {
+      if (id[p] < 0) id[p] = next++;
+      p = id[p];
+    }
+    const bool same = CmNegamax(o) == CmBlockValue(CmBlocks(o));
+    ++check->orders;
+    check->agree += same;
+    if (!same && check->first_disagreement.empty()) check->first_disagreement = CmOrderString(o);
+  }
+  return Status::OK();
 }
 
 }  // namespace eulerdeck

@@ -59,7 +59,7 @@ struct CmBlock {
 
 // The thesis's decomposition into blocks. Two cases the thesis does not
 // spell out are decided as follows (each confirmed by CmNegamax on random
-// orders, tests/memory_two_player_test.cc): when no known card is on the
+// orders, tests/memory/two_player_test.cc): when no known card is on the
 // board as a heap starts, its first two cards are a forced move, a block
 // "down 0" of their own (a heap of one card there is followed by its own
 // b-card: "up 1"); a heap of m >= 1 cards whose last card's partner opens
@@ -74,6 +74,29 @@ int CmBlockValue(const std::vector<CmBlock>& blocks);
 
 // "↓0 ↑1 ⇕4" (arrows as in the thesis; ⇕ for choice).
 std::string CmBlocksString(const std::vector<CmBlock>& blocks);
+
+// A position solved both ways. The two values must agree: the thesis's
+// reduction is checked, not trusted.
+struct CmSolution {
+  int value = 0;                // CmNegamax: Left's pairs - Right's
+  int left = 0, right = 0;      // the pairs each collects under optimal play
+  std::vector<CmBlock> blocks;  // CmBlocks
+  int block_value = 0;          // CmBlockValue(blocks)
+  bool agree() const { return value == block_value; }
+};
+CmSolution CmSolve(const CmOrder& order);
+
+// Solves `count` uniformly random orders of `pairs` pairs both ways. A PCG32
+// generator seeded with `seed` shuffles the 2P cards (std::shuffle: the
+// orders are reproducible for one standard library) for each order in turn,
+// which is then renumbered by first appearance. InvalidArgument unless
+// 1 <= pairs <= 60.
+struct CmRandomCheck {
+  uint64_t orders = 0;
+  uint64_t agree = 0;              // orders on which the two values agree
+  std::string first_disagreement;  // CmOrderString of the first other one; "" if none
+};
+Status CmCheckRandomOrders(int pairs, uint64_t count, uint64_t seed, CmRandomCheck* check);
 
 }  // namespace eulerdeck
 

@@ -125,8 +125,8 @@ Status SolitaireExact(SolitaireVariant variant, int n_max, int threads,
       const unsigned long un = n;
       for (int k = n - 1 - ((n - 1 - parity) & 1); k >= 0; k -= 2) {
         const unsigned long uk = k, d1 = 2 * un - uk - 1;
-        const unsigned long w_known = uk * d1;                 // k (2n-k-1)
-        const unsigned long w_same = 2 * (un - uk) * (1 + uk); // 2(n-k)(1+k)
+        const unsigned long w_known = uk * d1;                  // k (2n-k-1)
+        const unsigned long w_same = 2 * (un - uk) * (1 + uk);  // 2(n-k)(1+k)
         const unsigned long w_new = 4 * (un - uk) * (un - uk - 1);
         const unsigned long c0 = w_known * a.known_first +
                                  2 * (un - uk) * (a.pair_in_move + uk * a.known_second) +
@@ -173,8 +173,8 @@ void RowFloat(int n, T a1, T a2, T a3, T a4, T step, const T* recip,
     const T y_known = k >= 1 ? pv[k - 1] : T(0);
     const T b_known = k >= 1 ? pb[k - 1] : T(0);
     // Everything but the chain term first: it does not wait on x2.
-    const T rest = q_r1 * (a2 + y_prev) + w_second * (a3 + y_prev) +
-                   p_known * (a1 + y_known) + w_new * a4;
+    const T rest =
+        q_r1 * (a2 + y_prev) + w_second * (a3 + y_prev) + p_known * (a1 + y_known) + w_new * a4;
     const T rest_bound = (q_r1 + w_second) * pb[k] + p_known * b_known;
     const T x = rest + w_new * x2;
     const T e = rest_bound + w_new * e2 + step * x;
@@ -237,41 +237,10 @@ Status SolitaireFloat(SolitaireVariant variant, int n_max,
   return Status::OK();
 }
 
-template Status SolitaireFloat<double>(SolitaireVariant, int,
-                                       const std::function<bool(const SolitaireFloatRow<double>&)>&);
+template Status SolitaireFloat<double>(
+    SolitaireVariant, int, const std::function<bool(const SolitaireFloatRow<double>&)>&);
 template Status SolitaireFloat<long double>(
     SolitaireVariant, int, const std::function<bool(const SolitaireFloatRow<long double>&)>&);
-
-std::vector<SolitaireObservation> ObservationsOf(SolitaireVariant variant) {
-  using S = SolitaireSequence;
-  switch (variant) {
-    case SolitaireVariant::kMoves:
-      return {{1, S::kRatio, true, 1}, {2, S::kDifference, false, 12}};
-    case SolitaireVariant::kPairs10:
-      return {{3, S::kValue, false, 5}};
-    case SolitaireVariant::kPairs15:
-      return {{4, S::kRatio, true, 3}, {5, S::kDifference, false, 12}};
-    case SolitaireVariant::kPairs20:
-      return {{6, S::kRatio, true, 2}, {7, S::kDifference, false, 2}};
-    case SolitaireVariant::kOther:
-      return {{8, S::kRatio, true, 2}, {9, S::kDifference, false, 12}};
-    case SolitaireVariant::kFree:
-      break;
-  }
-  return {};
-}
-
-const char* SequenceName(SolitaireSequence sequence) {
-  switch (sequence) {
-    case SolitaireSequence::kValue:
-      return "x(n,0)";
-    case SolitaireSequence::kRatio:
-      return "x(n,0)/n";
-    case SolitaireSequence::kDifference:
-      return "x(n,0)-x(n-1,0)";
-  }
-  return "?";
-}
 
 std::vector<std::vector<mpq_class>> SolitaireReference(SolitaireVariant variant, int n_max) {
   const SolitaireCosts c = CostsOf(variant);

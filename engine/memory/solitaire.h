@@ -77,35 +77,6 @@ template <class T>
 Status SolitaireFloat(SolitaireVariant variant, int n_max,
                       const std::function<bool(const SolitaireFloatRow<T>&)>& on_row);
 
-// Observations 1-9 of seed 004 (§7, §9): a sequence of x(n,0) is strictly
-// monotone from n = paper_from up to 5000.
-enum class SolitaireSequence { kValue, kRatio, kDifference };  // x, x/n, x(n)-x(n-1)
-struct SolitaireObservation {
-  int id;
-  SolitaireSequence sequence;
-  bool increasing;
-  int paper_from;
-};
-std::vector<SolitaireObservation> ObservationsOf(SolitaireVariant variant);
-const char* SequenceName(SolitaireSequence sequence);  // "x(n,0)/n", ...
-
-// Where a sequence f(first), f(first+1), ... is strictly monotone up to its
-// last term: Step(n, sign) gives the sign of f(n) - f(n-1) (0 when equal or,
-// in floating point, when the error bounds cannot tell); From() is the
-// smallest a with f(a), ..., f(last) strictly monotone in the wanted sense.
-class MonotoneTail {
- public:
-  MonotoneTail(int first, bool increasing) : from_(first), want_(increasing ? 1 : -1) {}
-  void Step(int n, int sign) {
-    if (sign != want_) from_ = n;
-  }
-  int From() const { return from_; }
-
- private:
-  int from_;
-  int want_;
-};
-
 // The obviously-right method, for tests: the recurrence as written, memoised
 // in reduced GMP rationals. Rows 0..n_max, x[n][k].
 std::vector<std::vector<mpq_class>> SolitaireReference(SolitaireVariant variant, int n_max);

@@ -1,9 +1,9 @@
 // Two-player Memory (seed 003, Alfthan): Terminating Memory's E(n,j) and its
-// optimal moves (Table 2.1, worked cases, closed forms, conjectures), and
-// Combinatorial Memory's block reduction against negamax.
-#include <catch2/catch.hpp>
-
+// optimal moves (Table 2.1, worked cases, closed forms; the conjectures are
+// in conjectures_test.cc), and Combinatorial Memory's block reduction
+// against negamax.
 #include <algorithm>
+#include <catch2/catch.hpp>
 #include <functional>
 #include <string>
 #include <vector>
@@ -38,9 +38,23 @@ std::string MoveRow(const TerminatingTable<mpq_class>& t, int n) {
 TEST_CASE("terminating: Table 2.1, the optimal move for n <= 19") {
   // Seed 003 Table 2.1 (1 risky, 0 safe, # no choice), rows n = 2..19.
   const char* table[] = {
-      "#1#", "#10#", "#101#", "#1010#", "#10100#", "#101001#", "#1010010#", "#10100000#",
-      "#101010101#", "#1010101010#", "#10101000101#", "#101010001010#", "#1010100010101#",
-      "#10101000101010#", "#101010101010101#", "#1010101010101010#", "#10101010101010101#",
+      "#1#",
+      "#10#",
+      "#101#",
+      "#1010#",
+      "#10100#",
+      "#101001#",
+      "#1010010#",
+      "#10100000#",
+      "#101010101#",
+      "#1010101010#",
+      "#10101000101#",
+      "#101010001010#",
+      "#1010100010101#",
+      "#10101000101010#",
+      "#101010101010101#",
+      "#1010101010101010#",
+      "#10101010101010101#",
       "#101010101010101010#",
   };
   const auto& t = Exact200();
@@ -89,21 +103,31 @@ TEST_CASE("terminating: closed forms for j <= 4 and the appendix's longer ones")
     std::vector<const char*> coefficients;  // highest power first
   };
   const Long forms[] = {
-      {5, 9, 3465, {"1355", "22517", "-208780", "274890", "1612215", "-7158459", "6211810", "28105660",
-                    "-47631320", "-21244608", "40014720", "1207722700800"}},
-      {6, 8, 45045, {"28785", "-40066", "640809", "-12622610", "-18740865", "403799682", "-168861693",
-                     "-3741258950", "3842132580", "11313085784", "-14329401216", "-94210333626240",
-                     "847832010163200", "-999698373273600"}},
-      {7, 15, 45045, {"18179", "456901", "-9671221", "73737209", "-322893571", "-403780377", "13170694537",
-                      "-39346766173", "-85591846340", "500442798856", "-159474385616", "328040918687664",
-                      "-8570817229963968", "72611046391461120", "-215092266770304000",
-                      "13609153099071129600"}},
-      {8, 14, 11486475, {"7123515", "-29253600", "1121029436", "-29510640000", "122122097090",
-                         "1146119083200", "-8658956028268", "-2157444432000", "150474833240875",
-                         "-310556354565600", "-725126934312872", "-220762956566880000",
-                         "8204274258706790320", "-113644465165672128000", "728041184240995816704",
-                         "-29493665704563148800000", "358333636389876958003200",
-                         "157474496656739598336000"}},
+      {5,
+       9,
+       3465,
+       {"1355", "22517", "-208780", "274890", "1612215", "-7158459", "6211810", "28105660",
+        "-47631320", "-21244608", "40014720", "1207722700800"}},
+      {6,
+       8,
+       45045,
+       {"28785", "-40066", "640809", "-12622610", "-18740865", "403799682", "-168861693",
+        "-3741258950", "3842132580", "11313085784", "-14329401216", "-94210333626240",
+        "847832010163200", "-999698373273600"}},
+      {7,
+       15,
+       45045,
+       {"18179", "456901", "-9671221", "73737209", "-322893571", "-403780377", "13170694537",
+        "-39346766173", "-85591846340", "500442798856", "-159474385616", "328040918687664",
+        "-8570817229963968", "72611046391461120", "-215092266770304000", "13609153099071129600"}},
+      {8,
+       14,
+       11486475,
+       {"7123515", "-29253600", "1121029436", "-29510640000", "122122097090", "1146119083200",
+        "-8658956028268", "-2157444432000", "150474833240875", "-310556354565600",
+        "-725126934312872", "-220762956566880000", "8204274258706790320", "-113644465165672128000",
+        "728041184240995816704", "-29493665704563148800000", "358333636389876958003200",
+        "157474496656739598336000"}},
   };
   for (const Long& f : forms) {
     for (int n = f.n0; n <= 200; ++n) {
@@ -124,31 +148,12 @@ TEST_CASE("terminating: closed forms for j <= 4 and the appendix's longer ones")
   }
 }
 
-TEST_CASE("terminating: Conjectures 1 and 2 up to n = 200") {
+TEST_CASE("terminating: no ties where there is a choice, up to n = 200") {
+  // Conjectures 1 and 2 themselves: conjectures_test.cc (CheckTerminating).
   const auto& t = Exact200();
-  std::vector<std::pair<int, int>> exceptions;
   for (int n = 1; n <= 200; ++n) {
-    for (int j = 1; j < n; ++j) {
-      CHECK(t.move[n][j] != TmMove::kTie);
-      if (t.move[n][j] != (j % 2 ? TmMove::kRisky : TmMove::kSafe)) exceptions.push_back({n, j});
-    }
+    for (int j = 1; j < n; ++j) CHECK(t.move[n][j] != TmMove::kTie);
   }
-  // Conjecture 1: no exception from n = 16 on; these are all of them.
-  const std::vector<std::pair<int, int>> want = {{6, 5}, {7, 5},  {7, 6},  {8, 5},  {8, 6},  {8, 7},
-                                                 {9, 5}, {9, 7},  {12, 7}, {13, 7}, {14, 7}, {15, 7}};
-  CHECK(exceptions == want);
-  // Conjecture 2: for j >= 18, E(n,j)/n grows in n (j even) or falls (j odd).
-  // It holds for n >= j + 1; the one step that fails up to 200 is from
-  // n = 21 to 22 at j = 21, where E/n rises (a counterexample to the literal
-  // statement, docs/memory.md).
-  std::vector<std::pair<int, int>> failures;
-  for (int j = 18; j <= 200; ++j) {
-    for (int n = j; n < 200; ++n) {
-      const mpq_class a = t.value[n][j] / n, b = t.value[n + 1][j] / (n + 1);
-      if ((j % 2 == 0) ? !(b > a) : !(b < a)) failures.push_back({j, n});
-    }
-  }
-  CHECK(failures == std::vector<std::pair<int, int>>{{21, 21}});
 }
 
 TEST_CASE("terminating: floating point agrees with the exact table") {
@@ -184,8 +189,8 @@ TEST_CASE("combinatorial: the thesis's examples (Figures 3.1 and 3.2, reconstruc
   // left gives 14 (docs/memory.md: whoever takes the 5, the other leads the
   // last 15 pairs, so Left ends with 5 or 19 of 24 pairs).
   using T = CmBlockType;
-  const std::vector<CmBlock> third = {{T::kChoice, 5}, {T::kShifting, 3},  {T::kPreserving, 1},
-                                      {T::kChoice, 3}, {T::kPreserving, 4}, {T::kChoice, 1},
+  const std::vector<CmBlock> third = {{T::kChoice, 5},     {T::kShifting, 3},   {T::kPreserving, 1},
+                                      {T::kChoice, 3},     {T::kPreserving, 4}, {T::kChoice, 1},
                                       {T::kPreserving, 3}, {T::kPreserving, 4}};
   CHECK(CmBlockValue(third) == 14);
   // Small cases by hand.
@@ -236,27 +241,42 @@ TEST_CASE("combinatorial: block reduction equals negamax on every order up to 7 
 }
 
 TEST_CASE("combinatorial: block reduction equals negamax on random orders of 8..40 pairs") {
-  uint64_t state = 12345;
-  auto next = [&](uint64_t bound) {  // a small LCG is enough to pick orders
-    state = state * 6364136223846793005ULL + 1442695040888963407ULL;
-    return (state >> 33) % bound;
-  };
-  int agree = 0;
-  const int orders = 3000;
-  for (int r = 0; r < orders; ++r) {
-    const int pairs = 8 + static_cast<int>(next(33));
-    CmOrder o;
-    for (int p = 0; p < pairs; ++p) o.pair.insert(o.pair.end(), 2, p);
-    for (size_t i = o.pair.size() - 1; i > 0; --i) std::swap(o.pair[i], o.pair[next(i + 1)]);
-    std::vector<int> id(pairs, -1);
-    int fresh = 0;
-    for (int& p : o.pair) {
-      if (id[p] < 0) id[p] = fresh++;
-      p = id[p];
-    }
-    agree += CmNegamax(o) == CmBlockValue(CmBlocks(o));
+  // 3000 orders, split evenly over the 33 sizes.
+  uint64_t orders = 0, agree = 0;
+  for (int pairs = 8; pairs <= 40; ++pairs) {
+    CmRandomCheck check;
+    REQUIRE(CmCheckRandomOrders(pairs, (3000 + pairs - 8) / 33, pairs, &check).ok());
+    INFO("pairs=" << pairs << " first disagreement: " << check.first_disagreement);
+    CHECK(check.agree == check.orders);
+    CHECK(check.first_disagreement.empty());
+    orders += check.orders;
+    agree += check.agree;
   }
+  CHECK(orders == 3000);
   CHECK(agree == orders);
+}
+
+TEST_CASE("combinatorial: CmSolve and CmCheckRandomOrders") {
+  // Figure 3.1 (reconstructed): Left wins 5-3, both ways.
+  const CmSolution a = CmSolve(Order("1a 2a 1b 3a 2b 4a 3b 4b 5a 6a 7a 8a 5b 6b 7b 8b"));
+  CHECK(a.value == 2);
+  CHECK(a.left == 5);
+  CHECK(a.right == 3);
+  CHECK(CmBlocksString(a.blocks) == "↓0 ↑1 ↓1 ↓2 ↓0 ⇕4");
+  CHECK(a.block_value == 2);
+  CHECK(a.agree());
+  const CmSolution b = CmSolve(Order("1a 2a 1b 2b"));  // Right takes both
+  CHECK((b.value == -2 && b.left == 0 && b.right == 2 && b.agree()));
+  // cardlab's run (tests/tools/cli_test.sh): 500 orders of 20 pairs, seed 1.
+  CmRandomCheck one, two;
+  REQUIRE(CmCheckRandomOrders(20, 500, 1, &one).ok());
+  CHECK(one.orders == 500);
+  CHECK(one.agree == 500);
+  CHECK(one.first_disagreement.empty());
+  REQUIRE(CmCheckRandomOrders(3, 0, 7, &two).ok());
+  CHECK((two.orders == 0 && two.agree == 0));
+  CHECK(CmCheckRandomOrders(0, 1, 1, &two).IsInvalidArgument());
+  CHECK(CmCheckRandomOrders(61, 1, 1, &two).IsInvalidArgument());
 }
 
 TEST_CASE("combinatorial: the notation is checked") {
@@ -265,7 +285,8 @@ TEST_CASE("combinatorial: the notation is checked") {
   CHECK(CmOrderString(o) == "1a 2a 1b 2b");
   CHECK(ParseCmOrder("7a 3a 3b 7b", &o).ok());
   CHECK(CmOrderString(o) == "1a 2a 2b 1b");  // renumbered by first appearance
-  for (const char* bad : {"", "1a", "1b 1a", "1a 1a 1b", "1a 1b 1b", "1c 1b", "xa xb", "1a 2", "-1a -1b"}) {
+  for (const char* bad :
+       {"", "1a", "1b 1a", "1a 1a 1b", "1a 1b 1b", "1c 1b", "xa xb", "1a 2", "-1a -1b"}) {
     INFO(bad);
     CHECK(ParseCmOrder(bad, &o).IsInvalidArgument());
   }

@@ -1,10 +1,8 @@
 // cardlab memory combinatorial: the value of a Combinatorial Memory position
 // by negamax and by the thesis's block reduction; random orders to compare
-// the two.
-#include <algorithm>
+// the two (CmSolve, CmCheckRandomOrders in engine/memory/combinatorial.h).
 #include <iostream>
 #include <nlohmann/json.hpp>
-#include <pcg_random.hpp>
 
 #include "engine/memory/combinatorial.h"
 #include "tools/common/cli.h"
@@ -31,18 +29,21 @@ int RunMemoryCombinatorial(const std::vector<std::string>& args) {
   uint64_t random = 0, seed = 1;
   int pairs = 0;
   po::options_description desc("options");
-  desc.add_options()("help,h", "show this help")
-      ("order", po::value(&order_text), "the opening order, e.g. \"1a 2a 1b 3a 2b 3b\"")
-      ("random", po::value(&random), "check COUNT random orders instead")
-      ("pairs", po::value(&pairs), "pairs in each random order")
-      ("seed", po::value(&seed)->default_value(1), "random seed")
-      ("json", po::bool_switch(), "print one JSON object");
+  po::options_description_easy_init add = desc.add_options();
+  add("help,h", "show this help");
+  add("order", po::value(&order_text), "the opening order, e.g. \"1a 2a 1b 3a 2b 3b\"");
+  add("random", po::value(&random), "check COUNT random orders instead");
+  add("pairs", po::value(&pairs), "pairs in each random order");
+  add("seed", po::value(&seed)->default_value(1), "random seed");
+  add("json", po::bool_switch(), "print one JSON object");
   po::variables_map vm;
   if (ParseOrHelp(args, desc, kUsage, vm)) return kExitOk;
   const bool json = vm["json"].as<bool>();
   Status s;
-  if (vm.count("order") == vm.count("random")) s = Status::InvalidArgument("give either --order or --random");
-  if (s.ok() && vm.count("random") && (pairs < 1 || pairs > 60)) s = Status::InvalidArgument("--pairs must be in 1..60");
+  if (vm.count("order") == vm.count("random"))
+    s = Status::InvalidArgument("give either --order or --random");
+  if (s.ok() && vm.count("random") && (pairs < 1 || pairs > 60))
+    s = Status::InvalidArgument("--pairs must be in 1..60");
   if (s.ok() && vm.count("order") && (vm.count("pairs") || !vm["seed"].defaulted())) {
     s = Status::InvalidArgument("--pairs and --seed go with --random");
   }
@@ -51,55 +52,50 @@ int RunMemoryCombinatorial(const std::vector<std::string>& args) {
   if (!s.ok()) return BadInput(program, s.ToString());
 
   if (vm.count("order")) {
-    const int negamax = CmNegamax(order);
-    const std::vector<CmBlock> blocks = CmBlocks(order);
-    const int reduced = CmBlockValue(blocks);
-    const int left = (order.pairs() + negamax) / 2, right = order.pairs() - left;
+    const CmSolution solved = CmSolve(order);
     if (json) {
-      nlohmann::json j = {{"order", CmOrderString(order)}, {"pairs", order.pairs()}, {"value", negamax},
-                          {"left", left}, {"right", right}, {"blocks", CmBlocksString(blocks)},
-                          {"block_value", reduced}, {"agree", negamax == reduced}};
+      nlohmann::json j = {{"order", CmOrderString(order)},
+                          {"pairs", order.pairs()},
+                          {"value", solved.value},
+                          {"left", solved.left},
+                          {"right", solved.right},
+                          {"blocks", CmBlocksString(solved.blocks)},
+                          {"block_value", solved.block_value},
+                          {"agree", solved.agree()}};
       std::cout << j.dump() << "\n";
     } else {
       std::cout << "order    " << CmOrderString(order) << " (" << order.pairs() << " pairs)\n"
-                << "value    " << negamax << " (Left " << left << ", Right " << right << ") by negamax\n"
-                << "blocks   " << CmBlocksString(blocks) << " = " << reduced << " by block reduction\n";
+                << "value    " << solved.value << " (Left " << solved.left << ", Right "
+                << solved.right << ") by negamax\n"
+                << "blocks   " << CmBlocksString(solved.blocks) << " = " << solved.block_value
+                << " by block reduction\n";
     }
-    if (negamax != reduced) {
+    if (!solved.agree()) {
       std::cerr << program << ": block reduction disagrees with negamax\n";
       return kExitCheckFailed;
     }
     return kExitOk;
   }
-  pcg32 rng(seed);
-  uint64_t agree = 0;
-  std::string first_bad;
-  for (uint64_t r = 0; r < random; ++r) {
-    CmOrder o;
-    for (int p = 0; p < pairs; ++p) o.pair.insert(o.pair.end(), 2, p);
-    std::shuffle(o.pair.begin(), o.pair.end(), rng);
-    // Renumber by first appearance, as the notation does.
-    std::vector<int> id(pairs, -1);
-    int next = 0;
-    for (int& p : o.pair) {
-      if (id[p] < 0) id[p] = next++;
-      p = id[p];
-    }
-    const bool same = CmNegamax(o) == CmBlockValue(CmBlocks(o));
-    agree += same;
-    if (!same && first_bad.empty()) first_bad = CmOrderString(o);
-  }
+  CmRandomCheck check;
+  s = CmCheckRandomOrders(pairs, random, seed, &check);
+  if (!s.ok()) return BadInput(program, s.ToString());
   if (json) {
-    std::cout << nlohmann::json({{"orders", random}, {"pairs", pairs}, {"seed", seed}, {"agree", agree},
-                                 {"first_disagreement", first_bad}})
+    std::cout << nlohmann::json({{"orders", random},
+                                 {"pairs", pairs},
+                                 {"seed", seed},
+                                 {"agree", check.agree},
+                                 {"first_disagreement", check.first_disagreement}})
                      .dump()
               << "\n";
   } else {
     std::cout << "random orders  " << random << " of " << pairs << " pairs (seed " << seed << ")\n"
-              << "agree          " << agree << " of " << random << " (block reduction = negamax)\n";
-    if (!first_bad.empty()) std::cout << "first disagreement  " << first_bad << "\n";
+              << "agree          " << check.agree << " of " << random
+              << " (block reduction = negamax)\n";
+    if (!check.first_disagreement.empty()) {
+      std::cout << "first disagreement  " << check.first_disagreement << "\n";
+    }
   }
-  return agree == random ? kExitOk : kExitCheckFailed;
+  return check.agree == random ? kExitOk : kExitCheckFailed;
 }
 
 }  // namespace eulerdeck::tools
