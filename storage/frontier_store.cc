@@ -23,7 +23,15 @@ Status FromRocks(const rocksdb::Status& s, const std::string& what) {
   return Status::IOError(what + ": " + s.ToString());
 }
 
-nlohmann::json LevelJson(const LevelRecord& r) {
+Status ParseJson(const std::string& text, const std::string& what, nlohmann::json* j) {
+  *j = nlohmann::json::parse(text, nullptr, /*allow_exceptions=*/false);
+  if (j->is_discarded() || !j->is_object()) return Status::Corruption(what + " record is damaged");
+  return Status::OK();
+}
+
+}  // namespace
+
+nlohmann::json LevelRecordJson(const LevelRecord& r) {
   return {{"level", r.level},
           {"entries", r.entries},
           {"blocks", r.blocks},
@@ -34,13 +42,10 @@ nlohmann::json LevelJson(const LevelRecord& r) {
           {"kept", r.kept}};
 }
 
-Status ParseJson(const std::string& text, const std::string& what, nlohmann::json* j) {
-  *j = nlohmann::json::parse(text, nullptr, /*allow_exceptions=*/false);
-  if (j->is_discarded() || !j->is_object()) return Status::Corruption(what + " record is damaged");
-  return Status::OK();
+bool StoreExists(const std::string& dir) {
+  // RocksDB writes CURRENT when it creates a database and keeps it after.
+  return std::filesystem::exists(std::filesystem::path(dir) / "CURRENT");
 }
-
-}  // namespace
 
 struct FrontierStore::Rep {
   std::unique_ptr<rocksdb::DB> db;
@@ -79,9 +84,7 @@ Status FrontierStore::Open(const std::string& dir, Mode mode, uint64_t memory_bu
   rocksdb::DB* db = nullptr;
   rocksdb::Status s;
   if (read_only) {
-    if (!std::filesystem::exists(std::filesystem::path(dir) / "CURRENT")) {
-      return Status::InvalidArgument("no store at '" + dir + "'");
-    }
+    if (!StoreExists(dir)) return Status::InvalidArgument("no store at '" + dir + "'");
     s = rocksdb::DB::OpenForReadOnly(options, dir, &db);
   } else {
     std::error_code ec;
@@ -204,7 +207,7 @@ Status FrontierStore::CommitLevel(const LevelRecord& record) {
   rocksdb::Status s = rep_->db->Flush(rocksdb::FlushOptions());
   if (!s.ok()) return FromRocks(s, "flushing blocks before a commit");
   rocksdb::WriteBatch batch;
-  batch.Put(LevelKey(record.level), LevelJson(record).dump());
+  batch.Put(LevelKey(record.level), LevelRecordJson(record).dump());
   batch.Delete(kProgressKey);
   rocksdb::WriteOptions wo;
   wo.sync = true;
@@ -220,7 +223,7 @@ Status FrontierStore::MarkLevelDropped(int level) {
     r.kept = false;
     rocksdb::WriteOptions wo;
     wo.sync = true;
-    return FromRocks(rep_->db->Put(wo, LevelKey(level), LevelJson(r).dump()),
+    return FromRocks(rep_->db->Put(wo, LevelKey(level), LevelRecordJson(r).dump()),
                      "updating level " + std::to_string(level));
   }
   return Status::InvalidArgument("level " + std::to_string(level) + " is not committed");

@@ -12,12 +12,13 @@
 
 #include <cstdint>
 #include <memory>
+#include <nlohmann/json_fwd.hpp>
 #include <string>
 #include <string_view>
 #include <vector>
 
-#include "engine/cards/game.h"
 #include "engine/base/status.h"
+#include "engine/cards/game.h"
 
 namespace eulerdeck::storage {
 
@@ -40,6 +41,10 @@ struct LevelRecord {
   bool kept = true;
 };
 
+// A level record as one JSON object: the form the store keeps it in
+// (docs/storage_format.md) and the one `eulerdeck status --json` prints.
+nlohmann::json LevelRecordJson(const LevelRecord& record);
+
 // The level being built: the output of every input block with ordinal below
 // next_ordinal is durable; done_input_key is the key of the last of those
 // input blocks (empty: none yet).
@@ -53,15 +58,21 @@ struct ProgressRecord {
   double seconds = 0;
 };
 
+// True when `dir` holds a store (its database exists), without opening it:
+// what a read-only Open() or a resume needs. Throws
+// std::filesystem::filesystem_error when `dir` cannot be examined (the
+// tools report it as an internal error).
+bool StoreExists(const std::string& dir);
+
 class FrontierStore {
  public:
   enum class Mode { kReadOnly, kReadWrite };
 
   // Opens (kReadWrite: creating if needed) the store in `dir`. The RocksDB
   // block cache and write buffers are sized from memory_budget_bytes.
-  // Errors: NotFound-like IOError when a read-only store does not exist,
-  // IOError "in use" when another process has it open for writing,
-  // Corruption when RocksDB finds its files damaged.
+  // Errors: InvalidArgument "no store at 'dir'" when a read-only store does
+  // not exist (!StoreExists(dir)), IOError "in use" when another process has
+  // it open for writing, Corruption when RocksDB finds its files damaged.
   static Status Open(const std::string& dir, Mode mode, uint64_t memory_budget_bytes,
                      std::unique_ptr<FrontierStore>* store);
   ~FrontierStore();

@@ -27,17 +27,6 @@ int Compare(const uint16_t* a, const uint16_t* b, int k) {
   return 0;
 }
 
-// True when count t gives a valid child of `parent` (k cards, itself valid).
-bool LastCountIsValid(const ChildRule& rule, const Card* parent, int k, uint32_t t) {
-  ChildCounts valid;
-  rule.ValidCounts(parent, k, &valid);
-  if (t < 1 || t > valid.limit || !((valid.bits[t >> 6] >> (t & 63)) & 1)) return false;
-  const Card x = CalledValue(rule.spec(), t);
-  int copies = 0;
-  for (int i = 0; i < k; ++i) copies += parent[i] == x;
-  return copies < rule.spec().suits;
-}
-
 }  // namespace
 
 Status ForEachEntry(FrontierStore* store, int level,
@@ -176,9 +165,9 @@ Status VerifyStore(FrontierStore* store, VerifyReport* report) {
           // The parent is valid (checked at level k-1, or a root), so only
           // the last count needs checking: against the parent's sub-deck,
           // rebuilt incrementally from the prefix it shares with the last.
-          const bool valid = k == 1 ? PathIsValid(rule, path, 1)
-                                    : LastCountIsValid(rule, decoder.Decode(path, k - 1), k - 1,
-                                                       path[k - 1]);
+          const bool valid =
+              k == 1 ? PathIsValid(rule, path, 1)
+                     : rule.IsValidChild(decoder.Decode(path, k - 1), k - 1, path[k - 1]);
           if (!valid) {
             return Status::Corruption(at + ": not a winning sub-deck (invalid child count " +
                                       std::to_string(path[k - 1]) + ")");

@@ -8,8 +8,8 @@
 #include <string>
 #include <vector>
 
-#include "engine/cards/deck.h"
 #include "engine/base/status.h"
+#include "engine/cards/deck.h"
 #include "storage/frontier_store.h"
 
 namespace eulerdeck::storage {

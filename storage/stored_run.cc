@@ -14,9 +14,9 @@
 #include <mutex>
 #include <string>
 
-#include "engine/eulerian/children.h"
 #include "engine/base/parallel.h"
-#include "engine/eulerian/path.h"
+#include "engine/eulerian/children.h"
+#include "engine/eulerian/expand.h"
 #include "storage/block_codec.h"
 #include "storage/format.h"
 
@@ -66,37 +66,21 @@ struct Task {
   uint64_t entries = 0, raw_bytes = 0;
 };
 
-// Expands every entry of one decoded level-k block into its children (the
-// next level, in key order) and encodes them into blocks.
-class Expander {
+// Expands one decoded level-k block into encoded blocks of level k+1 (the
+// engine's LevelExpander does the expansion; this cuts its output into
+// blocks of kEntriesPerBlock entries and encodes them). One per thread.
+class BlockExpander {
  public:
-  explicit Expander(const ChildRule& rule) : rule_(rule), decoder_(rule.spec()) {}
+  explicit BlockExpander(const ChildRule& rule) : rule_(rule), expander_(rule) {}
 
   void Expand(const PathBlock& in, Task* task) {
-    const GameSpec& spec = rule_.spec();
     const int k = in.k;
     PathBlock out;
     out.k = k + 1;
     out.count_bytes = rule_.Limit(k) > 255 ? 2 : 1;
     out.counts.reserve(static_cast<size_t>(kEntriesPerBlock) * (k + 1));
-    std::vector<int> copies(spec.ranks + 1);
-    for (size_t i = 0; i < in.entries(); ++i) {
-      const uint16_t* path = in.path(i);
-      const Card* deck = decoder_.Decode(path, k);
-      std::fill(copies.begin(), copies.end(), 0);
-      for (int j = 0; j < k; ++j) ++copies[deck[j]];
-      ChildCounts valid;
-      rule_.ValidCounts(deck, k, &valid);
-      for (int w = 0; w < valid.words; ++w) {
-        for (uint64_t bits = valid.bits[w]; bits; bits &= bits - 1) {
-          const uint32_t t = static_cast<uint32_t>(w * 64 + __builtin_ctzll(bits));
-          if (copies[CalledValue(spec, t)] >= spec.suits) continue;
-          out.counts.insert(out.counts.end(), path, path + k);
-          out.counts.push_back(static_cast<uint16_t>(t));
-          if (out.entries() == kEntriesPerBlock) Flush(&out, task);
-        }
-      }
-    }
+    expander_.Expand(in.counts.data(), in.entries(), k, kEntriesPerBlock, &out.counts,
+                     [&] { Flush(&out, task); });
     if (out.entries() > 0) Flush(&out, task);
   }
 
@@ -112,7 +96,7 @@ class Expander {
   }
 
   const ChildRule& rule_;
-  PathDecoder decoder_;
+  LevelExpander expander_;
 };
 
 Status BuildLevelOne(FrontierStore* store, const ChildRule& rule) {
@@ -164,7 +148,7 @@ Status BuildLevel(FrontierStore* store, const ChildRule& rule, int k, uint64_t i
   };
   uint64_t next_ordinal = p->next_ordinal;
   const CountCoding coding{rule.spec().ranks, rule.spec().suits};
-  tbb::enumerable_thread_specific<Expander> expanders([&] { return Expander(rule); });
+  tbb::enumerable_thread_specific<BlockExpander> expanders([&] { return BlockExpander(rule); });
 
   const int threads = EffectiveThreads(options.threads);
   tbb::global_control allow(tbb::global_control::max_allowed_parallelism, threads);

@@ -8,8 +8,8 @@
 #include <cstdint>
 #include <vector>
 
-#include "engine/cards/game.h"
 #include "engine/base/status.h"
+#include "engine/cards/game.h"
 #include "storage/frontier_store.h"
 
 namespace eulerdeck::storage {

@@ -1,5 +1,6 @@
 #include "engine/eulerian/children.h"
 
+#include <algorithm>
 #include <cstring>
 #include <string>
 
@@ -58,6 +59,15 @@ std::vector<Card> ChildRule::Roots() const {
   std::vector<Card> roots;
   for (int v = 1; v <= spec_.ranks; ++v) roots.push_back(static_cast<Card>(v));
   return roots;
+}
+
+bool ChildRule::IsValidChild(const Card* parent, int k, uint32_t t) const {
+  ChildCounts valid;
+  ValidCounts(parent, k, &valid);
+  if (t < 1 || t > valid.limit || !valid.Contains(t)) return false;
+  const Card x = CalledValue(spec_, t);
+  return AvailableValues::Available(static_cast<int>(std::count(parent, parent + k, x)),
+                                    spec_.suits);
 }
 
 void ChildRule::ValidCountsWide(const Card* parent, int k, ChildCounts* out) const {

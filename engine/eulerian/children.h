@@ -11,6 +11,10 @@
 //   (2) no earlier count u < t names the card it visits, and
 //   (3) D holds fewer than `suits` cards of value x.
 // Each C arises from exactly one (D, t), so the winning sub-decks form a tree.
+// ChildRule owns all three conditions: ValidCounts() computes (1) and (2) as
+// a bitset of counts, AvailableValues holds (3) (AvailableValues::Available
+// is the condition itself), and ForEachChild(), CountLastChildren() and
+// IsValidChild() combine them. Callers never test the conditions themselves.
 //
 // Condition (2) in closed form: count u visits the card D[i] when the
 // distance w = t - u from it to the removal is i's distance from the end of D,
@@ -25,6 +29,8 @@
 #ifndef EULERDECK_ENGINE_EULERIAN_CHILDREN_H_
 #define EULERDECK_ENGINE_EULERIAN_CHILDREN_H_
 
+#include <algorithm>
+#include <array>
 #include <cstdint>
 #include <cstring>
 #include <vector>
@@ -52,13 +58,98 @@ inline void OrShiftedWords(uint64_t* out, const uint64_t* in, int out_words, int
   }
 }
 
-// Valid first-removal counts t of the children of one sub-deck, as a bitset
-// over t = 0..limit (bit 0 always clear).
+// The first-removal counts t of the children of one sub-deck that satisfy
+// conditions (1) and (2), as a bitset over t = 0..limit (bit 0 always clear).
 struct ChildCounts {
   static constexpr int kMaxWords = (kMaxEnumCards * kMaxEnumRanks) / 64 + 1;
   uint64_t bits[kMaxWords];
   int words;       // words in use
   uint32_t limit;  // CountLimit(k+1)
+
+  // Whether count t satisfies (1) and (2). REQUIRES: t <= limit.
+  bool Contains(uint32_t t) const { return (bits[t >> 6] >> (t & 63)) & 1; }
+};
+
+// Condition (3): the values a sub-deck can still take, i.e. those of which
+// it holds fewer than `suits` cards. Kept incrementally with Take()/Give()
+// (the in-memory count walks the tree with one) or built from a sub-deck.
+// A plain value; not thread-safe while it is being changed.
+class AvailableValues {
+ public:
+  // Words of bits(): values 1..kMaxEnumRanks, bit v for value v.
+  static constexpr int kWords = kMaxEnumRanks / 64 + 1;
+
+  AvailableValues() = default;
+  // No card held: every value 1..ranks available.
+  // REQUIRES: CheckEnumerable(spec).ok().
+  explicit AvailableValues(const GameSpec& spec) : ranks_(spec.ranks), suits_(spec.suits) {
+    Reset(nullptr, 0);
+  }
+  // The values still available to `deck` (k cards).
+  AvailableValues(const GameSpec& spec, const Card* deck, int k)
+      : ranks_(spec.ranks), suits_(spec.suits) {
+    Reset(deck, k);
+  }
+
+  // Forgets every card held, then takes deck[0..k).
+  void Reset(const Card* deck, int k) {
+    static_assert(kWords == 2 && kMaxEnumRanks == 64, "bits 1..ranks fill at most two words");
+    copies_.fill(0);
+    bits_[0] = ranks_ >= 63 ? ~uint64_t{1} : (uint64_t{1} << (ranks_ + 1)) - 2;
+    bits_[1] = ranks_ == 64 ? 1 : 0;
+    for (int i = 0; i < k; ++i) Take(deck[i]);
+  }
+
+  // Condition (3) itself: a sub-deck holding `held` cards of a value can
+  // take another when held < suits.
+  static bool Available(int held, int suits) { return held < suits; }
+
+  // Takes one card of value x / gives it back, keeping bits() equal to
+  // Available(copies, suits) per value: x stops (starts) being available
+  // exactly when its copies reach (leave) suits. REQUIRES for Take: Has(x);
+  // for Give: a card of value x was taken.
+  void Take(Card x) {
+    if (++copies_[x] == suits_) bits_[x >> 6] &= ~(uint64_t{1} << (x & 63));
+  }
+  void Give(Card x) {
+    if (copies_[x]-- == suits_) bits_[x >> 6] |= uint64_t{1} << (x & 63);
+  }
+
+  // Whether a card of value x may still be added.
+  bool Has(Card x) const { return (bits_[x >> 6] >> (x & 63)) & 1; }
+  // Bit v set when value v is available (v = 1..ranks); kWords words.
+  const uint64_t* bits() const { return bits_; }
+  // The spec's ranks (a copy, nearer at hand in hot loops than the spec).
+  uint32_t ranks() const { return static_cast<uint32_t>(ranks_); }
+
+  // The smallest available value above `after`. REQUIRES: there is one.
+  Card LowestAbove(Card after) const {
+    static_assert(kWords == 2, "LowestAbove reads the bits as one 128-bit word");
+    const unsigned __int128 all = (static_cast<unsigned __int128>(bits_[1]) << 64) | bits_[0];
+    const unsigned __int128 above = all >> (after + 1);
+    const uint64_t lo = static_cast<uint64_t>(above);
+    const int z =
+        lo ? __builtin_ctzll(lo) : 64 + __builtin_ctzll(static_cast<uint64_t>(above >> 64));
+    return static_cast<Card>(after + 1 + z);
+  }
+
+  // Writes the first `count` cards still missing from the full deck (each
+  // value repeated as many times as it has copies left) to out[0..count), in
+  // increasing order. REQUIRES: at least `count` cards are missing.
+  void Missing(int count, Card* out) const {
+    int found = 0;
+    Card v = 0;
+    while (found < count) {
+      v = LowestAbove(v);
+      for (int c = copies_[v]; Available(c, suits_) && found < count; ++c) out[found++] = v;
+    }
+  }
+
+ private:
+  std::array<int, kMaxEnumRanks + 1> copies_{};  // cards held of each value
+  uint64_t bits_[kWords] = {};                   // bit v: copies_[v] < suits_
+  int ranks_ = 0;
+  int suits_ = 0;
 };
 
 // Precomputed, per spec, for every parent size k: the count limit of the
@@ -76,8 +167,7 @@ class ChildRule {
   std::vector<Card> Roots() const;
 
   // Fills `out` with the counts t that satisfy (1) and (2) for the parent
-  // `parent` of k cards (1 <= k < cards). Condition (3) is the caller's:
-  // the value named at t is CalledValue(spec, t).
+  // `parent` of k cards (1 <= k < cards). ForEachChild() adds (3).
   void ValidCounts(const Card* parent, int k, ChildCounts* out) const {
     const PerSize& p = per_size_[k];
     out->limit = p.limit;
@@ -99,6 +189,64 @@ class ChildRule {
     }
     out->bits[0] = ~blocked & p.last_word_mask;
   }
+
+  // Calls f(t, x) for each child of a parent, in increasing t: each count t
+  // in `valid` (the parent's ValidCounts()) whose value x = CalledValue(t)
+  // is in `avail` (the parent's AvailableValues), i.e. conditions (1)-(3).
+  // `avail` is read before the first call, so f may change it (Take/Give
+  // around a recursive walk) and restore it before returning. Inline: the
+  // in-memory count runs it for every sub-deck it builds.
+  template <class F>
+  void ForEachChild(const ChildCounts& valid, const AvailableValues& avail, F&& f) const {
+    uint64_t counts[ChildCounts::kMaxWords];
+    const bool wraps = AvailableCounts(valid, avail, counts);
+    for (int j = 0; j < valid.words; ++j) {
+      uint64_t w = valid.bits[j] & counts[j];
+      while (w) {
+        const uint32_t t = static_cast<uint32_t>(j * 64 + __builtin_ctzll(w));
+        w &= w - 1;
+        const Card x = wraps ? CalledValue(spec_, t) : static_cast<Card>(t);
+        f(t, x);
+      }
+    }
+  }
+
+  // The same for the parent `parent` of k cards (1 <= k < cards), from
+  // scratch: the stored run expands every entry through here. Counting the
+  // parent's cards of each value and testing the value of each valid count
+  // is cheaper than building its AvailableValues to mask the counts; the
+  // children, and their order, are the same.
+  template <class F>
+  void ForEachChild(const Card* parent, int k, F&& f) const {
+    ChildCounts valid;
+    ValidCounts(parent, k, &valid);
+    int held[kMaxEnumRanks + 1];
+    std::fill_n(held, spec_.ranks + 1, 0);
+    for (int i = 0; i < k; ++i) ++held[parent[i]];
+    for (int j = 0; j < valid.words; ++j) {
+      for (uint64_t w = valid.bits[j]; w; w &= w - 1) {
+        const uint32_t t = static_cast<uint32_t>(j * 64 + __builtin_ctzll(w));
+        const Card x = CalledValue(spec_, t);
+        if (AvailableValues::Available(held[x], spec_.suits)) f(t, x);
+      }
+    }
+  }
+
+  // The number of children the first ForEachChild() would yield for a
+  // parent that misses a single card (k = cards - 1): its value x is the
+  // one available, named at t = x, x + ranks, ... The in-memory count calls
+  // this for every sub-deck of the level below the last.
+  // REQUIRES: exactly one value is available in `avail`.
+  uint64_t CountLastChildren(const ChildCounts& valid, const AvailableValues& avail) const {
+    const uint32_t ranks = avail.ranks();
+    uint64_t n = 0;
+    for (uint32_t t = avail.LowestAbove(0); t <= valid.limit; t += ranks) n += valid.Contains(t);
+    return n;
+  }
+
+  // True when count t gives a child of `parent` (k cards, 1 <= k < cards):
+  // t satisfies (1)-(3). Any t is accepted (false when out of range).
+  bool IsValidChild(const Card* parent, int k, uint32_t t) const;
 
   // q = (t-1) mod (k+1): where the removed card sits in a child of k+1
   // cards. Usually t <= k+1, which needs no division.
@@ -143,6 +291,28 @@ class ChildRule {
   };
 
   void ValidCountsWide(const Card* parent, int k, ChildCounts* out) const;
+
+  // Fills counts[0..valid.words) with the counts 0..valid.limit whose value
+  // is in `avail`: its bitset repeated every `ranks` counts (once for
+  // mousetrap and hlm, whose limit is <= ranks). Returns whether counts pass
+  // ranks, naming the values again from 1 (modular's lcm limit).
+  bool AvailableCounts(const ChildCounts& valid, const AvailableValues& avail,
+                       uint64_t* counts) const {
+    const uint32_t ranks = avail.ranks();
+    const bool wraps = valid.limit > ranks;
+    if (valid.words == 1) {  // the common case: counts below 64
+      counts[0] = avail.bits()[0];
+      if (wraps) {
+        for (uint32_t a = ranks; a <= valid.limit; a += ranks) counts[0] |= avail.bits()[0] << a;
+      }
+    } else {
+      std::memset(counts, 0, sizeof(uint64_t) * valid.words);
+      for (uint32_t a = 0; a <= valid.limit; a += ranks) {
+        OrShiftedWords(counts, avail.bits(), valid.words, AvailableValues::kWords, a);
+      }
+    }
+    return wraps;
+  }
 
   GameSpec spec_;
   std::vector<PerSize> per_size_;  // index k = parent size, 1..cards-1

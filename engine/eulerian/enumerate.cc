@@ -3,15 +3,14 @@
 #include <tbb/enumerable_thread_specific.h>
 
 #include <array>
-#include <cstring>
 #include <mutex>
 #include <string>
 
-#include "engine/eulerian/children.h"
-#include "engine/cards/deck.h"
-#include "engine/eulerian/hit_views.h"
 #include "engine/base/parallel.h"
+#include "engine/cards/deck.h"
 #include "engine/cards/rules.h"
+#include "engine/eulerian/children.h"
+#include "engine/eulerian/hit_views.h"
 
 namespace eulerdeck {
 
@@ -20,7 +19,6 @@ namespace {
 // The breadth-first start stops once a level has this many sub-decks per
 // thread: enough subtrees for work stealing to even out their sizes.
 constexpr size_t kSubtreesPerThread = 1024;
-
 
 struct Node {
   std::array<Card, kNodeBytes> cards;
@@ -32,8 +30,8 @@ class Walker {
   Walker(const ChildRule& rule, bool verify) : rule_(rule), verify_(verify) {
     const GameSpec& spec = rule.spec();
     n_ = spec.cards();
-    suits_ = spec.suits;
     ranks_ = static_cast<uint32_t>(spec.ranks);
+    avail_ = AvailableValues(spec);
     level_.assign(n_ + 1, 0);
     // How many final levels are counted through views (hit_views.h): the
     // children of the sub-decks concerned must all be Viewable.
@@ -45,19 +43,8 @@ class Walker {
 
   // Counts the descendants of `node` (k cards, already counted itself).
   void WalkFrom(const Card* node, int k) {
-    Reset(node, k);
+    avail_.Reset(node, k);
     Walk(node, k);
-  }
-
-  // Expands `node` (k < n cards) one level: appends its children to `out`.
-  void Expand(const Card* node, int k, std::vector<Node>* out) {
-    Reset(node, k);
-    ChildCounts valid;
-    rule_.ValidCounts(node, k, &valid);
-    ForEachChild(valid, [&](uint32_t t, Card x) {
-      out->emplace_back();
-      ChildRule::MakeChild(node, k, t, x, out->back().cards.data());
-    });
   }
 
   const std::vector<uint64_t>& level() const { return level_; }
@@ -65,55 +52,11 @@ class Walker {
   const Status& failure() const { return failure_; }
 
  private:
-  // Calls f(t, x) for each valid count t whose value x is still available.
-  template <class F>
-  void ForEachChild(const ChildCounts& valid, F&& f) {
-    // Counts whose value is still available: the value bitset repeated every
-    // `ranks` counts (once for mousetrap and hlm, whose limit is <= ranks).
-    uint64_t avail[ChildCounts::kMaxWords];
-    // Counts past ranks name the values again from 1 (modular's lcm limit).
-    const bool wraps = valid.limit > ranks_;
-    if (valid.words == 1) {  // the common case: counts below 64
-      avail[0] = avail_values_[0];
-      if (wraps) {
-        for (uint32_t a = ranks_; a <= valid.limit; a += ranks_) avail[0] |= avail_values_[0] << a;
-      }
-    } else {
-      std::memset(avail, 0, sizeof(uint64_t) * valid.words);
-      for (uint32_t a = 0; a <= valid.limit; a += ranks_) {
-        OrShiftedWords(avail, avail_values_, valid.words, kValueWords, a);
-      }
-    }
-    for (int j = 0; j < valid.words; ++j) {
-      uint64_t w = valid.bits[j] & avail[j];
-      while (w) {
-        const uint32_t t = static_cast<uint32_t>(j * 64 + __builtin_ctzll(w));
-        w &= w - 1;
-        const Card x = wraps ? CalledValue(rule_.spec(), t) : static_cast<Card>(t);
-        f(t, x);
-      }
-    }
-  }
-
-  // Takes one card of value x / gives it back, keeping avail_values_ exact.
-  void Take(Card x) {
-    if (++copies_[x] == suits_) avail_values_[x >> 6] &= ~(uint64_t{1} << (x & 63));
-  }
-  void Give(Card x) {
-    if (copies_[x]-- == suits_) avail_values_[x >> 6] |= uint64_t{1} << (x & 63);
-  }
-  void Reset(const Card* node, int k) {
-    copies_.fill(0);
-    avail_values_[0] = avail_values_[1] = 0;
-    for (uint32_t v = 1; v <= ranks_; ++v) avail_values_[v >> 6] |= uint64_t{1} << (v & 63);
-    for (int i = 0; i < k; ++i) Take(node[i]);
-  }
-
   void Walk(const Card* node, int k) {
     if (k + fused_levels_ == n_) {
       // The last levels are counted through views, not built.
       Card miss[3];
-      Missing(fused_levels_, miss);
+      avail_.Missing(fused_levels_, miss);
       FillTable(node, k);
       const internal::TableView table{positions_};
       if (fused_levels_ == 3) {
@@ -127,27 +70,21 @@ class Walker {
     ChildCounts valid;
     rule_.ValidCounts(node, k, &valid);
     if (k + 1 == n_ && !verify_) {
-      // The last level is counted, not built: a leaf needs the one value
-      // still missing, named at t = y, y + ranks, ...
-      const Card y = LowestAvailable(0);
-      uint64_t leaves = 0;
-      for (uint32_t t = y; t <= valid.limit; t += ranks_) {
-        leaves += (valid.bits[t >> 6] >> (t & 63)) & 1;
-      }
-      level_[n_] += leaves;
+      // The last level is counted, not built.
+      level_[n_] += rule_.CountLastChildren(valid, avail_);
       return;
     }
     Card child[kNodeBytes];
-    ForEachChild(valid, [&](uint32_t t, Card x) {
+    rule_.ForEachChild(valid, avail_, [&](uint32_t t, Card x) {
       ++level_[k + 1];
       ChildRule::MakeChild(node, k, t, x, child);
       if (k + 1 == n_) {
         Verify(child);
         return;
       }
-      Take(x);
+      avail_.Take(x);
       Walk(child, k + 1);
-      Give(x);
+      avail_.Give(x);
     });
   }
 
@@ -158,16 +95,6 @@ class Walker {
   }
   void ClearTable(const Card* node, int k) {
     for (int i = 0; i < k; ++i) positions_[node[i] + (k - i)] = 0;
-  }
-
-  // The `count` cards still missing (count <= 3), in increasing order.
-  void Missing(int count, Card* out) const {
-    int found = 0;
-    Card v = 0;
-    while (found < count) {
-      v = LowestAvailable(v);
-      for (int c = copies_[v]; c < suits_ && found < count; ++c) out[found++] = v;
-    }
   }
 
   // Condition (2) of children.h for the child at count t of the sub-deck
@@ -223,17 +150,6 @@ class Walker {
     }
   }
 
-  // The smallest value above `after` with a card left.
-  Card LowestAvailable(Card after) const {
-    const unsigned __int128 all =
-        (static_cast<unsigned __int128>(avail_values_[1]) << 64) | avail_values_[0];
-    const unsigned __int128 above = all >> (after + 1);
-    const uint64_t lo = static_cast<uint64_t>(above);
-    const int z =
-        lo ? __builtin_ctzll(lo) : 64 + __builtin_ctzll(static_cast<uint64_t>(above >> 64));
-    return static_cast<Card>(after + 1 + z);
-  }
-
   void Verify(const Card* deck) {
     ++leaves_verified_;
     const Deck d(deck, deck + n_);
@@ -248,12 +164,9 @@ class Walker {
   const bool verify_;
   int fused_levels_;  // 0 (none), 2 or 3
   int n_;
-  int suits_;
   uint32_t ranks_;
-  std::array<int, kMaxEnumRanks + 1> copies_{};
-  // Bit v set when a card of value v is still available (v = 1..ranks).
-  static constexpr int kValueWords = 2;
-  uint64_t avail_values_[kValueWords] = {0, 0};
+  // Condition (3) for the sub-deck being walked: kept with Take()/Give().
+  AvailableValues avail_;
   // positions_[w]: bit i set when h_i = w for the sub-deck in FillTable();
   // all zero otherwise.
   uint64_t positions_[internal::kHitTableSize] = {};
@@ -283,10 +196,14 @@ Status Count(const GameSpec& spec, const CountOptions& options, CountResult* res
 
   // Phase 2. Breadth first until there are enough subtrees to share out.
   const size_t want = kSubtreesPerThread * EffectiveThreads(options.threads);
-  Walker serial(rule, options.verify_leaves);
   while (k < n - 1 && frontier.size() < want) {
     std::vector<Node> next;
-    for (const Node& node : frontier) serial.Expand(node.cards.data(), k, &next);
+    for (const Node& node : frontier) {
+      rule.ForEachChild(node.cards.data(), k, [&](uint32_t t, Card x) {
+        next.emplace_back();
+        ChildRule::MakeChild(node.cards.data(), k, t, x, next.back().cards.data());
+      });
+    }
     frontier = std::move(next);
     ++k;
     result->level[k] = frontier.size();

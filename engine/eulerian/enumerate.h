@@ -8,8 +8,8 @@
 #include <cstdint>
 #include <vector>
 
-#include "engine/cards/game.h"
 #include "engine/base/status.h"
+#include "engine/cards/game.h"
 
 namespace eulerdeck {
 

@@ -28,17 +28,10 @@ bool PathIsValid(const ChildRule& rule, const uint16_t* path, int k) {
   if (k < 1 || std::find(roots.begin(), roots.end(), path[0]) == roots.end()) return false;
   std::array<Card, kNodeBytes> deck{}, child{};
   deck[0] = static_cast<Card>(path[0]);
-  std::vector<int> copies(spec.ranks + 1, 0);
-  ++copies[path[0]];
   for (int j = 1; j < k; ++j) {
     const uint32_t t = path[j];
-    ChildCounts valid;
-    rule.ValidCounts(deck.data(), j, &valid);
-    if (t < 1 || t > valid.limit || !((valid.bits[t >> 6] >> (t & 63)) & 1)) return false;
-    const Card x = CalledValue(spec, t);
-    if (copies[x] >= spec.suits) return false;
-    ++copies[x];
-    ChildRule::MakeChild(deck.data(), j, t, x, child.data());
+    if (!rule.IsValidChild(deck.data(), j, t)) return false;
+    ChildRule::MakeChild(deck.data(), j, t, CalledValue(spec, t), child.data());
     deck = child;
   }
   return true;

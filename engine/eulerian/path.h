@@ -9,8 +9,8 @@
 #include <cstdint>
 #include <vector>
 
-#include "engine/eulerian/children.h"
 #include "engine/cards/deck.h"
+#include "engine/eulerian/children.h"
 
 namespace eulerdeck {
 

@@ -24,10 +24,9 @@ TEST_CASE("count reproduces the published counts (slow entries)") {
 
 TEST_CASE("count: the two entries of Table 2 listed in docs/errata.md") {
   // Printed 17,175,636 and 411,488,689. The values below are what this
-  // enumerator computes; ORACLES.md reports the same numbers from two other
-  // independent programs (a backward enumeration and a literal replay of the
-  // paper's procedure), and every deck enumerated here wins when replayed
-  // forward (see the verify-leaves test below and docs/errata.md).
+  // enumerator computes, confirmed by independent forward replay, see
+  // docs/errata.md: every deck enumerated here wins when replayed forward
+  // (the verify-leaves test below).
   CHECK(Winning(Game::kHlm, 14, 2) == 17156400);
   CHECK(Winning(Game::kHlm, 7, 4) == 396847883);
 }

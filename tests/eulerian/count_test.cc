@@ -1,13 +1,14 @@
 // The eulerian enumerator (engine/eulerian/enumerate.h) against forward brute force
-// and against the published counts. Sources: OEIS A007709; seed 000 Tables 2,
-// 4, 5 (as gathered in shared/docs/ORACLES.md). The expensive entries are in
+// and against the published counts. Sources: OEIS A007709 (mousetrap, one
+// suit); A. M. Bersani, "An eulerian approach to a class of matching
+// problems" (seed 000), Tables 2, 4, 5. The expensive entries are in
 // count_slow_test.cc (ctest label `slow`).
 #include <catch2/catch.hpp>
 
-#include "tests/support/paper_faithful.h"
 #include "engine/cards/brute.h"
 #include "engine/cards/combinatorics.h"
 #include "engine/eulerian/enumerate.h"
+#include "tests/support/paper_faithful.h"
 #include "tests/support/published.h"
 
 namespace eulerdeck {
@@ -67,8 +68,8 @@ TEST_CASE("count equals brute force level by level (winning sub-decks of k cards
 }
 
 TEST_CASE("count equals the paper-faithful procedure (rebuild and replay) level by level") {
-  // An independent method: benchmarks/paper_faithful.cc rebuilds each
-  // candidate string into a sub-deck and replays it (seed 000 §4).
+  // An independent method: tests/support/paper_faithful.cc rebuilds each
+  // candidate string into a sub-deck and replays it (Bersani §4).
   const GameSpec specs[] = {
       {Game::kMousetrap, 8, 1}, {Game::kMousetrap, 4, 2}, {Game::kMousetrap, 3, 3},
       {Game::kHlm, 10, 2},      {Game::kHlm, 6, 3},       {Game::kHlm, 4, 4},
@@ -100,7 +101,7 @@ TEST_CASE("count does not depend on the number of threads") {
 }
 
 TEST_CASE("count: hlm s=2 levels of Proposition 4.1 for larger m") {
-  // 000 Prop. 4.1 with no bound on the values (m >= 10): 4 four-strings,
+  // Bersani, Prop. 4.1, with no bound on the values (m >= 10): 4 four-strings,
   // 3 five-strings, 1 six-string, 2 seven-, 4 eight-, 9 nine-strings. The
   // paper says 21 ten-strings; forward play of all 3,958,113,600 sequences of
   // ten cards finds 20 (docs/errata.md).

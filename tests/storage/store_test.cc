@@ -1,8 +1,8 @@
 // The frontier store (storage/) against the in-memory enumerator and brute
 // force, and its refusal of damaged or mismatched stores. The crash tests
 // (SIGKILL and resume) are in kill_resume_test.sh.
-#include <catch2/catch.hpp>
 #include <algorithm>
+#include <catch2/catch.hpp>
 #include <cstdlib>
 #include <filesystem>
 #include <set>
@@ -10,9 +10,9 @@
 
 #include "engine/cards/brute.h"
 #include "engine/cards/combinatorics.h"
+#include "engine/cards/rules.h"
 #include "engine/eulerian/enumerate.h"
 #include "engine/eulerian/path.h"
-#include "engine/cards/rules.h"
 #include "storage/block_codec.h"
 #include "storage/format.h"
 #include "storage/frontier_store.h"
@@ -158,7 +158,7 @@ TEST_CASE("store: --keep last and none keep the counts and drop the blocks") {
   REQUIRE(Run(last.get(), spec, 2, 0, Keep::kLast).ok());
   auto levels = Levels(last.get());
   REQUIRE(levels.size() == 18);
-  CHECK(levels.back().entries == 105);  // 000 Table 2
+  CHECK(levels.back().entries == 105);  // Bersani, Table 2 (hlm s=2 m=9)
   for (size_t i = 0; i + 1 < levels.size(); ++i) CHECK_FALSE(levels[i].kept);
   CHECK(levels.back().kept);
   VerifyReport report;

@@ -3,7 +3,6 @@
 
 #include <chrono>
 #include <cstdio>
-#include <filesystem>
 #include <iostream>
 
 #include "engine/eulerian/children.h"
@@ -84,7 +83,7 @@ int Execute(const std::string& name, const Common& c, const GameSpec* given) {
     s = Status::InvalidArgument("--until-level must be at most " + std::to_string(given->cards()));
   }
   if (!s.ok()) return BadInput("eulerdeck " + name, s.ToString());
-  if (!given && !std::filesystem::exists(std::filesystem::path(c.store_dir) / "CURRENT")) {
+  if (!given && !storage::StoreExists(c.store_dir)) {
     return BadInput("eulerdeck " + name, "no store at '" + c.store_dir + "'");
   }
   std::unique_ptr<storage::FrontierStore> store;

@@ -75,16 +75,7 @@ int RunStatus(const std::vector<std::string>& args) {
     j["cards"] = n;
     j["complete"] = done;
     j["levels"] = nlohmann::json::array();
-    for (const auto& r : levels) {
-      j["levels"].push_back({{"level", r.level},
-                             {"entries", r.entries},
-                             {"blocks", r.blocks},
-                             {"stored_bytes", r.stored_bytes},
-                             {"raw_bytes", r.raw_bytes},
-                             {"checksum", r.checksum},
-                             {"seconds", r.seconds},
-                             {"kept", r.kept}});
-    }
+    for (const auto& r : levels) j["levels"].push_back(storage::LevelRecordJson(r));
     if (in_progress) {
       j["in_progress"] = {{"level", p.level},
                           {"input_blocks_done", p.next_ordinal},
