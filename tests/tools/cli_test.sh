@@ -59,6 +59,23 @@ expect_ok "count" "winning decks +656$" "$E" count --game hlm --ranks 10 --suits
 expect_ok "count verify" "verified +1812 winning decks" \
   "$E" count --game mousetrap --ranks 8 --verify-leaves
 
+# Results that cannot be written (a full disk; /dev/full) are an error, not
+# a silent exit 0: exit 1 and a line naming standard output.
+expect_full() {
+  local what="$1"; shift
+  "$@" >/dev/full 2>"$tmp/err"
+  local rc=$?
+  if [ "$rc" -ne 1 ] || ! grep -q "could not write the results to standard output" "$tmp/err"; then
+    echo "FAIL ($what to /dev/full): rc=$rc: $*"; cat "$tmp/err"; fail=1
+  fi
+}
+expect_full "play" "$E" play --game mousetrap --ranks 4 --deck "1 4 3 2"
+expect_full "brute" "$E" brute --game mousetrap --ranks 5
+expect_full "count" "$E" count --game mousetrap --ranks 8 --json
+expect_full "mc" "$C" mc --game hlm --ranks 5 --decks 1000
+expect_full "memory solitaire" "$C" memory solitaire --n 50
+expect_full "dundee greedy" "$C" dundee greedy --deck "4^3"
+
 # Treize (the fourth game): playable, brute force and Monte Carlo; count, run
 # and reform refuse it in one line, writing nothing.
 expect_ok "help lists treize" "treize +Treize" "$E" --help

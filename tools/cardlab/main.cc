@@ -27,7 +27,9 @@ int RunMemory(const std::vector<std::string>& args);
 int RunDundee(const std::vector<std::string>& args);
 }  // namespace eulerdeck::tools
 
-int main(int argc, char** argv) {
+namespace {
+
+int RunCommand(int argc, char** argv) {
   using namespace eulerdeck::tools;
   if (argc >= 2) {
     const std::string command = argv[1];
@@ -51,4 +53,12 @@ int main(int argc, char** argv) {
     return BadInput("cardlab", "unknown command '" + command + "' (try 'cardlab --help')");
   }
   return BadInput("cardlab", "no command given (try 'cardlab --help')");
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  const int rc = RunCommand(argc, argv);
+  const std::string program = argc >= 2 ? std::string("cardlab ") + argv[1] : "cardlab";
+  return eulerdeck::tools::FinishStdout(program, rc);
 }

@@ -1,6 +1,9 @@
 #include "tools/common/cli.h"
 
 #include <cctype>
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
 #include <iostream>
 
 namespace eulerdeck::tools {
@@ -117,6 +120,17 @@ bool ParseOrHelp(const std::vector<std::string>& args, const po::options_descrip
   if (!vm.count("help")) return false;
   PrintHelp(usage, desc);
   return true;
+}
+
+int FinishStdout(const std::string& program, int rc) {
+  std::cout.flush();
+  errno = 0;
+  const bool failed = !std::cout || std::fflush(stdout) != 0 || std::ferror(stdout);
+  if (!failed) return rc;
+  const int err = errno;
+  std::cerr << program << ": could not write the results to standard output"
+            << (err != 0 ? std::string(" (") + std::strerror(err) + ")" : std::string()) << "\n";
+  return rc == kExitOk ? kExitCheckFailed : rc;
 }
 
 void PrintHelp(const std::string& usage, const po::options_description& desc) {

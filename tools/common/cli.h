@@ -78,6 +78,13 @@ Status OpenCsv(const std::string& path, std::ofstream* out);
 // Prints "<program>: <message>" on stderr and returns kExitBadInput.
 int BadInput(const std::string& program, const std::string& message);
 
+// Flushes standard output and checks that everything written to it arrived
+// (a full disk, /dev/full or a closed pipe loses results silently
+// otherwise). Returns `rc`, or kExitCheckFailed after one line on stderr
+// naming the error when the results could not be written and rc was
+// kExitOk. Call once, at the end of main().
+int FinishStdout(const std::string& program, int rc);
+
 // Prints the usage of a subcommand on stdout.
 void PrintHelp(const std::string& usage, const po::options_description& desc);
 

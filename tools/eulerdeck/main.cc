@@ -40,7 +40,9 @@ void PrintUsage() {
 
 }  // namespace
 
-int main(int argc, char** argv) {
+namespace {
+
+int RunCommand(int argc, char** argv) {
   using namespace eulerdeck::tools;
   if (argc < 2) return BadInput("eulerdeck", "no command given (try 'eulerdeck --help')");
   const std::string command = argv[1];
@@ -67,4 +69,12 @@ int main(int argc, char** argv) {
     std::cerr << "eulerdeck " << command << ": internal error: " << e.what() << "\n";
     return kExitCheckFailed;
   }
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  const int rc = RunCommand(argc, argv);
+  const std::string program = argc >= 2 ? std::string("eulerdeck ") + argv[1] : "eulerdeck";
+  return eulerdeck::tools::FinishStdout(program, rc);
 }
