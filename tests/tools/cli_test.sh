@@ -76,6 +76,33 @@ expect_full "mc" "$C" mc --game hlm --ranks 5 --decks 1000
 expect_full "memory solitaire" "$C" memory solitaire --n 50
 expect_full "dundee greedy" "$C" dundee greedy --deck "4^3"
 
+# Output files appear only when complete: on a full disk the command exits 1
+# with one line naming the file and leaves neither the file nor its .partial.
+# Needs a tiny tmpfs (root); reported as skipped where mount is refused.
+small="$tmp/small"
+mkdir -p "$small"
+if mount -t tmpfs -o size=8k tmpfs "$small" 2>/dev/null; then
+  "$E" run --game mousetrap --ranks 8 --store "$tmp/m8" >/dev/null 2>&1
+  expect_diskfull() {
+    local what="$1" file="$2"; shift 2
+    "$@" >/dev/null 2>"$tmp/err"
+    local rc=$?
+    if [ "$rc" -ne 1 ] || ! grep -q "could not write '$file'" "$tmp/err" ||
+       [ -e "$file" ] || [ -e "$file.partial" ]; then
+      echo "FAIL ($what on a full disk): rc=$rc: $*"; cat "$tmp/err"; ls -la "$small"; fail=1
+    fi
+  }
+  expect_diskfull "export --decks" "$small/d.csv" \
+    "$E" export --store "$tmp/m8" --level 8 --decks "$small/d.csv"
+  expect_diskfull "memory solitaire --csv" "$small/s.csv" \
+    "$C" memory solitaire --n 2000 --float --csv "$small/s.csv"
+  umount "$small"
+else
+  echo "cli_test: full-disk checks skipped (cannot mount a tmpfs here)"
+fi
+"$E" count --game mousetrap --ranks 6 --csv "$tmp/c.csv" >/dev/null 2>&1
+{ [ -s "$tmp/c.csv" ] && [ ! -e "$tmp/c.csv.partial" ]; } || { echo "FAIL (count csv)"; fail=1; }
+
 # Treize (the fourth game): playable, brute force and Monte Carlo; count, run
 # and reform refuse it in one line, writing nothing.
 expect_ok "help lists treize" "treize +Treize" "$E" --help

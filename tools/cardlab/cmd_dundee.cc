@@ -310,7 +310,7 @@ int RunOptimalBids(const std::vector<std::string>& args) {
   if (st.ok() && vm.count("rounds") && rounds < 0) {
     st = Status::InvalidArgument("--rounds must be >= 0");
   }
-  std::ofstream csv;
+  OutputFile csv;
   if (st.ok()) st = OpenCsv(csv_path, &csv);
   if (!st.ok()) return BadInput(program, st.ToString());
   const bool json = vm["json"].as<bool>();
@@ -354,6 +354,7 @@ int RunOptimalBids(const std::vector<std::string>& args) {
     }
   });
   if (!st.ok()) return BadInput(program, st.ToString());
+  if (!CommitOutput(program, &csv)) return kExitCheckFailed;
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   if (json) std::cout << nlohmann::json({{"rows", rows}, {"seconds", seconds}}).dump() << "\n";

@@ -66,7 +66,7 @@ int RunMc(const std::vector<std::string>& args) {
   if (s.ok() && !(until_ci >= 0 && until_ci < 1))
     s = Status::InvalidArgument("--until-ci must be in [0, 1)");
   if (!s.ok()) return BadInput("cardlab mc", s.ToString());
-  std::ofstream csv;
+  OutputFile csv;
   s = OpenCsv(csv_path, &csv);
   if (!s.ok()) return BadInput("cardlab mc", s.ToString());
 
@@ -127,6 +127,7 @@ int RunMc(const std::vector<std::string>& args) {
       rows(tally.score, "score", emit);
     }
   }
+  if (!CommitOutput("cardlab mc", &csv)) return kExitCheckFailed;
   if (vm["json"].as<bool>()) {
     nlohmann::json j;
     j["game"] = GameName(spec.game);

@@ -86,7 +86,7 @@ int RunMemorySolitaire(const std::vector<std::string>& args) {
   }
   if (s.ok() && threads < 0) s = Status::InvalidArgument("--threads must be >= 0");
   if (s.ok() && !plot_path.empty()) s = CheckPlotPath(plot_path);
-  std::ofstream csv;
+  OutputFile csv;
   if (s.ok()) s = OpenCsv(csv_path, &csv);
   if (!s.ok()) return BadInput(program, s.ToString());
   const bool json = vm["json"].as<bool>(), fractions = vm["fractions"].as<bool>();
@@ -207,6 +207,7 @@ int RunMemorySolitaire(const std::vector<std::string>& args) {
           << "," << r.difference << "\n";
     }
   }
+  if (!CommitOutput(program, &csv)) return kExitCheckFailed;
   if (json) {
     nlohmann::json j;
     j["game"] = "solitaire memory";

@@ -43,7 +43,7 @@ double ToDouble(long double x) { return static_cast<double>(x); }
 
 template <class T>
 int Report(const TerminatingTable<T>& t, const TerminatingChecks& c, bool exact, int grid,
-           bool values, std::ofstream& csv, bool json, const std::string& plot_path,
+           bool values, OutputFile& csv, bool json, const std::string& plot_path,
            const std::vector<int>& plot_j) {
   const int n_max = t.n_max;
   if (!plot_path.empty()) {
@@ -73,6 +73,7 @@ int Report(const TerminatingTable<T>& t, const TerminatingChecks& c, bool exact,
       }
     }
   }
+  if (!CommitOutput("cardlab memory terminating", &csv)) return kExitCheckFailed;
   auto pairs_text = [](const std::vector<std::pair<int, int>>& v) {
     std::string s;
     for (auto [a, b] : v)
@@ -214,7 +215,7 @@ int RunMemoryTerminating(const std::vector<std::string>& args) {
       s = CheckPlotPath(plot_path);
     }
   }
-  std::ofstream csv;
+  OutputFile csv;
   if (s.ok()) s = OpenCsv(csv_path, &csv);
   if (!s.ok()) return BadInput(program, s.ToString());
   const bool json = vm["json"].as<bool>(), values = vm["values"].as<bool>();

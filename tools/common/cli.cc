@@ -40,7 +40,7 @@ void JobOptions::Add(po::options_description& desc, const char* csv_help) {
                      "worker threads (0: all cores)")("csv", po::value(&csv_path), csv_help);
 }
 
-Status JobOptions::Prepare(GameSpec* spec_out, std::ofstream* csv,
+Status JobOptions::Prepare(GameSpec* spec_out, OutputFile* csv,
                            const std::function<Status(const GameSpec&)>& check) const {
   Status s = spec.ToSpec(spec_out);
   if (s.ok() && threads < 0) s = Status::InvalidArgument("--threads must be >= 0");
@@ -102,11 +102,18 @@ Status ParseBytes(const std::string& text, uint64_t* bytes) {
   return Status::OK();
 }
 
-Status OpenCsv(const std::string& path, std::ofstream* out) {
+Status OpenCsv(const std::string& path, OutputFile* out) {
   if (path.empty()) return Status::OK();
-  out->open(path);
-  if (!*out) return Status::InvalidArgument("cannot write --csv file '" + path + "'");
-  return Status::OK();
+  Status s = out->Open(path);
+  if (!s.ok()) return Status::InvalidArgument("cannot write --csv file '" + path + "'");
+  return s;
+}
+
+bool CommitOutput(const std::string& program, OutputFile* file) {
+  const Status s = file->Commit();
+  if (s.ok()) return true;
+  std::cerr << program << ": " << s.ToString() << "\n";
+  return false;
 }
 
 int BadInput(const std::string& program, const std::string& message) {

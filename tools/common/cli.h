@@ -14,6 +14,7 @@
 #include "engine/base/status.h"
 #include "engine/cards/deck.h"
 #include "engine/cards/game.h"
+#include "tools/common/output_file.h"
 
 namespace eulerdeck::tools {
 
@@ -56,7 +57,7 @@ struct JobOptions {
   // The spec, --threads checked, `check` (the job's own limits on the spec,
   // if given), and only then the CSV file opened (OpenCsv), before any work
   // starts: bad input writes nothing.
-  Status Prepare(GameSpec* spec_out, std::ofstream* csv,
+  Status Prepare(GameSpec* spec_out, OutputFile* csv,
                  const std::function<Status(const GameSpec&)>& check = nullptr) const;
 };
 
@@ -73,7 +74,11 @@ Status ParseBytes(const std::string& text, uint64_t* bytes);
 // Opens `path` for the results' CSV before any work starts, so that a typo
 // does not cost the run; does nothing when path is empty. InvalidArgument
 // naming the file when it cannot be written.
-Status OpenCsv(const std::string& path, std::ofstream* out);
+Status OpenCsv(const std::string& path, OutputFile* out);
+
+// Commits `file` (OutputFile::Commit). On failure prints "<program>: <why>"
+// on stderr and returns false: the caller exits with kExitCheckFailed.
+bool CommitOutput(const std::string& program, OutputFile* file);
 
 // Prints "<program>: <message>" on stderr and returns kExitBadInput.
 int BadInput(const std::string& program, const std::string& message);

@@ -38,7 +38,7 @@ int RunBrute(const std::vector<std::string>& args) {
   po::variables_map vm;
   if (ParseOrHelp(args, desc, kUsage, vm)) return kExitOk;
   GameSpec spec;
-  std::ofstream csv;
+  OutputFile csv;
   Status s = job.Prepare(&spec, &csv);
   if (!s.ok()) return BadInput("eulerdeck brute", s.ToString());
   options.threads = job.threads;
@@ -67,6 +67,7 @@ int RunBrute(const std::vector<std::string>& args) {
     csv << "total,," << r.total_decks << "\n"
         << "winning,," << r.winning_decks << "\n";
   }
+  if (!CommitOutput("eulerdeck brute", &csv)) return kExitCheckFailed;
 
   if (vm["json"].as<bool>()) {
     nlohmann::json j;

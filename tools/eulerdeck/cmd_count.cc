@@ -39,7 +39,7 @@ int RunCount(const std::vector<std::string>& args) {
   po::variables_map vm;
   if (ParseOrHelp(args, desc, kUsage, vm)) return kExitOk;
   GameSpec spec;
-  std::ofstream csv;
+  OutputFile csv;
   Status s = job.Prepare(&spec, &csv, CheckEnumerable);
   if (!s.ok()) return BadInput("eulerdeck count", s.ToString());
   options.threads = job.threads;
@@ -73,6 +73,7 @@ int RunCount(const std::vector<std::string>& args) {
         << "total_decks," << decks.get_str() << "\n"
         << "nodes," << r.nodes << "\n";
   }
+  if (!CommitOutput("eulerdeck count", &csv)) return kExitCheckFailed;
 
   if (vm["json"].as<bool>()) {
     nlohmann::json j;

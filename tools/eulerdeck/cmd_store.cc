@@ -212,15 +212,16 @@ int RunExport(const std::vector<std::string>& args) {
   }
   if (!s.ok()) return BadInput("eulerdeck export", s.ToString());
   const std::string path = counts_path.empty() ? decks_path : counts_path;
-  std::ofstream out(path);
-  if (!out) return BadInput("eulerdeck export", "cannot write '" + path + "'");
+  OutputFile out;
+  s = out.Open(path);
+  if (!s.ok()) return BadInput("eulerdeck export", s.ToString());
   if (!counts_path.empty()) {
     out << "level,entries,bytes,blocks,raw_bytes\n";
     for (const auto& r : levels) {
       out << r.level << "," << r.entries << "," << r.stored_bytes << "," << r.blocks << ","
           << r.raw_bytes << "\n";
     }
-    return kExitOk;
+    return CommitOutput("eulerdeck export", &out) ? kExitOk : kExitCheckFailed;
   }
   out << "deck,string\n";
   PathDecoder decoder(spec);
@@ -234,7 +235,7 @@ int RunExport(const std::vector<std::string>& args) {
     std::cerr << "eulerdeck export: " << s.ToString() << "\n";
     return kExitCheckFailed;
   }
-  return kExitOk;
+  return CommitOutput("eulerdeck export", &out) ? kExitOk : kExitCheckFailed;
 }
 
 int RunVerify(const std::vector<std::string>& args) {
