@@ -103,6 +103,12 @@ fi
 "$E" count --game mousetrap --ranks 6 --csv "$tmp/c.csv" >/dev/null 2>&1
 { [ -s "$tmp/c.csv" ] && [ ! -e "$tmp/c.csv.partial" ]; } || { echo "FAIL (count csv)"; fail=1; }
 
+expect_bad "empty --csv" "$E" brute --game mousetrap --ranks 4 --csv ""
+expect_bad "empty --store" "$E" status --store ""
+expect_bad "size overflow" "$E" run --game mousetrap --ranks 6 --store "$tmp/ov" \
+  --memory-budget 17179869200G
+[ -e "$tmp/ov" ] && { echo "FAIL (a refused run created its store)"; fail=1; }
+
 # Treize (the fourth game): playable, brute force and Monte Carlo; count, run
 # and reform refuse it in one line, writing nothing.
 expect_ok "help lists treize" "treize +Treize" "$E" --help

@@ -74,6 +74,14 @@ void ParseArgs(const std::vector<std::string>& args, const po::options_descripti
   // No positional options: a stray word is an error, not silently ignored.
   po::store(po::command_line_parser(args).options(desc).positional({}).run(), vm);
   if (vm.count("help")) return;  // --help wins over missing required options
+  // An empty argument is never meant (a file name, a deck, a game): refuse
+  // it by name rather than treat it as "not given".
+  for (const auto& [name, value] : vm) {
+    const auto* text = boost::any_cast<std::string>(&value.value());
+    if (!value.defaulted() && text != nullptr && text->empty()) {
+      throw po::error("the argument for option '--" + name + "' must not be empty");
+    }
+  }
   po::notify(vm);
 }
 
@@ -98,6 +106,7 @@ Status ParseBytes(const std::string& text, uint64_t* bytes) {
   if (i == 0 || mult == 0) {
     return Status::InvalidArgument("'" + text + "' is not a size (use e.g. 512MiB or 2GiB)");
   }
+  if (v > UINT64_MAX / mult) return Status::InvalidArgument("size '" + text + "' is too large");
   *bytes = v * mult;
   return Status::OK();
 }
