@@ -109,6 +109,11 @@ expect_bad "size overflow" "$E" run --game mousetrap --ranks 6 --store "$tmp/ov"
   --memory-budget 17179869200G
 [ -e "$tmp/ov" ] && { echo "FAIL (a refused run created its store)"; fail=1; }
 
+"$E" run --game hlm --ranks 4 --suits 2 --store "$tmp/h42" >/dev/null 2>&1
+expect_bad "inspect --from longer than the level" \
+  "$E" inspect --store "$tmp/h42" --level 3 --from "21212"
+expect_ok "inspect --from" "\|" "$E" inspect --store "$tmp/h42" --level 3 --from "2"
+
 # Treize (the fourth game): playable, brute force and Monte Carlo; count, run
 # and reform refuse it in one line, writing nothing.
 expect_ok "help lists treize" "treize +Treize" "$E" --help

@@ -163,6 +163,13 @@ int RunInspect(const std::vector<std::string>& args) {
     } else {
       s = ParseCards(from, &cards);
     }
+    // A string ending longer than the level's sub-decks matches no entry:
+    // say so rather than print nothing.
+    if (s.ok() && cards.size() > static_cast<size_t>(level)) {
+      s = Status::InvalidArgument("--from has " + std::to_string(cards.size()) +
+                                  " cards, more than the " + std::to_string(level) + " of level " +
+                                  std::to_string(level));
+    }
     for (auto it = cards.rbegin(); it != cards.rend(); ++it) prefix.push_back(*it);  // key order
   }
   if (!s.ok()) return BadInput("eulerdeck inspect", s.ToString());
