@@ -144,5 +144,31 @@ if [ "$rc" -ne 1 ] || ! grep -qi "corrupt\|checksum" "$tmp/err"; then
   echo "FAIL (damaged file): rc=$rc $(cat "$tmp/err")"; fail=1
 fi
 
+# Reading a damaged store is a failed check (exit 1) for every command, never
+# "bad input" (exit 2).
+for cmd in "status" "inspect --level 3" "export --counts $tmp/damaged.csv" \
+           "export --level 3 --decks $tmp/damaged-decks.csv"; do
+  # shellcheck disable=SC2086
+  "$E" $cmd --store "$tmp/damaged" >/dev/null 2>"$tmp/err"
+  rc=$?
+  if [ "$rc" -eq 2 ] || [ "$rc" -gt 1 ]; then
+    echo "FAIL (damaged store, $cmd): rc=$rc $(cat "$tmp/err")"; fail=1
+  fi
+done
+
+cp -r "$tmp/ref" "$tmp/badmanifest"
+python3 - "$(ls "$tmp/badmanifest"/MANIFEST-* | head -1)" <<'PY'
+import sys
+p = sys.argv[1]
+b = bytearray(open(p, "rb").read())
+b[len(b) // 2] ^= 0xFF
+open(p, "wb").write(bytes(b))
+PY
+"$E" status --store "$tmp/badmanifest" >/dev/null 2>"$tmp/err"
+rc=$?
+if [ "$rc" -ne 1 ] || [ "$(wc -l <"$tmp/err")" -ne 1 ]; then
+  echo "FAIL (damaged MANIFEST, status): rc=$rc $(cat "$tmp/err")"; fail=1
+fi
+
 [ "$fail" -eq 0 ] && echo "kill_resume_test: all checks passed ($kills random kills)"
 exit "$fail"

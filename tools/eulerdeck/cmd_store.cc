@@ -17,6 +17,17 @@ namespace eulerdeck::tools {
 
 namespace {
 
+// A store that cannot be read because it is damaged (Corruption, IOError) is
+// a failed check, exit 1, as verify reports it; anything else the user asked
+// for wrongly is bad input, exit 2. One line either way.
+int StoreError(const std::string& program, const Status& s) {
+  if (s.IsCorruption() || s.IsIOError()) {
+    std::cerr << program << ": " << s.ToString() << "\n";
+    return kExitCheckFailed;
+  }
+  return BadInput(program, s.ToString());
+}
+
 // A read-only store small enough in memory for inspection.
 constexpr uint64_t kReadBudget = 64ull << 20;
 
@@ -59,7 +70,7 @@ int RunStatus(const std::vector<std::string>& args) {
   storage::ProgressRecord p;
   bool in_progress = false;
   if (s.ok()) s = store->GetProgress(&p, &in_progress);
-  if (!s.ok()) return BadInput("eulerdeck status", s.ToString());
+  if (!s.ok()) return StoreError("eulerdeck status", s);
   const int n = spec.cards();
   const bool done = !levels.empty() && levels.back().level == n;
   const double rate = in_progress && p.seconds > 0 ? p.entries / p.seconds : 0.0;
@@ -172,7 +183,7 @@ int RunInspect(const std::vector<std::string>& args) {
     }
     for (auto it = cards.rbegin(); it != cards.rend(); ++it) prefix.push_back(*it);  // key order
   }
-  if (!s.ok()) return BadInput("eulerdeck inspect", s.ToString());
+  if (!s.ok()) return StoreError("eulerdeck inspect", s);
   PathDecoder decoder(spec);
   uint64_t printed = 0;
   s = storage::ForEachEntryFrom(store.get(), level, prefix, [&](const uint16_t* path, int k) {
@@ -217,11 +228,11 @@ int RunExport(const std::vector<std::string>& args) {
       (level < 1 || level > static_cast<int>(levels.size()) || !levels[level - 1].kept)) {
     s = Status::InvalidArgument("level " + std::to_string(level) + " is not in the store");
   }
-  if (!s.ok()) return BadInput("eulerdeck export", s.ToString());
+  if (!s.ok()) return StoreError("eulerdeck export", s);
   const std::string path = counts_path.empty() ? decks_path : counts_path;
   OutputFile out;
   s = out.Open(path);
-  if (!s.ok()) return BadInput("eulerdeck export", s.ToString());
+  if (!s.ok()) return StoreError("eulerdeck export", s);
   if (!counts_path.empty()) {
     out << "level,entries,bytes,blocks,raw_bytes\n";
     for (const auto& r : levels) {
