@@ -2,11 +2,9 @@
 
 namespace eulerdeck {
 
-namespace {
-
 // The games. Indexed by Game; GameNameList() and the tools' help list them in
 // this order.
-constexpr GamePolicy kGamePolicies[kGameCount] = {
+const GamePolicy kGamePolicies[kGameCount] = {
     {Game::kMousetrap, "mousetrap", "Mousetrap (Cayley)",
      "Cayley (1857); seed 000 (Bersani) Tables 2 and 4; OEIS A007709", CountSpan::kRanks,
      OnMatch::kRemove, OnMiss::kLose, /*ends_on_burned_two=*/false, /*score_studied=*/false,
@@ -23,10 +21,6 @@ constexpr GamePolicy kGamePolicies[kGameCount] = {
      CountSpan::kRemaining, OnMatch::kLose, OnMiss::kWin, false, false,
      /*enumerable=*/false},
 };
-
-}  // namespace
-
-const GamePolicy& Policy(Game game) { return kGamePolicies[static_cast<int>(game)]; }
 
 const char* GameName(Game game) { return Policy(game).name; }
 

@@ -82,8 +82,10 @@ struct GamePolicy {
   bool enumerable;
 };
 
-// The policy of `game`. Thread-safe (a constant table).
-const GamePolicy& Policy(Game game);
+// The table itself (game.cc), and the policy of `game`: inline, because
+// forward play reads it for every count. Thread-safe (constant).
+extern const GamePolicy kGamePolicies[kGameCount];
+inline const GamePolicy& Policy(Game game) { return kGamePolicies[static_cast<int>(game)]; }
 
 struct GameSpec {
   Game game = Game::kMousetrap;
@@ -105,10 +107,9 @@ std::string GameNameList(const char* separator);
 Status ValidateSpec(const GameSpec& spec);
 
 // Number of counts that may be made on `remaining` cards (remaining >= 1)
-// before the no-match rule applies (the policy's CountSpan).
-inline uint32_t CountLimit(const GameSpec& spec, uint32_t remaining) {
-  const uint32_t m = static_cast<uint32_t>(spec.ranks);
-  switch (spec.policy().span) {
+// before the no-match rule applies (the policy's CountSpan), m = ranks.
+inline uint32_t CountLimit(CountSpan span, uint32_t m, uint32_t remaining) {
+  switch (span) {
     case CountSpan::kRanks:
       return m;
     case CountSpan::kLcmWithRanks:
@@ -119,6 +120,10 @@ inline uint32_t CountLimit(const GameSpec& spec, uint32_t remaining) {
       return remaining;
   }
   return 0;
+}
+
+inline uint32_t CountLimit(const GameSpec& spec, uint32_t remaining) {
+  return CountLimit(spec.policy().span, static_cast<uint32_t>(spec.ranks), remaining);
 }
 
 // The value named at count t (t >= 1): 1..ranks, then again from 1. One

@@ -45,7 +45,7 @@ Outcome PlayCircle(const GameSpec& spec, Card* circle, uint32_t r, uint32_t* lef
   uint32_t burned = 0;
   Card last_burned = 0;
   while (r > 0) {
-    const uint32_t limit = CountLimit(spec, r);
+    const uint32_t limit = CountLimit(policy.span, m, r);
     // Walk the counts 1..limit; pos and the named value advance together, so
     // no division is needed inside the loop.
     uint32_t pos = p;
@@ -84,19 +84,13 @@ Outcome PlayCircle(const GameSpec& spec, Card* circle, uint32_t r, uint32_t* lef
       }
       continue;
     }
-    // No match within the limit: the policy's miss rule.
-    switch (policy.on_miss) {
-      case OnMiss::kLose:
-        *left = Rotate(circle, r, p);
-        return Outcome::kLoss;
-      case OnMiss::kDeadEnd:
-        *left = Rotate(circle, r, p);
-        return Outcome::kDeadEnd;
-      case OnMiss::kWin:
-        *left = Rotate(circle, r, p);
-        return Outcome::kWin;
-      case OnMiss::kBurn:
-        break;
+    // No match within the limit: the policy's miss rule. Every rule but a
+    // burn ends the game with the cards left from the pointer.
+    if (policy.on_miss != OnMiss::kBurn) {
+      *left = Rotate(circle, r, p);
+      return policy.on_miss == OnMiss::kWin       ? Outcome::kWin
+             : policy.on_miss == OnMiss::kDeadEnd ? Outcome::kDeadEnd
+                                                  : Outcome::kLoss;
     }
     // Burn (hlm): the `limit` cards just counted are burned; keep the others in
     // circle order starting after them. Both are at most two runs of the
