@@ -1,14 +1,21 @@
 #include "storage/frontier_store.h"
 
+#include <fcntl.h>
 #include <rocksdb/cache.h>
 #include <rocksdb/db.h>
+#include <rocksdb/metadata.h>
 #include <rocksdb/options.h>
 #include <rocksdb/table.h>
 #include <rocksdb/write_batch.h>
+#include <unistd.h>
 
+#include <cerrno>
+#include <cstring>
 #include <filesystem>
+#include <fstream>
 #include <nlohmann/json.hpp>
 
+#include "storage/fault_injection.h"
 #include "storage/format.h"
 
 namespace eulerdeck::storage {
@@ -42,9 +49,42 @@ nlohmann::json LevelRecordJson(const LevelRecord& r) {
           {"kept", r.kept}};
 }
 
+const char* KeepName(Keep keep) {
+  switch (keep) {
+    case Keep::kAll:
+      return "all";
+    case Keep::kLast:
+      return "last";
+    case Keep::kNone:
+      return "none";
+  }
+  return "all";
+}
+
+bool ParseKeep(std::string_view text, Keep* keep) {
+  for (Keep k : {Keep::kAll, Keep::kLast, Keep::kNone}) {
+    if (text == KeepName(k)) {
+      *keep = k;
+      return true;
+    }
+  }
+  return false;
+}
+
 bool StoreExists(const std::string& dir) {
   // RocksDB writes CURRENT when it creates a database and keeps it after.
   return std::filesystem::exists(std::filesystem::path(dir) / "CURRENT");
+}
+
+Status MissingStore(const std::string& dir) {
+  std::error_code ec;
+  if (std::filesystem::is_directory(dir, ec) && !std::filesystem::is_empty(dir, ec)) {
+    // Writing here would make a new, empty database beside the old files.
+    return Status::Corruption("'" + dir +
+                              "' holds files but no CURRENT: not a store, or a store whose "
+                              "CURRENT file was lost (refusing to touch it)");
+  }
+  return Status::InvalidArgument("no store at '" + dir + "'");
 }
 
 struct FrontierStore::Rep {
@@ -58,8 +98,9 @@ FrontierStore::FrontierStore(std::string dir, std::unique_ptr<Rep> rep)
 FrontierStore::~FrontierStore() = default;
 
 Status FrontierStore::Open(const std::string& dir, Mode mode, uint64_t memory_budget_bytes,
-                           std::unique_ptr<FrontierStore>* store) {
+                           std::unique_ptr<FrontierStore>* store, FaultInjection* faults) {
   rocksdb::Options options;
+  if (faults != nullptr) options.env = faults->env();
   const bool read_only = mode == Mode::kReadOnly;
   options.create_if_missing = !read_only;
   // Our blocks are zstd-compressed already; compressing them again would
@@ -84,7 +125,7 @@ Status FrontierStore::Open(const std::string& dir, Mode mode, uint64_t memory_bu
   rocksdb::DB* db = nullptr;
   rocksdb::Status s;
   if (read_only) {
-    if (!StoreExists(dir)) return Status::InvalidArgument("no store at '" + dir + "'");
+    if (!StoreExists(dir)) return MissingStore(dir);
     s = rocksdb::DB::OpenForReadOnly(options, dir, &db);
   } else {
     std::error_code ec;
@@ -94,14 +135,69 @@ Status FrontierStore::Open(const std::string& dir, Mode mode, uint64_t memory_bu
   }
   if (!s.ok()) {
     if (s.IsIOError() && s.ToString().find("lock") != std::string::npos) {
-      return Status::IOError("store '" + dir + "' is in use by another process (" + s.ToString() +
-                             ")");
+      // Not damage: the request conflicts with another writer (bad input).
+      return Status::InvalidArgument("store '" + dir + "' is in use by another process (" +
+                                     s.ToString() + ")");
     }
     return FromRocks(s, "cannot open store '" + dir + "'");
   }
   rep->db.reset(db);
   store->reset(new FrontierStore(dir, std::move(rep)));
   return Status::OK();
+}
+
+namespace {
+
+// fsync of a directory, so that the names created in it survive a power cut.
+Status SyncDirectory(const std::filesystem::path& dir) {
+  const int fd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY);
+  if (fd < 0) return Status::IOError("cannot open '" + dir.string() + "': " + std::strerror(errno));
+  const int rc = ::fsync(fd);
+  const int err = errno;
+  ::close(fd);
+  if (rc != 0) return Status::IOError("cannot sync '" + dir.string() + "': " + std::strerror(err));
+  return Status::OK();
+}
+
+}  // namespace
+
+Status CreateStore(const std::string& dir, const StoreParams& params) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  const fs::path target = fs::absolute(fs::path(dir), ec).lexically_normal();
+  if (ec) return Status::IOError("cannot resolve '" + dir + "': " + ec.message());
+  const fs::path path = target.has_filename() ? target : target.parent_path();
+  if (fs::exists(path, ec)) {
+    if (!fs::is_directory(path, ec))
+      return Status::InvalidArgument("'" + dir + "' exists and is not a directory");
+    if (!fs::is_empty(path, ec)) return MissingStore(dir);
+  }
+  fs::create_directories(path.parent_path(), ec);
+  if (ec)
+    return Status::IOError("cannot create '" + path.parent_path().string() + "': " + ec.message());
+  // The sibling is ours by its name: one left by a crash is removed.
+  const fs::path building = path.parent_path() / ("." + path.filename().string() + ".creating");
+  fs::remove_all(building, ec);
+  if (ec) return Status::IOError("cannot remove '" + building.string() + "': " + ec.message());
+  {
+    std::unique_ptr<FrontierStore> store;
+    Status s =
+        FrontierStore::Open(building.string(), FrontierStore::Mode::kReadWrite, 16u << 20, &store);
+    if (s.ok()) s = store->PutParams(params);
+    if (!s.ok()) {
+      store.reset();
+      fs::remove_all(building, ec);
+      return s;
+    }
+  }
+  // rename(2) replaces an empty directory; the parent's fsync makes it last.
+  fs::rename(building, path, ec);
+  if (ec) {
+    const std::string why = ec.message();
+    fs::remove_all(building, ec);
+    return Status::IOError("cannot create the store '" + dir + "': " + why);
+  }
+  return SyncDirectory(path.parent_path());
 }
 
 Status FrontierStore::GetParams(StoreParams* params, bool* exists) {
@@ -123,15 +219,17 @@ Status FrontierStore::GetParams(StoreParams* params, bool* exists) {
   params->spec = GameSpec{game, j.value("ranks", 0), j.value("suits", 0)};
   params->format_version = j.value("format", 0);
   params->created = j.value("created", "");
+  // Stores written before the policy was stored kept every level.
+  if (!ParseKeep(j.value("keep", "all"), &params->keep)) {
+    return Status::Corruption("parameters record names an unknown --keep policy");
+  }
   return Status::OK();
 }
 
 Status FrontierStore::PutParams(const StoreParams& params) {
-  const nlohmann::json j = {{"format", params.format_version},
-                            {"game", GameName(params.spec.game)},
-                            {"ranks", params.spec.ranks},
-                            {"suits", params.spec.suits},
-                            {"created", params.created}};
+  const nlohmann::json j = {{"format", params.format_version}, {"game", GameName(params.spec.game)},
+                            {"ranks", params.spec.ranks},      {"suits", params.spec.suits},
+                            {"created", params.created},       {"keep", KeepName(params.keep)}};
   rocksdb::WriteOptions wo;
   wo.sync = true;
   return FromRocks(rep_->db->Put(wo, kParamsKey, j.dump()), "writing the store's parameters");
@@ -280,6 +378,60 @@ class RocksBlockIterator : public FrontierStore::BlockIterator {
 std::unique_ptr<FrontierStore::BlockIterator> FrontierStore::Blocks(int level,
                                                                     const std::string& from_key) {
   return std::make_unique<RocksBlockIterator>(rep_->db.get(), level, from_key);
+}
+
+namespace {
+
+// The footer of a block-based table file (RocksDB wiki, "Rocksdb
+// BlockBasedTable Format", format_version >= 1): a checksum-type byte, two
+// block handles (4 varints) padded with zeros to 40 bytes, a 4-byte format
+// version and the 8-byte magic number. RocksDB reads the handles and ignores
+// the padding, so a damaged padding byte goes unseen by VerifyChecksum();
+// yet it means the file was damaged, which a verify must report.
+Status CheckTableFooter(const std::string& path) {
+  constexpr size_t kFooter = 1 + 40 + 4 + 8;
+  constexpr uint64_t kMagic = 0x88e241b785f4cff7ull;  // kBlockBasedTableMagicNumber
+  std::ifstream in(path, std::ios::binary | std::ios::ate);
+  const std::streamoff size = in ? static_cast<std::streamoff>(in.tellg()) : -1;
+  if (size < static_cast<std::streamoff>(kFooter)) {
+    return Status::Corruption("table file '" + path + "' is too short or unreadable");
+  }
+  uint8_t f[kFooter];
+  in.seekg(size - static_cast<std::streamoff>(kFooter));
+  in.read(reinterpret_cast<char*>(f), kFooter);
+  if (!in) return Status::IOError("cannot read table file '" + path + "'");
+  uint64_t magic = 0;
+  for (int i = 7; i >= 0; --i) magic = magic << 8 | f[kFooter - 8 + i];
+  if (magic != kMagic) return Status::Corruption("table file '" + path + "': bad magic number");
+  size_t pos = 1;
+  for (int v = 0; v < 4; ++v) {  // the handles: offset, size, offset, size
+    int bytes = 0;
+    while (pos < 41 && (f[pos] & 0x80) != 0 && bytes < 9) ++pos, ++bytes;
+    if (pos >= 41 || (f[pos] & 0x80) != 0)
+      return Status::Corruption("table file '" + path + "': damaged footer");
+    ++pos;
+  }
+  for (; pos < 41; ++pos) {
+    if (f[pos] != 0) {
+      return Status::Corruption("table file '" + path + "': damaged footer (padding byte " +
+                                std::to_string(pos) + ")");
+    }
+  }
+  return Status::OK();
+}
+
+}  // namespace
+
+Status FrontierStore::VerifyFiles() {
+  Status s = FromRocks(rep_->db->VerifyChecksum(), "checking the table files");
+  if (!s.ok()) return s;
+  std::vector<rocksdb::LiveFileMetaData> files;
+  rep_->db->GetLiveFilesMetaData(&files);
+  for (const rocksdb::LiveFileMetaData& file : files) {
+    s = CheckTableFooter(file.db_path + "/" + file.name);
+    if (!s.ok()) return s;
+  }
+  return Status::OK();
 }
 
 uint64_t FrontierStore::DiskBytes() {

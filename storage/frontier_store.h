@@ -6,7 +6,7 @@
 // may be called from one thread at a time. Read-only handles may be opened
 // by any number of processes while a writer runs (they see the state at
 // their opening). A second read-write opening of the same directory is
-// refused (RocksDB's lock file) with Status::IOError "store ... is in use".
+// refused (RocksDB's lock file) with InvalidArgument "store ... is in use".
 #ifndef EULERDECK_STORAGE_FRONTIER_STORE_H_
 #define EULERDECK_STORAGE_FRONTIER_STORE_H_
 
@@ -22,10 +22,20 @@
 
 namespace eulerdeck::storage {
 
+class FaultInjection;  // storage/fault_injection.h: simulated power cuts (tests)
+
+// Which levels' blocks stay once the next level is committed: all, the newest
+// only, or none (the counts stay in the level records). A policy of the
+// store: kept in its parameters, so that a plain `resume` follows it.
+enum class Keep { kAll, kLast, kNone };
+const char* KeepName(Keep keep);
+bool ParseKeep(std::string_view text, Keep* keep);
+
 struct StoreParams {
   GameSpec spec;
   int format_version = 0;
   std::string created;  // ISO 8601, informative
+  Keep keep = Keep::kAll;
 };
 
 // A committed level. Never rewritten; `kept` is false once its blocks were
@@ -64,6 +74,19 @@ struct ProgressRecord {
 // tools report it as an internal error).
 bool StoreExists(const std::string& dir);
 
+// Why `dir` (for which !StoreExists(dir)) cannot be read: InvalidArgument
+// "no store" when it is absent or an empty directory, Corruption when it
+// holds files but no CURRENT (a lost CURRENT must not be papered over by a
+// new database).
+Status MissingStore(const std::string& dir);
+
+// Creates the store `dir` holding `params` and nothing else, atomically: it is
+// built in a sibling directory and renamed onto `dir`, so that a crash leaves
+// either no store or a store with its parameters, never a database that
+// cannot say what it holds. When `dir` exists and is not an empty directory:
+// InvalidArgument for a file, MissingStore(dir) for a directory.
+Status CreateStore(const std::string& dir, const StoreParams& params);
+
 class FrontierStore {
  public:
   enum class Mode { kReadOnly, kReadWrite };
@@ -71,10 +94,12 @@ class FrontierStore {
   // Opens (kReadWrite: creating if needed) the store in `dir`. The RocksDB
   // block cache and write buffers are sized from memory_budget_bytes.
   // Errors: InvalidArgument "no store at 'dir'" when a read-only store does
-  // not exist (!StoreExists(dir)), IOError "in use" when another process has
-  // it open for writing, Corruption when RocksDB finds its files damaged.
+  // not exist (!StoreExists(dir); see MissingStore()), InvalidArgument "in
+  // use" when another process has it open for writing, Corruption when RocksDB finds its files
+  // damaged. `faults` (tests only) routes every file operation through a simulator of power cuts;
+  // it must outlive the store.
   static Status Open(const std::string& dir, Mode mode, uint64_t memory_budget_bytes,
-                     std::unique_ptr<FrontierStore>* store);
+                     std::unique_ptr<FrontierStore>* store, FaultInjection* faults = nullptr);
   ~FrontierStore();
   FrontierStore(const FrontierStore&) = delete;
   FrontierStore& operator=(const FrontierStore&) = delete;
@@ -115,6 +140,10 @@ class FrontierStore {
     virtual Status status() const = 0;
   };
   std::unique_ptr<BlockIterator> Blocks(int level, const std::string& from_key = "");
+
+  // Reads every table file whole and checks RocksDB's own checksums (data,
+  // index and footer). Corruption on the first damaged file.
+  Status VerifyFiles();
 
   // RocksDB's estimate of the bytes on disk (SST files and logs).
   uint64_t DiskBytes();

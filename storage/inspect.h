@@ -28,14 +28,16 @@ struct VerifyReport {
   int levels_checked = 0;
   uint64_t blocks = 0;
   uint64_t entries = 0;
-  uint64_t parents_checked = 0;  // entries whose parent was found in the level below
+  uint64_t parents_checked = 0;      // entries whose parent was found in the level below
+  bool in_progress_checked = false;  // the level in progress, up to its checkpoint
 };
 
-// Re-reads every kept level: block checksums and decoding, the counts, blocks
-// and bytes against the level records, the level checksum, strict key order
-// within and across blocks, and that each entry is a valid child of an entry
-// of the level below (when that level is kept; level 1: the roots).
-// Corruption with a precise message (level, block, entry) on the first fault.
+// Checks RocksDB's table files (VerifyFiles), then re-reads every kept level
+// and the level in progress up to its last checkpoint: block checksums and decoding, the counts,
+// blocks and bytes against the level records, the level checksum, strict key order within and
+// across blocks, and that each entry is a valid child of an entry of the level below (when that
+// level is kept; level 1: the roots). Corruption with a precise message (level, block, entry) on
+// the first fault.
 Status VerifyStore(FrontierStore* store, VerifyReport* report);
 
 }  // namespace eulerdeck::storage

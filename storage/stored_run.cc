@@ -236,12 +236,36 @@ Status DropLevel(FrontierStore* store, int level) {
 
 }  // namespace
 
+StoreParams NewStoreParams(const GameSpec& spec, Keep keep) {
+  return StoreParams{spec, kFormatVersion, NowIso(), keep};
+}
+
+Status CheckParams(const StoreParams& params, const GameSpec& spec, const std::string& dir) {
+  if (params.format_version != kFormatVersion) {
+    return Status::NotSupported("store '" + dir + "' has format " +
+                                std::to_string(params.format_version) + ", this build reads " +
+                                std::to_string(kFormatVersion));
+  }
+  if (params.spec.game != spec.game || params.spec.ranks != spec.ranks ||
+      params.spec.suits != spec.suits) {
+    return Status::InvalidArgument("store '" + dir + "' holds " + Describe(params.spec) + ", not " +
+                                   Describe(spec));
+  }
+  return Status::OK();
+}
+
 Status StoreSpec(FrontierStore* store, GameSpec* spec) {
   StoreParams params;
   bool exists = false;
   Status s = store->GetParams(&params, &exists);
   if (!s.ok()) return s;
-  if (!exists) return Status::InvalidArgument("'" + store->dir() + "' holds no enumeration");
+  if (!exists) {
+    return Status::InvalidArgument("'" + store->dir() +
+                                   "' holds no enumeration: it was interrupted before it was "
+                                   "started; start it with `eulerdeck run --game G --ranks M "
+                                   "--store " +
+                                   store->dir() + "`");
+  }
   *spec = params.spec;
   return Status::OK();
 }
@@ -254,23 +278,24 @@ Status RunStore(FrontierStore* store, const GameSpec& spec, const RunOptions& op
     return Status::InvalidArgument("--until-level must be between 1 and " + std::to_string(n));
   }
   // Step 1. Parameters: a new store takes them, an existing one must match.
+  // (A store made by CreateStore() has them; one without is a store killed
+  // before they were written by an older version, which holds nothing yet.)
   StoreParams params;
   bool exists = false;
   s = store->GetParams(&params, &exists);
   if (!s.ok()) return s;
   if (!exists) {
-    params = StoreParams{spec, kFormatVersion, NowIso()};
+    params = NewStoreParams(spec, options.keep.value_or(Keep::kAll));
     s = store->PutParams(params);
     if (!s.ok()) return s;
-  } else if (params.format_version != kFormatVersion) {
-    return Status::NotSupported("store '" + store->dir() + "' has format " +
-                                std::to_string(params.format_version) + ", this build reads " +
-                                std::to_string(kFormatVersion));
-  } else if (params.spec.game != spec.game || params.spec.ranks != spec.ranks ||
-             params.spec.suits != spec.suits) {
-    return Status::InvalidArgument("store '" + store->dir() + "' holds " + Describe(params.spec) +
-                                   ", not " + Describe(spec));
+  } else if (s = CheckParams(params, spec, store->dir()); !s.ok()) {
+    return s;
+  } else if (options.keep && *options.keep != params.keep) {
+    params.keep = *options.keep;
+    s = store->PutParams(params);
+    if (!s.ok()) return s;
   }
+  const Keep keep = params.keep;
   const ChildRule rule(spec);
   const int last = options.until_level ? options.until_level : n;
 
@@ -282,8 +307,18 @@ Status RunStore(FrontierStore* store, const GameSpec& spec, const RunOptions& op
     if (!r.kept) {  // finish a drop that a crash interrupted (idempotent)
       s = store->DeleteBlocks(r.level, 0);
       if (!s.ok()) return s;
+    } else if (keep != Keep::kAll && r.level < levels.back().level) {
+      // A crash between the commit of the level above and this drop.
+      s = DropLevel(store, r.level);
+      if (!s.ok()) return s;
     }
   }
+  if (!levels.empty() && keep == Keep::kNone && levels.back().level == n && levels.back().kept) {
+    s = DropLevel(store, n);
+    if (!s.ok()) return s;
+  }
+  s = store->GetLevels(&levels);  // the drops above changed `kept`
+  if (!s.ok()) return s;
   if (levels.empty()) {
     if (options.level) options.level->store(1);
     s = BuildLevelOne(store, rule);
@@ -323,12 +358,13 @@ Status RunStore(FrontierStore* store, const GameSpec& spec, const RunOptions& op
     if (!s.ok()) return s;
     CrashPoint("after-commit");
     levels.push_back(r);
-    if (options.keep != Keep::kAll) {
+    if (keep != Keep::kAll) {
       s = DropLevel(store, k);
       if (!s.ok()) return s;
     }
   }
-  if (options.keep == Keep::kNone && levels.back().level == n) s = DropLevel(store, n);
+  if (keep == Keep::kNone && levels.back().level == n && levels.back().kept)
+    s = DropLevel(store, n);
   return s;
 }
 

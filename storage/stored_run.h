@@ -6,6 +6,7 @@
 
 #include <atomic>
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 #include "engine/base/status.h"
@@ -14,12 +15,13 @@
 
 namespace eulerdeck::storage {
 
-enum class Keep { kAll, kLast, kNone };
-
 struct RunOptions {
-  int threads = 0;         // 0: all cores
-  Keep keep = Keep::kAll;  // which levels' blocks stay after the next is committed
-  int until_level = 0;     // stop once this level is committed (0: the last level)
+  int threads = 0;  // 0: all cores
+  // Which levels' blocks stay after the next is committed; unset: the
+  // store's own policy (kAll for a new store). A policy given here becomes
+  // the store's.
+  std::optional<Keep> keep;
+  int until_level = 0;  // stop once this level is committed (0: the last level)
   // A checkpoint (flush + synced progress record) at most this often.
   double checkpoint_seconds = 10.0;
   // Progress counters for display (relaxed): the level being built, its
@@ -35,8 +37,18 @@ struct RunOptions {
 // A new store takes spec's parameters; an existing one must hold the same
 // game, or InvalidArgument. Picks up where the store stands: after the last
 // committed level, from the last checkpoint of the level in progress.
-// Corruption if a block read back fails its checks.
+// Levels that the policy says to drop but a crash left kept (between a commit
+// and its drop) are dropped first. Corruption if a block read back fails its
+// checks.
 Status RunStore(FrontierStore* store, const GameSpec& spec, const RunOptions& options);
+
+// The parameters of a new store of `spec`: this build's format, created now.
+StoreParams NewStoreParams(const GameSpec& spec, Keep keep);
+
+// OK when a store with `params` (in `dir`, for messages) can take the
+// enumeration of `spec`: NotSupported for another format, InvalidArgument
+// for another game.
+Status CheckParams(const StoreParams& params, const GameSpec& spec, const std::string& dir);
 
 // The spec a store was created with (for `resume`, which takes no game).
 Status StoreSpec(FrontierStore* store, GameSpec* spec);

@@ -193,7 +193,7 @@ TEST_CASE("store: a second writer is refused with a clear message") {
   std::unique_ptr<FrontierStore> second;
   const Status s =
       FrontierStore::Open(dir.path(), FrontierStore::Mode::kReadWrite, kBudget, &second);
-  CHECK(s.IsIOError());
+  CHECK(s.IsInvalidArgument());  // a conflict, not damage: exit 2
   CHECK(s.message().find("in use") != std::string::npos);
   // Readers are welcome while the writer works.
   std::unique_ptr<FrontierStore> reader;

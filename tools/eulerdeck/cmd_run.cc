@@ -33,7 +33,7 @@ struct Common {
   std::string store_dir;
   int threads = 0;
   std::string budget_text = "512MiB";
-  std::string keep_text = "all";
+  std::string keep_text;  // empty: the store's policy
   int until_level = 0;
   double checkpoint_seconds = 10.0;
 
@@ -42,8 +42,9 @@ struct Common {
         "threads", po::value(&threads)->default_value(0), "worker threads (0: all cores)")(
         "memory-budget", po::value(&budget_text)->default_value("512MiB"),
         "memory for RocksDB caches and buffers and the stream")(
-        "keep", po::value(&keep_text)->default_value("all"),
-        "levels whose blocks stay: all | last (the newest) | none (counts only)")(
+        "keep", po::value(&keep_text),
+        "levels whose blocks stay: all | last (the newest) | none (counts only); "
+        "stored in the store (default: the store's, all for a new one)")(
         "until-level", po::value(&until_level)->default_value(0),
         "stop once this level is committed (0: the last)")(
         "checkpoint-seconds", po::value(&checkpoint_seconds)->default_value(10.0),
@@ -59,14 +60,12 @@ struct Common {
     if (until_level < 0) return Status::InvalidArgument("--until-level must be >= 0");
     if (!(checkpoint_seconds >= 0))
       return Status::InvalidArgument("--checkpoint-seconds must be >= 0");
-    if (keep_text == "all")
-      o->keep = storage::Keep::kAll;
-    else if (keep_text == "last")
-      o->keep = storage::Keep::kLast;
-    else if (keep_text == "none")
-      o->keep = storage::Keep::kNone;
-    else
-      return Status::InvalidArgument("--keep must be all, last or none, not '" + keep_text + "'");
+    if (!keep_text.empty()) {
+      storage::Keep keep;
+      if (!storage::ParseKeep(keep_text, &keep))
+        return Status::InvalidArgument("--keep must be all, last or none, not '" + keep_text + "'");
+      o->keep = keep;
+    }
     o->threads = threads;
     o->until_level = until_level;
     o->checkpoint_seconds = checkpoint_seconds;
@@ -83,19 +82,50 @@ int Execute(const std::string& name, const Common& c, const GameSpec* given) {
     s = Status::InvalidArgument("--until-level must be at most " + std::to_string(given->cards()));
   }
   if (!s.ok()) return BadInput("eulerdeck " + name, s.ToString());
-  if (!given && !storage::StoreExists(c.store_dir)) {
-    return BadInput("eulerdeck " + name, "no store at '" + c.store_dir + "'");
+  const std::string program = "eulerdeck " + name;
+  // A damaged store is a failed check (exit 1), as for the readers.
+  auto store_error = [&](const Status& e) {
+    if (e.IsCorruption() || e.IsIOError()) {
+      std::cerr << program << ": " << e.ToString() << "\n";
+      return kExitCheckFailed;
+    }
+    return BadInput(program, e.ToString());
+  };
+  GameSpec spec;
+  if (!storage::StoreExists(c.store_dir)) {
+    if (!given) return store_error(storage::MissingStore(c.store_dir));
+    s = storage::CreateStore(
+        c.store_dir, storage::NewStoreParams(*given, options.keep.value_or(storage::Keep::kAll)));
+    if (!s.ok()) return store_error(s);
+  } else {
+    // Read first, write after: a refused run must leave the store as it
+    // was, without even a new MANIFEST.
+    std::unique_ptr<storage::FrontierStore> reader;
+    storage::StoreParams params;
+    bool has_params = false;
+    s = storage::FrontierStore::Open(c.store_dir, storage::FrontierStore::Mode::kReadOnly,
+                                     16u << 20, &reader);
+    if (s.ok()) s = reader->GetParams(&params, &has_params);
+    if (!s.ok()) return store_error(s);
+    if (!has_params && !given)
+      return BadInput(program, storage::StoreSpec(reader.get(), &spec).ToString());
+    if (has_params && given) s = storage::CheckParams(params, *given, c.store_dir);
+    if (!s.ok()) return BadInput(program, s.ToString());
+    if (has_params && options.keep && *options.keep != params.keep) {
+      std::cerr << program << ": the store's --keep policy changes from "
+                << storage::KeepName(params.keep) << " to " << storage::KeepName(*options.keep)
+                << "\n";
+    }
   }
   std::unique_ptr<storage::FrontierStore> store;
   s = storage::FrontierStore::Open(c.store_dir, storage::FrontierStore::Mode::kReadWrite, budget,
                                    &store);
-  if (!s.ok()) return BadInput("eulerdeck " + name, s.ToString());
-  GameSpec spec;
+  if (!s.ok()) return store_error(s);
   if (given) {
     spec = *given;
   } else {
     s = storage::StoreSpec(store.get(), &spec);
-    if (!s.ok()) return BadInput("eulerdeck " + name, s.ToString());
+    if (!s.ok()) return store_error(s);
   }
   std::atomic<int> level{0};
   std::atomic<uint64_t> done{0}, total{0}, entries{0}, bytes{0};

@@ -70,6 +70,9 @@ int RunStatus(const std::vector<std::string>& args) {
   storage::ProgressRecord p;
   bool in_progress = false;
   if (s.ok()) s = store->GetProgress(&p, &in_progress);
+  storage::StoreParams params;
+  bool has_params = false;
+  if (s.ok()) s = store->GetParams(&params, &has_params);
   if (!s.ok()) return StoreError("eulerdeck status", s);
   const int n = spec.cards();
   const bool done = !levels.empty() && levels.back().level == n;
@@ -85,6 +88,7 @@ int RunStatus(const std::vector<std::string>& args) {
     j["suits"] = spec.suits;
     j["cards"] = n;
     j["complete"] = done;
+    j["keep"] = storage::KeepName(params.keep);
     j["levels"] = nlohmann::json::array();
     for (const auto& r : levels) j["levels"].push_back(storage::LevelRecordJson(r));
     if (in_progress) {
@@ -110,6 +114,7 @@ int RunStatus(const std::vector<std::string>& args) {
                               : "stopped after level " +
                                     std::to_string(levels.empty() ? 0 : levels.back().level))
             << "\n"
+            << "keep       " << storage::KeepName(params.keep) << "\n"
             << "level       entries        blocks   stored bytes   bytes/entry  compression  "
                "seconds  kept\n";
   for (const auto& r : levels) {
@@ -271,16 +276,18 @@ int RunVerify(const std::vector<std::string>& args) {
   std::unique_ptr<storage::FrontierStore> store;
   GameSpec spec;
   Status s = OpenReadOnly(dir, &store, &spec);
-  if (!s.ok() && !s.IsCorruption()) return BadInput("eulerdeck verify", s.ToString());
+  if (!s.ok() && !s.IsCorruption() && !s.IsIOError())
+    return BadInput("eulerdeck verify", s.ToString());
   storage::VerifyReport report;
   if (s.ok()) s = storage::VerifyStore(store.get(), &report);
   if (!s.ok()) {
     std::cerr << "eulerdeck verify: " << dir << ": " << s.ToString() << "\n";
     return kExitCheckFailed;
   }
-  std::cout << "verified   " << report.levels_checked << " levels, " << report.blocks << " blocks, "
-            << report.entries << " entries (" << report.parents_checked
-            << " checked against their parents): no fault\n";
+  std::cout << "verified   table files; " << report.levels_checked << " levels"
+            << (report.in_progress_checked ? " and the level in progress to its checkpoint" : "")
+            << ", " << report.blocks << " blocks, " << report.entries << " entries ("
+            << report.parents_checked << " checked against their parents): no fault\n";
   return kExitOk;
 }
 

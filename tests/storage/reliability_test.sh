@@ -1,0 +1,122 @@
+#!/usr/bin/env bash
+# Reliability of the frontier store against an unlucky operator (issue 12):
+#  1. a crash between a level's commit and the drop --keep asks for, for every
+#     --keep, resumed by a plain `resume` (the policy is the store's);
+#  2. kills in the first milliseconds of a run (the store's creation);
+#  3. a refused run leaves every file of the store as it was;
+#  4. a store whose CURRENT file was lost is refused, not overwritten;
+#  5. verify sees a damaged table-file footer and checks the level in progress.
+# (Disk full, concurrent readers and power cuts have their own tests.)
+# Usage: reliability_test.sh BUILD_DIR [--long]
+set -u
+E="$1/eulerdeck"
+LONG=0
+[ "${2:-}" = "--long" ] && LONG=1
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+fail=0
+GAME=(--game mousetrap --ranks 9)
+
+# levels_of STORE: "level entries blocks stored_bytes checksum kept" per line.
+levels_of() {
+  "$E" status --store "$1" --json | python3 -c '
+import json, sys
+j = json.load(sys.stdin)
+assert j["complete"], "store is not complete"
+print("keep", j["keep"])
+for l in j["levels"]:
+    print(l["level"], l["entries"], l["blocks"], l["stored_bytes"], l["checksum"], l["kept"])'
+}
+
+# files_of STORE: every file's name, size and modification time.
+files_of() { (cd "$1" && find . -type f -printf '%p %s %T@\n' | sort); }
+
+# 1. Killed right after a commit, before the drop of the level below.
+for keep in all last none; do
+  "$E" run "${GAME[@]}" --store "$tmp/ref-$keep" --keep "$keep" >/dev/null 2>&1
+  ref=$(levels_of "$tmp/ref-$keep")
+  for at in 1 4 8; do
+    store="$tmp/commit-$keep-$at"
+    { (EULERDECK_CRASH_AT="after-commit:$at" exec "$E" run "${GAME[@]}" --store "$store" \
+        --keep "$keep" --checkpoint-seconds 0 >/dev/null 2>&1); } 2>/dev/null
+    "$E" resume --store "$store" >/dev/null 2>"$tmp/err" || { echo "FAIL (after-commit:$at, --keep $keep): resume: $(cat "$tmp/err")"; fail=1; continue; }
+    got=$(levels_of "$store" 2>&1)
+    if [ "$got" != "$ref" ]; then
+      echo "FAIL (after-commit:$at, --keep $keep): differs from an uninterrupted run"
+      diff <(echo "$ref") <(echo "$got") | head -4; fail=1
+    fi
+    "$E" verify --store "$store" >/dev/null 2>&1 || { echo "FAIL (after-commit:$at, --keep $keep): verify"; fail=1; }
+  done
+done
+# A policy given to resume becomes the store's, and is said on stderr.
+"$E" resume --store "$tmp/commit-all-1" --keep last >/dev/null 2>"$tmp/err"
+if ! grep -q "policy changes from all to last" "$tmp/err" || [ "$(levels_of "$tmp/commit-all-1")" != "$(levels_of "$tmp/ref-last")" ]; then
+  echo "FAIL (resume --keep last on an all store): $(cat "$tmp/err")"; fail=1
+fi
+
+# 2. Kills in the first milliseconds: afterwards there is either no store
+# (and `resume` says so) or a store that `resume` finishes; `run` with the
+# same arguments always finishes it.
+trials=$([ "$LONG" -eq 1 ] && echo 60 || echo 12)
+ref=$(levels_of "$tmp/ref-all")
+for i in $(seq 1 "$trials"); do
+  store="$tmp/early-$i"
+  "$E" run "${GAME[@]}" --store "$store" >/dev/null 2>&1 &
+  pid=$!
+  sleep "0.0$(( RANDOM % 5 ))$(( RANDOM % 10 ))"
+  { kill -9 "$pid"; wait "$pid"; } 2>/dev/null
+  if [ -e "$store/CURRENT" ]; then
+    "$E" resume --store "$store" >/dev/null 2>"$tmp/err" || { echo "FAIL (early kill $i): resume: $(cat "$tmp/err")"; fail=1; continue; }
+  else
+    "$E" resume --store "$store" >/dev/null 2>"$tmp/err"
+    rc=$?
+    if [ "$rc" -ne 2 ] || [ "$(wc -l <"$tmp/err")" -ne 1 ]; then echo "FAIL (early kill $i, no store): resume rc=$rc $(cat "$tmp/err")"; fail=1; fi
+    "$E" run "${GAME[@]}" --store "$store" >/dev/null 2>"$tmp/err" || { echo "FAIL (early kill $i): run: $(cat "$tmp/err")"; fail=1; continue; }
+  fi
+  [ "$(levels_of "$store" 2>&1)" = "$ref" ] || { echo "FAIL (early kill $i): differs"; fail=1; }
+  if ls -A "$tmp" | grep -q "^\.early-$i\.creating$"; then echo "FAIL (early kill $i): creation directory left behind"; fail=1; fi
+done
+
+# 3. A refused run (another game, another size) touches nothing.
+before=$(files_of "$tmp/ref-all")
+for args in "--game hlm --ranks 5 --suits 2" "--game mousetrap --ranks 8" "--game modular --ranks 9"; do
+  # shellcheck disable=SC2086
+  "$E" run $args --store "$tmp/ref-all" >"$tmp/out" 2>"$tmp/err"
+  rc=$?
+  if [ "$rc" -ne 2 ] || [ "$(wc -l <"$tmp/err")" -ne 1 ] || [ -s "$tmp/out" ] || [ "$(files_of "$tmp/ref-all")" != "$before" ]; then
+    echo "FAIL (refused run $args): rc=$rc $(cat "$tmp/err")"; fail=1
+  fi
+done
+
+# 4. CURRENT lost: run and resume refuse (exit 1, one line), nothing written.
+cp -r "$tmp/ref-all" "$tmp/nocurrent"
+rm "$tmp/nocurrent/CURRENT"
+before=$(files_of "$tmp/nocurrent")
+for cmd in "run ${GAME[*]}" "resume" "status" "verify"; do
+  # shellcheck disable=SC2086
+  "$E" $cmd --store "$tmp/nocurrent" >"$tmp/out" 2>"$tmp/err"
+  rc=$?
+  if [ "$rc" -ne 1 ] || [ "$(wc -l <"$tmp/err")" -ne 1 ] || ! grep -q "no CURRENT" "$tmp/err" || [ "$(files_of "$tmp/nocurrent")" != "$before" ]; then
+    echo "FAIL (lost CURRENT, $cmd): rc=$rc $(cat "$tmp/err")"; fail=1
+  fi
+done
+
+# 5. verify: every byte of a table file's footer, and the level in progress.
+for off in 1 9 13 20 30 43 48; do
+  rm -rf "$tmp/footer"; cp -r "$tmp/ref-all" "$tmp/footer"
+  python3 - "$(ls -S "$tmp/footer"/*.sst | head -1)" "$off" <<'PY'
+import sys
+p, off = sys.argv[1], int(sys.argv[2])
+b = bytearray(open(p, "rb").read())
+b[len(b) - off] ^= 0x01
+open(p, "wb").write(bytes(b))
+PY
+  "$E" verify --store "$tmp/footer" >/dev/null 2>"$tmp/err"
+  rc=$?
+  if [ "$rc" -ne 1 ] || [ "$(wc -l <"$tmp/err")" -ne 1 ]; then echo "FAIL (footer byte -$off): verify rc=$rc $(cat "$tmp/err")"; fail=1; fi
+done
+{ (EULERDECK_CRASH_AT=after-checkpoint:20 exec "$E" run --game mousetrap --ranks 10 --store "$tmp/partial" --checkpoint-seconds 0 >/dev/null 2>&1); } 2>/dev/null
+if ! "$E" verify --store "$tmp/partial" 2>&1 | grep -q "level in progress"; then echo "FAIL (verify of the level in progress)"; fail=1; fi
+
+[ "$fail" -eq 0 ] && echo "reliability_test: all checks passed"
+exit "$fail"
