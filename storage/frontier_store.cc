@@ -7,13 +7,16 @@
 #include <rocksdb/options.h>
 #include <rocksdb/table.h>
 #include <rocksdb/write_batch.h>
+#include <sys/resource.h>
 #include <unistd.h>
 
 #include <cerrno>
+#include <chrono>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
+#include <thread>
 
 #include "storage/fault_injection.h"
 #include "storage/format.h"
@@ -22,12 +25,30 @@ namespace eulerdeck::storage {
 
 namespace {
 
-// rocksdb::Status -> Status, keeping Corruption and IOError apart.
+// Openings of a read-only store before a race with the writer's deletions
+// is reported (about 1.3 s of waiting in all).
+constexpr int kReadOnlyOpenAttempts = 8;
+
+// rocksdb::Status -> Status, keeping Corruption and IOError apart. RocksDB's
+// messages may span lines (one per missing file); ours are one line.
 Status FromRocks(const rocksdb::Status& s, const std::string& what) {
   if (s.ok()) return Status::OK();
-  if (s.IsCorruption()) return Status::Corruption(what + ": " + s.ToString());
-  if (s.IsNotSupported()) return Status::NotSupported(what + ": " + s.ToString());
-  return Status::IOError(what + ": " + s.ToString());
+  std::string text = s.ToString();
+  while (!text.empty() && text.back() == '\n') text.pop_back();
+  for (size_t at; (at = text.find('\n')) != std::string::npos;) text.replace(at, 1, "; ");
+  if (s.IsCorruption()) return Status::Corruption(what + ": " + text);
+  if (s.IsNotSupported()) return Status::NotSupported(what + ": " + text);
+  return Status::IOError(what + ": " + text);
+}
+
+// A reader holds every table file open: let it have as many descriptors as
+// the system allows (the soft limit is often 1024, the hard one far above).
+void RaiseOpenFileLimit() {
+  rlimit limit{};
+  if (getrlimit(RLIMIT_NOFILE, &limit) == 0 && limit.rlim_cur < limit.rlim_max) {
+    limit.rlim_cur = limit.rlim_max;
+    setrlimit(RLIMIT_NOFILE, &limit);
+  }
 }
 
 Status ParseJson(const std::string& text, const std::string& what, nlohmann::json* j) {
@@ -126,7 +147,22 @@ Status FrontierStore::Open(const std::string& dir, Mode mode, uint64_t memory_bu
   rocksdb::Status s;
   if (read_only) {
     if (!StoreExists(dir)) return MissingStore(dir);
-    s = rocksdb::DB::OpenForReadOnly(options, dir, &db);
+    // Every table file is opened now and held open (max_open_files -1), so a
+    // writer that deletes it later (a compaction, a drop) cannot pull it from
+    // under a long read. The opening itself can race such a deletion: the
+    // MANIFEST read a moment before names a file that is gone. That is no
+    // damage, and the next opening reads the newer MANIFEST: retry a few
+    // times before reporting it.
+    options.max_open_files = -1;
+    RaiseOpenFileLimit();
+    for (int attempt = 0;; ++attempt) {
+      s = rocksdb::DB::OpenForReadOnly(options, dir, &db);
+      if (s.ok() || attempt == kReadOnlyOpenAttempts - 1 ||
+          s.ToString().find("No such file or directory") == std::string::npos) {
+        break;
+      }
+      std::this_thread::sleep_for(std::chrono::milliseconds(10 << std::min(attempt, 5)));
+    }
   } else {
     std::error_code ec;
     std::filesystem::create_directories(dir, ec);
