@@ -3,18 +3,25 @@
 #include <fcntl.h>
 #include <rocksdb/cache.h>
 #include <rocksdb/db.h>
+#include <rocksdb/env.h>
+#include <rocksdb/listener.h>
 #include <rocksdb/metadata.h>
 #include <rocksdb/options.h>
 #include <rocksdb/table.h>
 #include <rocksdb/write_batch.h>
 #include <sys/resource.h>
+#include <sys/statvfs.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <cerrno>
 #include <chrono>
+#include <cstdarg>
+#include <cstdio>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <mutex>
 #include <nlohmann/json.hpp>
 #include <thread>
 
@@ -29,8 +36,9 @@ namespace {
 // is reported (about 1.3 s of waiting in all).
 constexpr int kReadOnlyOpenAttempts = 8;
 
-// rocksdb::Status -> Status, keeping Corruption and IOError apart. RocksDB's
-// messages may span lines (one per missing file); ours are one line.
+// rocksdb::Status -> Status, keeping Corruption, IOError and a full device
+// apart. RocksDB's messages may span lines (one per missing file); ours are
+// one line.
 Status FromRocks(const rocksdb::Status& s, const std::string& what) {
   if (s.ok()) return Status::OK();
   std::string text = s.ToString();
@@ -38,8 +46,72 @@ Status FromRocks(const rocksdb::Status& s, const std::string& what) {
   for (size_t at; (at = text.find('\n')) != std::string::npos;) text.replace(at, 1, "; ");
   if (s.IsCorruption()) return Status::Corruption(what + ": " + text);
   if (s.IsNotSupported()) return Status::NotSupported(what + ": " + text);
+  if (s.IsNoSpace() || text.find("No space left on device") != std::string::npos) {
+    return Status::NoSpace(what + ": " + text);
+  }
   return Status::IOError(what + ": " + text);
 }
+
+// RocksDB's info log, written with stdio. RocksDB's own log file aborts the
+// process on its second write after a failed one (an assertion the Debian
+// build keeps: WritableFileWriter after an error), which a full disk
+// provokes; a log line lost on a full disk is no loss. Without a file
+// (readers) it discards everything.
+class InfoLog : public rocksdb::Logger {
+ public:
+  explicit InfoLog(std::FILE* file) : rocksdb::Logger(rocksdb::WARN_LEVEL), file_(file) {}
+  ~InfoLog() override {
+    if (file_ != nullptr) std::fclose(file_);
+  }
+  using rocksdb::Logger::Logv;
+  void Logv(const char* format, va_list ap) override {
+    if (file_ == nullptr) return;
+    std::vfprintf(file_, format, ap);
+    std::fputc('\n', file_);
+    std::fflush(file_);  // errors ignored: see above
+  }
+
+ private:
+  std::FILE* file_;
+};
+
+// Ends the store's life at its first background error instead of letting
+// RocksDB recover on its own: on a full disk a failed compaction is a "soft"
+// error, auto-recovery waits for space that never comes, and a Flush() waits
+// with it, forever. Made hard, the error stops the database, so every later
+// write and flush returns it at once and the run ends with it.
+class ErrorListener : public rocksdb::EventListener {
+ public:
+  void OnBackgroundError(rocksdb::BackgroundErrorReason, rocksdb::Status* error) override {
+    {
+      std::lock_guard<std::mutex> lock(mu_);
+      if (error_.ok()) error_ = *error;
+    }
+    failed_.store(true);
+    if (!error->ok() && error->severity() < rocksdb::Status::Severity::kHardError) {
+      *error = rocksdb::Status(*error, rocksdb::Status::Severity::kHardError);
+    }
+  }
+  void OnErrorRecoveryBegin(rocksdb::BackgroundErrorReason, rocksdb::Status,
+                            bool* auto_recovery) override {
+    *auto_recovery = false;
+  }
+  bool failed() const { return failed_.load(); }
+  rocksdb::Status error() const {
+    std::lock_guard<std::mutex> lock(mu_);
+    return error_;
+  }
+
+ private:
+  mutable std::mutex mu_;
+  rocksdb::Status error_;
+  std::atomic<bool> failed_{false};
+};
+
+// How long a flush may take before the store gives up on it: far beyond any
+// healthy flush (a write buffer of at most a few hundred MB), short enough
+// that a stuck device ends the run rather than freezing it.
+constexpr auto kFlushTimeout = std::chrono::seconds(600);
 
 // A reader holds every table file open: let it have as many descriptors as
 // the system allows (the soft limit is often 1024, the hard one far above).
@@ -110,7 +182,72 @@ Status MissingStore(const std::string& dir) {
 
 struct FrontierStore::Rep {
   std::unique_ptr<rocksdb::DB> db;
+  std::shared_ptr<ErrorListener> listener;
   bool read_only = false;
+
+  ~Rep() {
+    // Close() first: after a background error it returns the error instead
+    // of trying to write (avoid_flush_during_shutdown: nothing to flush that
+    // a checkpoint has not made durable).
+    if (db) db->Close().PermitUncheckedError();
+  }
+
+  std::string dir;
+
+  // The result of a write: its own error, or a background error that
+  // stopped the store before it.
+  Status Check(const rocksdb::Status& s, const std::string& what) const {
+    if (Status e = BackgroundError(what); !e.ok()) return e;
+    return FromRocks(s, what);
+  }
+
+  // A full device is said in the words the tools repeat: where, and what.
+  Status Located(const Status& s) const {
+    if (!s.IsNoSpace() || s.message().starts_with("no space left")) return s;
+    return Status::NoSpace("no space left on device in " + dir + " (" + s.message() + ")");
+  }
+
+  // The first background error, if any, as the result of `what`.
+  Status BackgroundError(const std::string& what) const {
+    if (!listener || !listener->failed()) return Status::OK();
+    return FromRocks(listener->error(), what);
+  }
+
+  // Flush() of every memtable, waiting for it with a deadline and watching
+  // for background errors instead of waiting inside RocksDB (where a write
+  // stall or an error recovery can hold the caller forever). On return OK,
+  // the flushed data are in synced table files named by a synced MANIFEST.
+  Status FlushAll(const std::string& what) {
+    using Clock = std::chrono::steady_clock;
+    const auto deadline = Clock::now() + kFlushTimeout;
+    rocksdb::FlushOptions fo;
+    fo.wait = false;
+    fo.allow_write_stall = true;
+    auto pause = std::chrono::microseconds(200);
+    auto wait = [&] {
+      std::this_thread::sleep_for(pause);
+      pause = std::min<std::chrono::microseconds>(pause * 2, std::chrono::milliseconds(20));
+    };
+    for (;;) {
+      if (Status e = BackgroundError(what); !e.ok()) return e;
+      const rocksdb::Status s = db->Flush(fo);
+      if (s.ok()) break;
+      if (!s.IsTryAgain() || Clock::now() > deadline) return FromRocks(s, what);
+      wait();
+    }
+    for (;;) {
+      if (Status e = BackgroundError(what); !e.ok()) return e;
+      uint64_t immutable = 0, pending = 0;
+      db->GetIntProperty("rocksdb.num-immutable-mem-table", &immutable);
+      db->GetIntProperty("rocksdb.mem-table-flush-pending", &pending);
+      if (immutable == 0 && pending == 0) return BackgroundError(what);
+      if (Clock::now() > deadline) {
+        return Status::IOError(what + ": the flush did not finish within " +
+                               std::to_string(kFlushTimeout.count()) + " s");
+      }
+      wait();
+    }
+  }
 };
 
 FrontierStore::FrontierStore(std::string dir, std::unique_ptr<Rep> rep)
@@ -140,9 +277,26 @@ Status FrontierStore::Open(const std::string& dir, Mode mode, uint64_t memory_bu
   options.max_background_jobs = 2;
   options.info_log_level = rocksdb::WARN_LEVEL;
   options.keep_log_file_num = 2;
+  // Fail fast (ErrorListener): no automatic resumption after an error, and
+  // no flush hidden in the close after one (the memtable holds only blocks
+  // past the last checkpoint, which a resume rewrites anyway).
+  options.max_bgerror_resume_count = 0;
+  options.avoid_flush_during_shutdown = true;
 
   auto rep = std::make_unique<Rep>();
   rep->read_only = read_only;
+  rep->dir = dir;
+  if (read_only) {
+    options.info_log = std::make_shared<InfoLog>(nullptr);
+  } else {
+    std::error_code ec;
+    std::filesystem::create_directories(dir, ec);
+    if (ec) return Status::IOError("cannot create store directory '" + dir + "': " + ec.message());
+    options.info_log =
+        std::make_shared<InfoLog>(std::fopen((std::filesystem::path(dir) / "LOG").c_str(), "a"));
+    rep->listener = std::make_shared<ErrorListener>();
+    options.listeners.push_back(rep->listener);
+  }
   rocksdb::DB* db = nullptr;
   rocksdb::Status s;
   if (read_only) {
@@ -164,9 +318,6 @@ Status FrontierStore::Open(const std::string& dir, Mode mode, uint64_t memory_bu
       std::this_thread::sleep_for(std::chrono::milliseconds(10 << std::min(attempt, 5)));
     }
   } else {
-    std::error_code ec;
-    std::filesystem::create_directories(dir, ec);
-    if (ec) return Status::IOError("cannot create store directory '" + dir + "': " + ec.message());
     s = rocksdb::DB::Open(options, dir, &db);
   }
   if (!s.ok()) {
@@ -175,7 +326,11 @@ Status FrontierStore::Open(const std::string& dir, Mode mode, uint64_t memory_bu
       return Status::InvalidArgument("store '" + dir + "' is in use by another process (" +
                                      s.ToString() + ")");
     }
-    return FromRocks(s, "cannot open store '" + dir + "'");
+    Status st = FromRocks(s, "cannot open store '" + dir + "'");
+    if (st.IsNoSpace()) {  // opening writes a new MANIFEST
+      return Status::NoSpace("no space left on device in " + dir + " (" + st.message() + ")");
+    }
+    return st;
   }
   rep->db.reset(db);
   store->reset(new FrontierStore(dir, std::move(rep)));
@@ -268,7 +423,8 @@ Status FrontierStore::PutParams(const StoreParams& params) {
                             {"created", params.created},       {"keep", KeepName(params.keep)}};
   rocksdb::WriteOptions wo;
   wo.sync = true;
-  return FromRocks(rep_->db->Put(wo, kParamsKey, j.dump()), "writing the store's parameters");
+  return rep_->Located(
+      rep_->Check(rep_->db->Put(wo, kParamsKey, j.dump()), "writing the store's parameters"));
 }
 
 Status FrontierStore::GetLevels(std::vector<LevelRecord>* levels) {
@@ -323,8 +479,6 @@ Status FrontierStore::GetProgress(ProgressRecord* p, bool* exists) {
 }
 
 Status FrontierStore::Checkpoint(const ProgressRecord& p) {
-  rocksdb::Status s = rep_->db->Flush(rocksdb::FlushOptions());
-  if (!s.ok()) return FromRocks(s, "flushing blocks before a checkpoint");
   nlohmann::json key = nlohmann::json::array();
   for (char c : p.done_input_key) key.push_back(static_cast<uint8_t>(c));
   const nlohmann::json j = {{"level", p.level},         {"next_ordinal", p.next_ordinal},
@@ -332,20 +486,27 @@ Status FrontierStore::Checkpoint(const ProgressRecord& p) {
                             {"entries", p.entries},     {"blocks", p.blocks},
                             {"raw_bytes", p.raw_bytes}, {"stored_bytes", p.stored_bytes},
                             {"checksum", p.checksum},   {"seconds", p.seconds}};
+  // The record goes with the blocks it describes, through the same flush
+  // rather than the WAL: a reader opening the store sees both or neither
+  // (a WAL record could be replayed by a reader whose MANIFEST is a moment
+  // older than the blocks' table file).
   rocksdb::WriteOptions wo;
-  wo.sync = true;
-  return FromRocks(rep_->db->Put(wo, kProgressKey, j.dump()), "writing a checkpoint");
+  wo.disableWAL = true;
+  Status s = rep_->Check(rep_->db->Put(wo, kProgressKey, j.dump()), "writing a checkpoint");
+  if (s.ok()) s = rep_->FlushAll("flushing a checkpoint");
+  return rep_->Located(s);
 }
 
 Status FrontierStore::CommitLevel(const LevelRecord& record) {
-  rocksdb::Status s = rep_->db->Flush(rocksdb::FlushOptions());
-  if (!s.ok()) return FromRocks(s, "flushing blocks before a commit");
   rocksdb::WriteBatch batch;
   batch.Put(LevelKey(record.level), LevelRecordJson(record).dump());
   batch.Delete(kProgressKey);
   rocksdb::WriteOptions wo;
-  wo.sync = true;
-  return FromRocks(rep_->db->Write(wo, &batch), "committing level " + std::to_string(record.level));
+  wo.disableWAL = true;  // as for a checkpoint: with its blocks, by the flush
+  const std::string what = "committing level " + std::to_string(record.level);
+  Status s = rep_->Check(rep_->db->Write(wo, &batch), what);
+  if (s.ok()) s = rep_->FlushAll(what);
+  return rep_->Located(s);
 }
 
 Status FrontierStore::MarkLevelDropped(int level) {
@@ -357,26 +518,45 @@ Status FrontierStore::MarkLevelDropped(int level) {
     r.kept = false;
     rocksdb::WriteOptions wo;
     wo.sync = true;
-    return FromRocks(rep_->db->Put(wo, LevelKey(level), LevelRecordJson(r).dump()),
-                     "updating level " + std::to_string(level));
+    return rep_->Located(rep_->Check(rep_->db->Put(wo, LevelKey(level), LevelRecordJson(r).dump()),
+                                     "updating level " + std::to_string(level)));
   }
   return Status::InvalidArgument("level " + std::to_string(level) + " is not committed");
 }
 
 Status FrontierStore::PutBlock(int level, uint64_t ordinal, uint32_t seq, std::string_view data) {
   rocksdb::WriteOptions wo;
-  wo.disableWAL = true;  // made durable by the Flush() of the next checkpoint
-  return FromRocks(
+  wo.disableWAL = true;  // made durable by the flush of the next checkpoint
+  return rep_->Located(rep_->Check(
       rep_->db->Put(wo, BlockKey(level, ordinal, seq), rocksdb::Slice(data.data(), data.size())),
-      "writing a block");
+      "writing a block"));
 }
 
 Status FrontierStore::DeleteBlocks(int level, uint64_t from_ordinal) {
   rocksdb::WriteOptions wo;
   wo.sync = true;
-  return FromRocks(rep_->db->DeleteRange(wo, rep_->db->DefaultColumnFamily(),
-                                         BlockKeyFrom(level, from_ordinal), BlockKeyEnd(level)),
-                   "deleting blocks of level " + std::to_string(level));
+  return rep_->Located(
+      rep_->Check(rep_->db->DeleteRange(wo, rep_->db->DefaultColumnFamily(),
+                                        BlockKeyFrom(level, from_ordinal), BlockKeyEnd(level)),
+                  "deleting blocks of level " + std::to_string(level)));
+}
+
+Status FrontierStore::CheckFreeSpace(uint64_t bytes, const std::string& what) {
+  struct statvfs fs {};
+  if (::statvfs(dir_.c_str(), &fs) != 0) {
+    return Status::IOError("cannot read the free space of '" + dir_ + "': " + std::strerror(errno));
+  }
+  const uint64_t free_bytes = static_cast<uint64_t>(fs.f_bavail) * fs.f_frsize;
+  // RocksDB needs room beyond our data: the flush of what the write buffers
+  // hold now, and the MANIFEST's growth. (The listener catches what this
+  // estimate misses: another process filling the device, a compaction.)
+  uint64_t buffered = 0;
+  rep_->db->GetIntProperty("rocksdb.cur-size-all-mem-tables", &buffered);
+  const uint64_t needed = bytes + buffered + (4u << 20);
+  if (free_bytes >= needed) return Status::OK();
+  return Status::NoSpace("no space left on device in " + dir_ + " (" + what + " needs about " +
+                         std::to_string(needed >> 20) + " MiB, " +
+                         std::to_string(free_bytes >> 20) + " MiB free)");
 }
 
 namespace {

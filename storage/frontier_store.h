@@ -113,17 +113,26 @@ class FrontierStore {
   // Committed levels, in increasing order.
   Status GetLevels(std::vector<LevelRecord>* levels);
   Status GetProgress(ProgressRecord* progress, bool* exists);
-  // Makes every block written so far durable (Flush), then writes `progress`
-  // with a synced WAL write.
+  // Writes `progress` and makes it durable together with every block
+  // written so far: one flush, so that a reader sees both or neither.
   Status Checkpoint(const ProgressRecord& progress);
-  // Flushes, then writes the level record and removes the progress record in
-  // one synced batch.
+  // Writes the level record and removes the progress record, made durable
+  // with the level's last blocks by one flush.
   Status CommitLevel(const LevelRecord& record);
+  // NoSpace "no space left on device in DIR (...)" unless the device holding
+  // the store has `bytes` free beyond the room RocksDB itself needs (a write
+  // buffer's flush, the MANIFEST). `what` names the need in the message.
+  Status CheckFreeSpace(uint64_t bytes, const std::string& what);
   // Rewrites a committed level's record (only its `kept` flag changes).
   Status MarkLevelDropped(int level);
 
   // Blocks are written without the WAL: Checkpoint()/CommitLevel() make them
   // durable. REQUIRES: kReadWrite.
+  //
+  // Every write returns the store's first background error once there was
+  // one (a failed flush or compaction, typically a full device: NoSpace):
+  // the store then refuses all writes, and the run ends; reopening it after
+  // the cause is cured resumes from the last checkpoint.
   Status PutBlock(int level, uint64_t ordinal, uint32_t seq, std::string_view data);
   // Deletes the level's blocks with ordinal >= from_ordinal.
   Status DeleteBlocks(int level, uint64_t from_ordinal);

@@ -211,8 +211,12 @@ Status BuildLevel(FrontierStore* store, const ChildRule& rule, int k, uint64_t i
               if (std::chrono::duration<double>(now - last_checkpoint).count() >=
                   options.checkpoint_seconds) {
                 p->seconds = seconds_before + std::chrono::duration<double>(now - started).count();
+                // Room for the flushes to come: stop here, cleanly, rather
+                // than in the middle of one.
+                Status s = store->CheckFreeSpace(0, "level " + std::to_string(k + 1));
+                if (!s.ok()) return fail(s);
                 CrashPoint("before-checkpoint");
-                Status s = store->Checkpoint(*p);
+                s = store->Checkpoint(*p);
                 if (!s.ok()) return fail(s);
                 CrashPoint("after-checkpoint");
                 last_checkpoint = now;
@@ -222,6 +226,19 @@ Status BuildLevel(FrontierStore* store, const ChildRule& rule, int k, uint64_t i
   if (!error.ok()) return error;
   p->seconds = seconds_before + std::chrono::duration<double>(Clock::now() - started).count();
   return Status::OK();
+}
+
+// The bytes level p.level will still add, estimated from the level below
+// and its growth over the one before (levels grow by a shrinking factor, so
+// this errs high), less what the checkpoint says is written.
+uint64_t RemainingBytesEstimate(const std::vector<LevelRecord>& levels, const ProgressRecord& p) {
+  const LevelRecord& below = levels.back();
+  double growth = 1.0;
+  if (levels.size() >= 2 && levels[levels.size() - 2].entries > 0) {
+    growth = static_cast<double>(below.entries) / levels[levels.size() - 2].entries;
+  }
+  const double total = below.stored_bytes * std::max(growth, 1.0);
+  return total > p.stored_bytes ? static_cast<uint64_t>(total - p.stored_bytes) : 0;
 }
 
 // Forgets a level's blocks: first the record says so (durably), then the
@@ -342,6 +359,10 @@ Status RunStore(FrontierStore* store, const GameSpec& spec, const RunOptions& op
     if (!resuming || p.level != k + 1) p = ProgressRecord{k + 1, 0, "", below.blocks};
     // Blocks past the checkpoint may have been flushed before a crash.
     s = store->DeleteBlocks(k + 1, p.next_ordinal);
+    if (!s.ok()) return s;
+    s = store->CheckFreeSpace(
+        RemainingBytesEstimate(levels, p),
+        "level " + std::to_string(k + 1) + " (estimated from level " + std::to_string(k) + ")");
     if (!s.ok()) return s;
     s = BuildLevel(store, rule, k, below.blocks, &p, options);
     if (!s.ok()) return s;

@@ -22,6 +22,7 @@ class [[nodiscard]] Status {
     kOutOfRange,       // the input is valid but too large for this build
     kCorruption,       // stored data failed a check
     kIOError,          // the operating system refused
+    kNoSpace,          // the device is full (an IOError the user can cure)
     kNotSupported,
     kInternal,  // an invariant the code relies on did not hold
   };
@@ -35,6 +36,7 @@ class [[nodiscard]] Status {
   static Status OutOfRange(std::string msg) { return Status(Code::kOutOfRange, std::move(msg)); }
   static Status Corruption(std::string msg) { return Status(Code::kCorruption, std::move(msg)); }
   static Status IOError(std::string msg) { return Status(Code::kIOError, std::move(msg)); }
+  static Status NoSpace(std::string msg) { return Status(Code::kNoSpace, std::move(msg)); }
   static Status NotSupported(std::string msg) {
     return Status(Code::kNotSupported, std::move(msg));
   }
@@ -45,6 +47,7 @@ class [[nodiscard]] Status {
   bool IsOutOfRange() const { return code_ == Code::kOutOfRange; }
   bool IsCorruption() const { return code_ == Code::kCorruption; }
   bool IsIOError() const { return code_ == Code::kIOError; }
+  bool IsNoSpace() const { return code_ == Code::kNoSpace; }
   bool IsNotSupported() const { return code_ == Code::kNotSupported; }
   Code code() const { return code_; }
   const std::string& message() const { return message_; }

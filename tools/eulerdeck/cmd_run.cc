@@ -83,13 +83,17 @@ int Execute(const std::string& name, const Common& c, const GameSpec* given) {
   }
   if (!s.ok()) return BadInput("eulerdeck " + name, s.ToString());
   const std::string program = "eulerdeck " + name;
-  // A damaged store is a failed check (exit 1), as for the readers.
+  // What the user asked wrongly is bad input (exit 2); a damaged store, a
+  // full device or a failing one is a failed run (exit 1), one line either
+  // way, the full device's with the cure.
   auto store_error = [&](const Status& e) {
-    if (e.IsCorruption() || e.IsIOError()) {
-      std::cerr << program << ": " << e.ToString() << "\n";
-      return kExitCheckFailed;
-    }
-    return BadInput(program, e.ToString());
+    if (e.IsInvalidArgument() || e.IsOutOfRange() || e.IsNotSupported())
+      return BadInput(program, e.ToString());
+    std::cerr << program << ": " << e.ToString();
+    if (e.IsNoSpace())
+      std::cerr << "; free space and run `eulerdeck resume --store " << c.store_dir << "`";
+    std::cerr << "\n";
+    return kExitCheckFailed;
   };
   GameSpec spec;
   if (!storage::StoreExists(c.store_dir)) {
@@ -155,10 +159,9 @@ int Execute(const std::string& name, const Common& c, const GameSpec* given) {
     });
     s = storage::RunStore(store.get(), spec, options);
   }
-  if (s.IsInvalidArgument() || s.IsOutOfRange()) return BadInput("eulerdeck " + name, s.ToString());
   if (!s.ok()) {
-    std::cerr << "eulerdeck " << name << ": " << s.ToString() << "\n";
-    return kExitCheckFailed;
+    store.reset();  // closed (and its lock released) before the message
+    return store_error(s);
   }
   store.reset();  // release the lock before status opens the store read-only
   rusage usage{};

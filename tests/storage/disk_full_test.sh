@@ -1,0 +1,113 @@
+#!/usr/bin/env bash
+# A full device (issue 12, item 1): a run on a small tmpfs, filled by the run
+# itself or by another process, must end within 10 s with one line ("no space
+# left on device in DIR; free space and run `eulerdeck resume --store DIR`")
+# and exit 1; a resume while the device is still full must do the same; and
+# once space is freed, resume must finish a store identical to an
+# uninterrupted run's, which verify accepts.
+# Needs root (mount); exits 77 (skipped) where tmpfs cannot be mounted.
+# Usage: disk_full_test.sh BUILD_DIR [--long]
+set -u
+E="$1/eulerdeck"
+LONG=0
+[ "${2:-}" = "--long" ] && LONG=1
+tmp=$(mktemp -d)
+mnt="$tmp/mnt"
+mkdir -p "$mnt"
+cleanup() { mountpoint -q "$mnt" && umount "$mnt"; rm -rf "$tmp"; }
+trap cleanup EXIT
+if ! mount -t tmpfs -o size=4m tmpfs "$mnt" 2>/dev/null; then
+  echo "disk_full_test: skipped (cannot mount a tmpfs here)"; exit 77
+fi
+umount "$mnt"
+fail=0
+trials=0
+
+# levels_of STORE: one line per level (entries, blocks, bytes, checksum).
+levels_of() {
+  "$E" status --store "$1" --json | python3 -c '
+import json, sys
+j = json.load(sys.stdin)
+assert j["complete"], "store is not complete"
+for l in j["levels"]:
+    print(l["level"], l["entries"], l["blocks"], l["stored_bytes"], l["checksum"])'
+}
+
+# check_failure WHAT ERRFILE RC: exit 1, and exactly one line (besides the
+# periodic progress lines) saying the device is full and how to go on.
+check_failure() {
+  local what="$1" err="$2" rc="$3" lines
+  lines=$(grep -v '^run:' "$err")
+  if [ "$rc" -eq 124 ]; then echo "FAIL ($what): did not end within 10 s"; fail=1; return; fi
+  if [ "$rc" -ne 1 ] || [ "$(echo "$lines" | wc -l)" -ne 1 ] ||
+     ! echo "$lines" | grep -q "no space left on device in $mnt/s.*; free space and run \`eulerdeck resume --store $mnt/s\`$"; then
+    echo "FAIL ($what): rc=$rc: $lines"; fail=1
+  fi
+}
+
+# trial WHAT SIZE CHECKPOINT FILLER: a run on a SIZE tmpfs; FILLER: none,
+# burst (another process fills the device at once) or trickle (by 256 KiB).
+trial() {
+  local what="$1" size="$2" checkpoint="$3" filler="$4" rc
+  trials=$((trials + 1))
+  mount -t tmpfs -o "size=$size" tmpfs "$mnt" || { echo "FAIL ($what): mount"; fail=1; return; }
+  timeout 10 "$E" run "${GAME[@]}" --store "$mnt/s" --threads 1 --checkpoint-seconds "$checkpoint" \
+    --memory-budget 16MiB >/dev/null 2>"$tmp/err" &
+  local pid=$!
+  case "$filler" in
+    burst) sleep "0.$(( RANDOM % 5 + 1 ))"; dd if=/dev/zero of="$mnt/filler" bs=1M >/dev/null 2>&1 ;;
+    trickle) sleep 0.1
+      for _ in $(seq 1 400); do
+        dd if=/dev/zero bs=256k count=1 >>"$mnt/filler" 2>/dev/null || break
+        sleep 0.02
+      done ;;
+  esac
+  wait "$pid"; rc=$?
+  check_failure "$what" "$tmp/err" "$rc"
+  # Still full: resume fails the same way, as often as it is tried.
+  if [ "$filler" != none ]; then
+    for again in 1 2; do
+      timeout 10 "$E" resume --store "$mnt/s" --threads 1 --memory-budget 16MiB >/dev/null 2>"$tmp/err"
+      check_failure "$what, resume $again while full" "$tmp/err" "$?"
+    done
+  fi
+  rm -f "$mnt/filler"
+  mount -o remount,size=512m "$mnt"
+  if ! "$E" resume --store "$mnt/s" --threads 2 >/dev/null 2>"$tmp/err"; then
+    echo "FAIL ($what): resume after freeing space: $(cat "$tmp/err")"; fail=1
+  elif [ "$(levels_of "$mnt/s" 2>&1)" != "$REF" ]; then
+    echo "FAIL ($what): the resumed store differs from an uninterrupted run"; fail=1
+  elif ! "$E" verify --store "$mnt/s" >/dev/null 2>"$tmp/err"; then
+    echo "FAIL ($what): verify: $(cat "$tmp/err")"; fail=1
+  fi
+  umount "$mnt"
+}
+
+if [ "$LONG" -eq 0 ]; then
+  GAME=(--game mousetrap --ranks 11)   # 11 levels, about 2.5 MB stored
+  "$E" run "${GAME[@]}" --store "$tmp/ref" >/dev/null 2>&1
+  REF=$(levels_of "$tmp/ref")
+  for size in 3m 4m 5m 6m; do
+    trial "m=11, $size, checkpoints 0 s" "$size" 0 none
+    trial "m=11, $size, checkpoints 30 s" "$size" 30 none
+  done
+  trial "m=11, 24m, burst filler" 24m 0 burst
+  trial "m=11, 8m, trickle filler, checkpoints 30 s" 8m 30 trickle
+else
+  GAME=(--game mousetrap --ranks 12)   # 12 levels, about 16 MB stored
+  "$E" run "${GAME[@]}" --store "$tmp/ref" >/dev/null 2>&1
+  REF=$(levels_of "$tmp/ref")
+  for size in 8m 10m 12m 14m 16m 20m 24m 28m 32m 40m 48m; do
+    trial "m=12, $size, checkpoints 0 s" "$size" 0 none
+    trial "m=12, $size, checkpoints 30 s" "$size" 30 none
+  done
+  for i in 1 2 3 4; do
+    trial "m=12, 64m, burst filler $i" 64m 0 burst
+    trial "m=12, 64m, burst filler $i, checkpoints 30 s" 64m 30 burst
+    trial "m=12, 64m, trickle filler $i" 64m 0 trickle
+    trial "m=12, 64m, trickle filler $i, checkpoints 30 s" 64m 30 trickle
+  done
+fi
+
+[ "$fail" -eq 0 ] && echo "disk_full_test: all $trials trials passed"
+exit "$fail"
