@@ -80,6 +80,9 @@ bool StoreExists(const std::string& dir);
 // new database).
 Status MissingStore(const std::string& dir);
 
+// True when a process holds `dir` open for writing (a run).
+bool WriterActive(const std::string& dir);
+
 // Creates the store `dir` holding `params` and nothing else, atomically: it is
 // built in a sibling directory and renamed onto `dir`, so that a crash leaves
 // either no store or a store with its parameters, never a database that
@@ -151,8 +154,10 @@ class FrontierStore {
   std::unique_ptr<BlockIterator> Blocks(int level, const std::string& from_key = "");
 
   // Reads every table file whole and checks RocksDB's own checksums (data,
-  // index and footer). Corruption on the first damaged file.
-  Status VerifyFiles();
+  // index and meta blocks) and its footer. Corruption on the first damaged
+  // file. Files that a running writer deleted since this handle was opened
+  // are counted in *replaced, not checked.
+  Status VerifyFiles(uint64_t* replaced);
 
   // RocksDB's estimate of the bytes on disk (SST files and logs).
   uint64_t DiskBytes();

@@ -88,9 +88,10 @@ Status VerifyStore(FrontierStore* store, VerifyReport* report) {
   std::vector<LevelRecord> levels;
   s = store->GetLevels(&levels);
   if (!s.ok()) return s;
+  *report = VerifyReport();
   // First the files as RocksDB sees them: every table file's block
   // checksums, footer and index included, which the walk below cannot reach.
-  s = store->VerifyFiles();
+  s = store->VerifyFiles(&report->files_replaced);
   if (!s.ok()) return s;
   // The level in progress is checked as far as its last checkpoint, as if
   // committed there: past it, blocks may be a crashed run's leftovers that the
@@ -118,7 +119,6 @@ Status VerifyStore(FrontierStore* store, VerifyReport* report) {
   }
   const ChildRule rule(spec);
   const CountCoding coding{spec.ranks, spec.suits};
-  *report = VerifyReport();
   for (size_t li = 0; li < levels.size(); ++li) {
     const LevelRecord& rec = levels[li];
     const bool partial = ordinal_end[li] != UINT64_MAX;

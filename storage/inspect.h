@@ -30,6 +30,7 @@ struct VerifyReport {
   uint64_t entries = 0;
   uint64_t parents_checked = 0;      // entries whose parent was found in the level below
   bool in_progress_checked = false;  // the level in progress, up to its checkpoint
+  uint64_t files_replaced = 0;       // table files a running writer replaced meanwhile
 };
 
 // Checks RocksDB's table files (VerifyFiles), then re-reads every kept level
