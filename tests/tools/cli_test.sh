@@ -75,6 +75,15 @@ expect_full "count" "$E" count --game mousetrap --ranks 8 --json
 expect_full "mc" "$C" mc --game hlm --ranks 5 --decks 1000
 expect_full "memory solitaire" "$C" memory solitaire --n 50
 expect_full "dundee greedy" "$C" dundee greedy --deck "4^3"
+expect_full "reform" "$E" reform --game mousetrap --ranks 4 --deck "1 4 3 2" --list
+expect_full "memory terminating" "$C" memory terminating --n 6
+expect_full "memory combinatorial" "$C" memory combinatorial --order "1a 2a 1b 2b"
+expect_full "dundee advance" "$C" dundee advance --deck "4^3" --bids "1,1,1"
+expect_full "dundee optimal-bids" "$C" dundee optimal-bids --deck "4^3"
+"$E" run --game mousetrap --ranks 6 --store "$tmp/full6" >/dev/null 2>&1
+expect_full "status" "$E" status --store "$tmp/full6"
+expect_full "inspect" "$E" inspect --store "$tmp/full6" --level 6
+expect_full "verify" "$E" verify --store "$tmp/full6"
 
 # Output files appear only when complete: on a full disk the command exits 1
 # with one line naming the file and leaves neither the file nor its .partial.
@@ -96,6 +105,20 @@ if mount -t tmpfs -o size=8k tmpfs "$small" 2>/dev/null; then
     "$E" export --store "$tmp/m8" --level 8 --decks "$small/d.csv"
   expect_diskfull "memory solitaire --csv" "$small/s.csv" \
     "$C" memory solitaire --n 2000 --float --csv "$small/s.csv"
+  # Small results need a device that is full already.
+  dd if=/dev/zero of="$small/filler" bs=1k >/dev/null 2>&1
+  expect_diskfull "export --counts" "$small/c.csv" \
+    "$E" export --store "$tmp/m8" --counts "$small/c.csv"
+  expect_diskfull "brute --csv" "$small/b.csv" \
+    "$E" brute --game hlm --ranks 4 --suits 2 --csv "$small/b.csv"
+  expect_diskfull "count --csv" "$small/n.csv" \
+    "$E" count --game mousetrap --ranks 9 --csv "$small/n.csv"
+  expect_diskfull "mc --csv" "$small/mc.csv" \
+    "$C" mc --game hlm --ranks 5 --decks 1000 --csv "$small/mc.csv"
+  expect_diskfull "memory terminating --csv" "$small/t.csv" \
+    "$C" memory terminating --n 120 --csv "$small/t.csv"
+  expect_diskfull "dundee optimal-bids --csv" "$small/o.csv" \
+    "$C" dundee optimal-bids --values 3 --max-cards 9 --csv "$small/o.csv"
   umount "$small"
 else
   echo "cli_test: full-disk checks skipped (cannot mount a tmpfs here)"
