@@ -28,6 +28,7 @@
 
 #include "storage/fault_injection.h"
 #include "storage/format.h"
+#include "storage/live_status.h"
 
 namespace eulerdeck::storage {
 
@@ -476,6 +477,7 @@ Status FrontierStore::GetProgress(ProgressRecord* p, bool* exists) {
   p->stored_bytes = j.value("stored_bytes", uint64_t{0});
   p->checksum = j.value("checksum", uint64_t{0});
   p->seconds = j.value("seconds", 0.0);
+  p->saved = j.value("saved", 0.0);
   return Status::OK();
 }
 
@@ -486,7 +488,8 @@ Status FrontierStore::Checkpoint(const ProgressRecord& p) {
                             {"done_input_key", key},    {"input_blocks", p.input_blocks},
                             {"entries", p.entries},     {"blocks", p.blocks},
                             {"raw_bytes", p.raw_bytes}, {"stored_bytes", p.stored_bytes},
-                            {"checksum", p.checksum},   {"seconds", p.seconds}};
+                            {"checksum", p.checksum},   {"seconds", p.seconds},
+                            {"saved", UnixNow()}};
   // The record goes with the blocks it describes, through the same flush
   // rather than the WAL: a reader opening the store sees both or neither
   // (a WAL record could be replayed by a reader whose MANIFEST is a moment

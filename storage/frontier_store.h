@@ -66,6 +66,7 @@ struct ProgressRecord {
   uint64_t entries = 0, blocks = 0, raw_bytes = 0, stored_bytes = 0;
   uint64_t checksum = 0;
   double seconds = 0;
+  double saved = 0;  // Unix time of the checkpoint (0: written by an older build)
 };
 
 // True when `dir` holds a store (its database exists), without opening it:

@@ -4,6 +4,7 @@
 #include <tbb/global_control.h>
 #include <tbb/parallel_pipeline.h>
 #include <tbb/task_arena.h>
+#include <unistd.h>
 #include <xxhash.h>
 
 #include <chrono>
@@ -19,6 +20,7 @@
 #include "engine/eulerian/expand.h"
 #include "storage/block_codec.h"
 #include "storage/format.h"
+#include "storage/live_status.h"
 
 namespace eulerdeck::storage {
 
@@ -99,6 +101,57 @@ class BlockExpander {
   LevelExpander expander_;
 };
 
+// Publishes the run's live state (storage/live_status.h) at most every
+// kLiveSeconds, with the rate over that span. Failures to write it are
+// ignored: it is for display only.
+class LivePublisher {
+ public:
+  LivePublisher(const std::string& dir, int last_level) : dir_(dir) {
+    live_.pid = ::getpid();
+    live_.started = UnixNow();
+    live_.last_level = last_level;
+  }
+  ~LivePublisher() { RemoveLiveStatus(dir_); }
+
+  void Level(int level, uint64_t input_done, uint64_t input_total, uint64_t entries,
+             uint64_t bytes) {
+    live_.level = level;
+    live_.entries_per_second = 0;
+    rate_entries_ = entries;
+    rate_time_ = UnixNow();
+    Publish(input_done, input_total, entries, bytes, rate_time_);
+  }
+
+  void Update(uint64_t input_done, uint64_t input_total, uint64_t entries, uint64_t bytes) {
+    const double now = UnixNow();
+    if (now - live_.updated < kLiveSeconds) return;
+    if (now > rate_time_ && entries >= rate_entries_) {
+      live_.entries_per_second = (entries - rate_entries_) / (now - rate_time_);
+    }
+    rate_entries_ = entries;
+    rate_time_ = now;
+    Publish(input_done, input_total, entries, bytes, now);
+  }
+
+ private:
+  static constexpr double kLiveSeconds = 2.0;
+
+  void Publish(uint64_t input_done, uint64_t input_total, uint64_t entries, uint64_t bytes,
+               double now) {
+    live_.updated = now;
+    live_.input_done = input_done;
+    live_.input_total = input_total;
+    live_.entries = entries;
+    live_.stored_bytes = bytes;
+    WriteLiveStatus(dir_, live_).ok();
+  }
+
+  const std::string dir_;
+  LiveStatus live_;
+  uint64_t rate_entries_ = 0;
+  double rate_time_ = 0;
+};
+
 Status BuildLevelOne(FrontierStore* store, const ChildRule& rule) {
   PathBlock block;
   block.k = 1;
@@ -119,7 +172,7 @@ Status BuildLevelOne(FrontierStore* store, const ChildRule& rule) {
 
 // Streams level k into level k+1, from the checkpoint in *p.
 Status BuildLevel(FrontierStore* store, const ChildRule& rule, int k, uint64_t input_blocks,
-                  ProgressRecord* p, const RunOptions& options) {
+                  ProgressRecord* p, const RunOptions& options, LivePublisher* live) {
   const auto started = Clock::now();
   const double seconds_before = p->seconds;
   auto last_checkpoint = started;
@@ -146,6 +199,7 @@ Status BuildLevel(FrontierStore* store, const ChildRule& rule, int k, uint64_t i
     std::lock_guard<std::mutex> lock(error_mu);
     return !error.ok();
   };
+  auto stopping = [&] { return options.stop != nullptr && options.stop->load(); };
   uint64_t next_ordinal = p->next_ordinal;
   const CountCoding coding{rule.spec().ranks, rule.spec().suits};
   tbb::enumerable_thread_specific<BlockExpander> expanders([&] { return BlockExpander(rule); });
@@ -160,7 +214,7 @@ Status BuildLevel(FrontierStore* store, const ChildRule& rule, int k, uint64_t i
         static_cast<size_t>(2 * threads),
         tbb::make_filter<void, Task*>(tbb::filter_mode::serial_in_order,
                                       [&](tbb::flow_control& fc) -> Task* {
-                                        if (failed() || !it->Valid()) {
+                                        if (failed() || !it->Valid() || stopping()) {
                                           if (!it->status().ok()) fail(it->status());
                                           fc.stop();
                                           return nullptr;
@@ -207,6 +261,7 @@ Status BuildLevel(FrontierStore* store, const ChildRule& rule, int k, uint64_t i
               if (options.input_done) options.input_done->store(p->next_ordinal);
               if (options.entries) options.entries->store(p->entries);
               if (options.bytes) options.bytes->store(p->stored_bytes);
+              live->Update(p->next_ordinal, input_blocks, p->entries, p->stored_bytes);
               const auto now = Clock::now();
               if (std::chrono::duration<double>(now - last_checkpoint).count() >=
                   options.checkpoint_seconds) {
@@ -225,6 +280,14 @@ Status BuildLevel(FrontierStore* store, const ChildRule& rule, int k, uint64_t i
   });
   if (!error.ok()) return error;
   p->seconds = seconds_before + std::chrono::duration<double>(Clock::now() - started).count();
+  if (stopping() && it->Valid()) {
+    // Asked to stop: what is finished is kept, as at any checkpoint.
+    Status s = store->Checkpoint(*p);
+    if (!s.ok()) return s;
+    return Status::Cancelled("interrupted during level " + std::to_string(k + 1) +
+                             " at input block " + std::to_string(p->next_ordinal) + " of " +
+                             std::to_string(input_blocks) + " (checkpoint saved)");
+  }
   return Status::OK();
 }
 
@@ -344,7 +407,11 @@ Status RunStore(FrontierStore* store, const GameSpec& spec, const RunOptions& op
     if (!s.ok()) return s;
   }
   // Step 3. Each further level from the one below, resuming a checkpoint.
+  LivePublisher live(store->dir(), last);
   for (int k = levels.back().level; k < last; ++k) {
+    if (options.stop != nullptr && options.stop->load()) {
+      return Status::Cancelled("interrupted after level " + std::to_string(k) + " was committed");
+    }
     const LevelRecord& below = levels.back();
     if (!below.kept) {
       return Status::InvalidArgument("level " + std::to_string(k) +
@@ -364,7 +431,8 @@ Status RunStore(FrontierStore* store, const GameSpec& spec, const RunOptions& op
         RemainingBytesEstimate(levels, p),
         "level " + std::to_string(k + 1) + " (estimated from level " + std::to_string(k) + ")");
     if (!s.ok()) return s;
-    s = BuildLevel(store, rule, k, below.blocks, &p, options);
+    live.Level(k + 1, p.next_ordinal, below.blocks, p.entries, p.stored_bytes);
+    s = BuildLevel(store, rule, k, below.blocks, &p, options, &live);
     if (!s.ok()) return s;
     LevelRecord r;
     r.level = k + 1;

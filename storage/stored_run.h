@@ -24,6 +24,10 @@ struct RunOptions {
   int until_level = 0;  // stop once this level is committed (0: the last level)
   // A checkpoint (flush + synced progress record) at most this often.
   double checkpoint_seconds = 10.0;
+  // When it becomes true (a signal handler sets it), the run stops taking
+  // input blocks, checkpoints what it finished, and RunStore returns
+  // Cancelled: `resume` continues from there.
+  const std::atomic<bool>* stop = nullptr;
   // Progress counters for display (relaxed): the level being built, its
   // input blocks done / in all, entries and bytes written to it.
   std::atomic<int>* level = nullptr;
@@ -37,6 +41,8 @@ struct RunOptions {
 // A new store takes spec's parameters; an existing one must hold the same
 // game, or InvalidArgument. Picks up where the store stands: after the last
 // committed level, from the last checkpoint of the level in progress.
+// While it runs, the live state (storage/live_status.h) is published in the
+// store every few seconds for `status`.
 // Levels that the policy says to drop but a crash left kept (between a commit
 // and its drop) are dropped first. Corruption if a block read back fails its
 // checks.

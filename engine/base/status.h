@@ -24,7 +24,8 @@ class [[nodiscard]] Status {
     kIOError,          // the operating system refused
     kNoSpace,          // the device is full (an IOError the user can cure)
     kNotSupported,
-    kInternal,  // an invariant the code relies on did not hold
+    kCancelled,  // stopped on request (a signal) at a consistent point
+    kInternal,   // an invariant the code relies on did not hold
   };
 
   Status() = default;  // OK
@@ -40,6 +41,7 @@ class [[nodiscard]] Status {
   static Status NotSupported(std::string msg) {
     return Status(Code::kNotSupported, std::move(msg));
   }
+  static Status Cancelled(std::string msg) { return Status(Code::kCancelled, std::move(msg)); }
   static Status Internal(std::string msg) { return Status(Code::kInternal, std::move(msg)); }
 
   bool ok() const { return code_ == Code::kOk; }
@@ -49,6 +51,7 @@ class [[nodiscard]] Status {
   bool IsIOError() const { return code_ == Code::kIOError; }
   bool IsNoSpace() const { return code_ == Code::kNoSpace; }
   bool IsNotSupported() const { return code_ == Code::kNotSupported; }
+  bool IsCancelled() const { return code_ == Code::kCancelled; }
   Code code() const { return code_; }
   const std::string& message() const { return message_; }
 

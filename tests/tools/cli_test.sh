@@ -127,6 +127,18 @@ fi
 { [ -s "$tmp/c.csv" ] && [ ! -e "$tmp/c.csv.partial" ]; } || { echo "FAIL (count csv)"; fail=1; }
 
 expect_bad "empty --csv" "$E" brute --game mousetrap --ranks 4 --csv ""
+# --version: the project's version and commit, on stdout, exit 0.
+for tool in "$E" "$C"; do
+  out=$("$tool" --version)
+  echo "$out" | grep -Eq "^(eulerdeck|cardlab) [0-9]+\.[0-9]+\.[0-9]+ \(commit ([0-9a-f]{12}|unknown)\)$" ||
+    { echo "FAIL (--version): $out"; fail=1; }
+done
+# An hour-long brute force is not started by default (8.7e10 decks).
+"$E" brute --game mousetrap --ranks 14 >/dev/null 2>"$tmp/err"
+rc=$?
+if [ "$rc" -ne 2 ] || ! grep -q "more than the limit of 10000000000 (use the eulerian enumeration, or raise --max-decks)" "$tmp/err"; then
+  echo "FAIL (brute m=14 refused): rc=$rc $(cat "$tmp/err")"; fail=1
+fi
 expect_bad "empty --store" "$E" status --store ""
 expect_bad "size overflow" "$E" run --game mousetrap --ranks 6 --store "$tmp/ov" \
   --memory-budget 17179869200G

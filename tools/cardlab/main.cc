@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "tools/common/cli.h"
+#include "tools/common/version.h"
 
 namespace {
 constexpr const char* kUsage =
@@ -18,7 +19,8 @@ constexpr const char* kUsage =
     "  memory   the Memory recurrences (solitaire, terminating, combinatorial)\n"
     "  dundee   the Problem of Thirteen and Dundee: greedy, advance and optimal bids\n"
     "\n"
-    "For exact counts use eulerdeck (see 'eulerdeck --help').";
+    "For exact counts use eulerdeck (see 'eulerdeck --help'). 'cardlab --version'\n"
+    "prints the version.";
 }  // namespace
 
 namespace eulerdeck::tools {
@@ -33,6 +35,10 @@ int RunCommand(int argc, char** argv) {
   using namespace eulerdeck::tools;
   if (argc >= 2) {
     const std::string command = argv[1];
+    if (command == "--version" || command == "-V") {
+      std::cout << "cardlab " EULERDECK_VERSION " (commit " EULERDECK_GIT_COMMIT ")\n";
+      return kExitOk;
+    }
     if (command == "--help" || command == "-h" || command == "help") {
       std::cout << kUsage << "\n";
       return kExitOk;

@@ -10,6 +10,7 @@
 #include "storage/stored_run.h"
 #include "tools/common/cli.h"
 #include "tools/common/format.h"
+#include "tools/common/interrupt.h"
 #include "tools/common/progress.h"
 #include "tools/eulerdeck/commands.h"
 
@@ -157,7 +158,16 @@ int Execute(const std::string& name, const Common& c, const GameSpec* given) {
              HumanCount(span > 0 ? (e - rate_entries) / span : 0) + "/s), " +
              HumanCount(bytes.load()) + "B written";
     });
+    StopOnSignals signals;
+    options.stop = signals.flag();
     s = storage::RunStore(store.get(), spec, options);
+    if (s.IsCancelled()) {
+      progress.Stop();
+      store.reset();  // closed, lock released: the hint's command works at once
+      std::cerr << program << ": " << s.ToString() << "; continue with `eulerdeck resume --store "
+                << c.store_dir << "`\n";
+      return signals.ExitCode();
+    }
   }
   if (!s.ok()) {
     store.reset();  // closed (and its lock released) before the message

@@ -1,6 +1,7 @@
 // eulerdeck status / inspect / export / verify: reading a store (read-only,
 // so they may run while another process writes it).
 #include <cstdio>
+#include <ctime>
 #include <fstream>
 #include <iostream>
 #include <nlohmann/json.hpp>
@@ -8,6 +9,7 @@
 #include "engine/eulerian/path.h"
 #include "storage/frontier_store.h"
 #include "storage/inspect.h"
+#include "storage/live_status.h"
 #include "storage/stored_run.h"
 #include "tools/common/cli.h"
 #include "tools/common/format.h"
@@ -40,6 +42,14 @@ Status OpenReadOnly(const std::string& dir, std::unique_ptr<storage::FrontierSto
   if (s.ok()) s = storage::StoreSpec(store->get(), spec);
   if (s.ok() && levels) s = (*store)->GetLevels(levels);
   return s;
+}
+
+// "2026-11-22T21:40:00Z" for a Unix time.
+std::string UtcTime(double unix_seconds) {
+  char buf[32];
+  const std::time_t t = static_cast<std::time_t>(unix_seconds);
+  std::strftime(buf, sizeof(buf), "%Y-%m-%dT%H:%M:%SZ", std::gmtime(&t));
+  return buf;
 }
 
 std::string Ratio(double a, double b) {
@@ -80,6 +90,23 @@ int RunStatus(const std::vector<std::string>& args) {
   const double eta = in_progress && p.next_ordinal > 0
                          ? p.seconds * (static_cast<double>(p.input_blocks) / p.next_ordinal - 1)
                          : -1;
+  // Alive or not is the lock's answer (a killed run leaves its records and
+  // its live file behind); the live file then says what it is doing now.
+  const bool running = storage::WriterActive(dir);
+  storage::LiveStatus live;
+  bool has_live = false;
+  storage::ReadLiveStatus(dir, &live, &has_live);
+  // A run that ends, however it ends short of a kill, removes its live file:
+  // one left behind without a running writer is the trace of a kill.
+  const bool killed = !running && has_live;
+  if (!running) has_live = false;
+  const double now = storage::UnixNow();
+  const char* state = running                   ? "running"
+                      : done                    ? "complete"
+                      : (in_progress || killed) ? "interrupted"
+                      : levels.empty()          ? "not started"
+                                                : "stopped";
+  const double checkpoint_age = in_progress && p.saved > 0 ? now - p.saved : -1;
   if (vm["json"].as<bool>()) {
     nlohmann::json j;
     j["store"] = dir;
@@ -88,7 +115,20 @@ int RunStatus(const std::vector<std::string>& args) {
     j["suits"] = spec.suits;
     j["cards"] = n;
     j["complete"] = done;
+    j["state"] = state;
     j["keep"] = storage::KeepName(params.keep);
+    if (has_live) {
+      j["live"] = {{"pid", live.pid},
+                   {"started", UtcTime(live.started)},
+                   {"updated_seconds_ago", now - live.updated},
+                   {"level", live.level},
+                   {"last_level", live.last_level},
+                   {"input_blocks_done", live.input_done},
+                   {"input_blocks", live.input_total},
+                   {"entries", live.entries},
+                   {"stored_bytes", live.stored_bytes},
+                   {"entries_per_second", live.entries_per_second}};
+    }
     j["levels"] = nlohmann::json::array();
     for (const auto& r : levels) j["levels"].push_back(storage::LevelRecordJson(r));
     if (in_progress) {
@@ -99,7 +139,8 @@ int RunStatus(const std::vector<std::string>& args) {
                           {"stored_bytes", p.stored_bytes},
                           {"seconds", p.seconds},
                           {"entries_per_second", rate},
-                          {"eta_seconds", eta}};
+                          {"eta_seconds", eta},
+                          {"checkpoint_age_seconds", checkpoint_age}};
     }
     j["disk_bytes"] = store->DiskBytes();
     std::cout << j.dump() << "\n";
@@ -108,12 +149,27 @@ int RunStatus(const std::vector<std::string>& args) {
   std::cout << "store      " << dir << "\n"
             << "game       " << GameName(spec.game) << " (" << spec.ranks << " ranks x "
             << spec.suits << " suits, " << n << " cards)\n"
-            << "state      "
-            << (done          ? "complete"
-                : in_progress ? "level " + std::to_string(p.level) + " in progress"
-                              : "stopped after level " +
-                                    std::to_string(levels.empty() ? 0 : levels.back().level))
-            << "\n"
+            << "state      " << state;
+  if (running && has_live) {
+    std::cout << " (pid " << live.pid << ", since " << UtcTime(live.started) << "): level "
+              << live.level << " of " << live.last_level << ", input block " << live.input_done
+              << " of " << live.input_total << ", " << HumanCount(live.entries) << " entries, "
+              << HumanCount(live.entries_per_second) << " entries/s ("
+              << HumanDuration(now - live.updated) << " ago)";
+  } else if (running) {
+    std::cout << " (another process holds the store)";
+  } else if (!in_progress && killed && !done) {
+    std::cout << " after level " << (levels.empty() ? 0 : levels.back().level)
+              << "; continue with `eulerdeck resume --store " << dir << "`";
+  } else if (in_progress) {
+    std::cout << " during level " << p.level;
+    if (checkpoint_age >= 0)
+      std::cout << ", last checkpoint " << HumanDuration(checkpoint_age) << " ago";
+    std::cout << "; continue with `eulerdeck resume --store " << dir << "`";
+  } else if (!done && !levels.empty()) {
+    std::cout << " after level " << levels.back().level << " of " << n;
+  }
+  std::cout << "\n"
             << "keep       " << storage::KeepName(params.keep) << "\n"
             << "level       entries        blocks   stored bytes   bytes/entry  compression  "
                "seconds  kept\n";

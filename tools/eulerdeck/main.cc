@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "tools/common/cli.h"
+#include "tools/common/version.h"
 #include "tools/eulerdeck/commands.h"
 
 namespace {
@@ -35,7 +36,8 @@ void PrintUsage() {
     const eulerdeck::GamePolicy& p = eulerdeck::Policy(static_cast<eulerdeck::Game>(g));
     std::printf("  %-10s %s%s\n", p.name, p.title, p.enumerable ? "" : " (no count/run)");
   }
-  std::cout << "Run 'eulerdeck <command> --help' for the options of a command.\n";
+  std::cout << "Run 'eulerdeck <command> --help' for the options of a command;\n"
+               "'eulerdeck --version' for the version.\n";
 }
 
 }  // namespace
@@ -48,6 +50,10 @@ int RunCommand(int argc, char** argv) {
   const std::string command = argv[1];
   const std::vector<std::string> args(argv + 2, argv + argc);
   try {
+    if (command == "--version" || command == "-V") {
+      std::cout << "eulerdeck " EULERDECK_VERSION " (commit " EULERDECK_GIT_COMMIT ")\n";
+      return kExitOk;
+    }
     if (command == "--help" || command == "-h" || command == "help") {
       PrintUsage();
       return kExitOk;
