@@ -35,7 +35,7 @@ namespace eulerdeck::storage {
 namespace {
 
 // Openings of a read-only store before a race with the writer's deletions
-// is reported (about 1.3 s of waiting in all).
+// is reported (about 1 s of waiting in all).
 constexpr int kReadOnlyOpenAttempts = 8;
 
 // rocksdb::Status -> Status, keeping Corruption, IOError and a full device

@@ -8,8 +8,7 @@
 namespace eulerdeck::storage {
 
 double UnixNow() {
-  return std::chrono::duration<double>(std::chrono::system_clock::now().time_since_epoch())
-      .count();
+  return std::chrono::duration<double>(std::chrono::system_clock::now().time_since_epoch()).count();
 }
 
 Status WriteLiveStatus(const std::string& dir, const LiveStatus& live) {
@@ -24,7 +23,8 @@ Status WriteLiveStatus(const std::string& dir, const LiveStatus& live) {
                             {"stored_bytes", live.stored_bytes},
                             {"entries_per_second", live.entries_per_second}};
   const std::filesystem::path path = std::filesystem::path(dir) / kLiveFile;
-  const std::filesystem::path next = std::filesystem::path(dir) / (std::string(kLiveFile) + ".next");
+  const std::filesystem::path next =
+      std::filesystem::path(dir) / (std::string(kLiveFile) + ".next");
   {
     std::ofstream out(next, std::ios::trunc);
     out << j.dump() << "\n";
