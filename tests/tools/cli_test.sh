@@ -80,7 +80,7 @@ expect_full "memory terminating" "$C" memory terminating --n 6
 expect_full "memory combinatorial" "$C" memory combinatorial --order "1a 2a 1b 2b"
 expect_full "dundee advance" "$C" dundee advance --deck "4^3" --bids "1,1,1"
 expect_full "dundee optimal-bids" "$C" dundee optimal-bids --deck "4^3"
-"$E" run --game mousetrap --ranks 6 --store "$tmp/full6" >/dev/null 2>&1
+expect_full "run" "$E" run --game mousetrap --ranks 6 --store "$tmp/full6"
 expect_full "status" "$E" status --store "$tmp/full6"
 expect_full "inspect" "$E" inspect --store "$tmp/full6" --level 6
 expect_full "verify" "$E" verify --store "$tmp/full6"
