@@ -213,6 +213,12 @@ expect_bad "resume: no store" "$E" resume --store "$tmp/nothing"
 expect_bad "status: no store" "$E" status --store "$tmp/nothing"
 expect_bad "inspect: no level" "$E" inspect --store "$S" --level 13
 expect_bad "inspect: bad from" "$E" inspect --store "$S" --level 9 --from 34x1
+expect_bad "inspect: impossible from" "$E" inspect --store "$S" --level 9 --from "1 2 13"
+expect_ok "inspect: header" "^deck \(top card first\)  \|  string \(removal order\)$" \
+  "$E" inspect --store "$S" --level 9 --limit 2
+expect_ok "inspect: total" "^\(2 of [0-9]+ entries shown; --limit 0 shows all\)$" \
+  "$E" inspect --store "$S" --level 9 --limit 2
+expect_ok "inspect --json" '"shown":2' "$E" inspect --store "$S" --level 9 --limit 2 --json
 expect_bad "export: nothing asked" "$E" export --store "$S"
 expect_bad "export: decks without level" "$E" export --store "$S" --decks "$tmp/x.csv"
 expect_bad "verify: no store" "$E" verify --store "$tmp/nothing"

@@ -201,14 +201,21 @@ int RunInspect(const std::vector<std::string>& args) {
       "limit", po::value(&limit)->default_value(20), "entries to print (0: all)")(
       "from", po::value(&from),
       "start at the first entry whose string ends with this (e.g. \"431212\"; "
-      "for modular, the counts of the removals)");
+      "for modular, the counts of the removals), or the next one after it")(
+      "json", po::bool_switch(), "print one JSON object");
   po::variables_map vm;
   if (ParseOrHelp(args, desc,
-                  "usage: eulerdeck inspect --store DIR --level K [--limit N] [--from \"...\"]\n"
-                  "Prints a level's entries in key order as sub-decks (top card first) and\n"
-                  "their strings (removal order, the paper's reduced strings).",
+                  "usage: eulerdeck inspect --store DIR --level K [--limit N] [--from \"...\"] "
+                  "[--json]\n"
+                  "Prints a level's entries in key order (by string, read from its end) as\n"
+                  "sub-decks (top card first) and their strings (removal order, the paper's\n"
+                  "reduced strings), under a header and over a total. --from is a position,\n"
+                  "not a filter: the listing starts at the first entry whose string ends with\n"
+                  "the given cards, or at the next entry in key order when none does (said\n"
+                  "on stderr).",
                   vm))
     return kExitOk;
+  const bool json = vm["json"].as<bool>();
   std::unique_ptr<storage::FrontierStore> store;
   GameSpec spec;
   std::vector<storage::LevelRecord> levels;
@@ -242,20 +249,67 @@ int RunInspect(const std::vector<std::string>& args) {
                                   " cards, more than the " + std::to_string(level) + " of level " +
                                   std::to_string(level));
     }
+    // The j-th card from the end of a string is a count of sub-decks of j
+    // cards: a value beyond what such a count can be names no entry.
+    for (size_t j = 0; s.ok() && j < cards.size(); ++j) {
+      const Card c = cards[cards.size() - 1 - j];
+      const uint32_t most = spec.game == Game::kModular
+                                ? CountLimit(spec, static_cast<uint32_t>(j + 1))
+                                : static_cast<uint32_t>(spec.ranks);
+      if (c < 1 || c > most) {
+        s = Status::InvalidArgument("--from '" + from + "': no string of this game has " +
+                                    std::to_string(c) + " in position " + std::to_string(j + 1) +
+                                    " from its end (at most " + std::to_string(most) + ")");
+      }
+    }
     for (auto it = cards.rbegin(); it != cards.rend(); ++it) prefix.push_back(*it);  // key order
   }
   if (!s.ok()) return StoreError("eulerdeck inspect", s);
+  const uint64_t in_level = levels[level - 1].entries;
   PathDecoder decoder(spec);
   uint64_t printed = 0;
+  bool first = true;
+  nlohmann::json entries = nlohmann::json::array();
+  if (!json) std::cout << "deck (top card first)  |  string (removal order)\n";
   s = storage::ForEachEntryFrom(store.get(), level, prefix, [&](const uint16_t* path, int k) {
+    if (first && !prefix.empty() &&
+        !std::equal(prefix.begin(), prefix.end(), path, path + prefix.size())) {
+      std::cerr << "eulerdeck inspect: no entry of level " << level << " ends with '" << from
+                << "'; listing from the next one\n";
+    }
+    first = false;
     const Card* deck = decoder.Decode(path, k);
-    std::cout << DeckToString(Deck(deck, deck + k)) << "  |  "
-              << DeckToString(PathString(spec, path, k)) << "\n";
-    return limit == 0 || ++printed < limit;
+    const Deck cards(deck, deck + k);
+    const Deck string = PathString(spec, path, k);
+    if (json) {
+      entries.push_back({{"deck", cards}, {"string", string}});
+    } else {
+      std::cout << DeckToString(cards) << "  |  " << DeckToString(string) << "\n";
+    }
+    ++printed;
+    return limit == 0 || printed < limit;
   });
   if (!s.ok()) {
     std::cerr << "eulerdeck inspect: " << s.ToString() << "\n";
     return kExitCheckFailed;
+  }
+  if (first && !prefix.empty()) {
+    std::cerr << "eulerdeck inspect: no entry of level " << level << " at or after '" << from
+              << "'\n";
+  }
+  const uint64_t shown = printed;
+  if (json) {
+    std::cout << nlohmann::json{{"store", dir},
+                                {"level", level},
+                                {"entries", entries},
+                                {"shown", shown},
+                                {"entries_in_level", in_level}}
+                     .dump()
+              << "\n";
+  } else {
+    std::cout << "(" << shown << " of " << in_level << " entries shown"
+              << (limit != 0 && shown == limit && shown < in_level ? "; --limit 0 shows all" : "")
+              << ")\n";
   }
   return kExitOk;
 }
