@@ -1,4 +1,5 @@
-// cardlab dundee: the Problem of Thirteen and Dundee (seed 002): greedy and
+// cardlab dundee: the Problem of Thirteen and Dundee (Litwack, Pikhurko &
+// Pongnumkul): greedy and
 // optimal adaptive play, advance bids, and all optimal advance bids.
 //
 // Each question parses its options, makes one call into engine/dundee/
@@ -25,7 +26,8 @@ constexpr const char* kUsage =
     "usage: cardlab dundee <question> [options]   ('cardlab dundee <question> --help')\n"
     "\n"
     "A deck with s_i cards of value i is dealt for m rounds; before each card the\n"
-    "player names a value and loses on a coincidence (seed 002).\n"
+    "player names a value and loses on a coincidence (Litwack, Pikhurko &\n"
+    "Pongnumkul, How to Play Dundee).\n"
     "questions:\n"
     "  greedy        win probability of greedy adaptive play (the optimum), checked\n"
     "                against a dynamic programme over all strategies; the worst play\n"

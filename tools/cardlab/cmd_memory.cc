@@ -16,9 +16,10 @@ constexpr const char* kUsage =
     "usage: cardlab memory <model> [options]   ('cardlab memory <model> --help')\n"
     "\n"
     "models:\n"
-    "  solitaire      one player, expected moves and pair types (seed 004)\n"
-    "  terminating    two players, Terminating Memory E(n,j) and its optimal moves (seed 003)\n"
-    "  combinatorial  two players, the order of the cards known: value of a position (seed 003)";
+    "  solitaire      one player: expected moves, pair types (Foerster & Wattenhofer)\n"
+    "  terminating    two players: E(n,j) and the optimal moves (Alfthan 2007)\n"
+    "  combinatorial  two players, the opening order known: a position's value\n"
+    "                 (Alfthan 2007)";
 }  // namespace
 
 int RunMemory(const std::vector<std::string>& args) {

@@ -14,7 +14,7 @@ namespace {
 constexpr const char* kUsage =
     "usage: cardlab memory combinatorial --order \"1a 2a 1b 3a 2b 3b\" [--json]\n"
     "       cardlab memory combinatorial --random COUNT --pairs P [--seed X] [--json]\n"
-    "Combinatorial Memory (seed 003 §3): the order in which the face-down\n"
+    "Combinatorial Memory (Alfthan 2007 §3): the order in which the face-down\n"
     "cards will be opened is known to both players; Left moves first. Prints\n"
     "the value (Left's pairs - Right's) by negamax over the game tree and by\n"
     "the thesis's block reduction (lead preserving, lead shifting and choice\n"

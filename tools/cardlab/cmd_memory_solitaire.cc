@@ -1,4 +1,4 @@
-// cardlab memory solitaire: seed 004's recurrences, exact or in floating
+// cardlab memory solitaire: Foerster & Wattenhofer's recurrences, exact or in floating
 // point with error bounds, the Observations 1-9 checked, and the interval
 // for the constant C of Conjectures 1-3. The science is SurveySolitaire's
 // (engine/memory/solitaire_survey.h); this file parses and formats.
@@ -22,10 +22,11 @@ constexpr const char* kUsage =
     "usage: cardlab memory solitaire --n N [--k K] [--exact | --float [--precision double|long]]\n"
     "                                [--variant V] [--from A] [--every S] [--fractions]\n"
     "                                [--csv FILE] [--json] [--plot FILE.svg|png]\n"
-    "Solitaire Memory (seed 004): x(n,K) for n = 1..N by the recurrence of the\n"
-    "variant, with x(n,K)/n and x(n,K) - x(n-1,K). Variants: standard (e(n,k),\n"
-    "expected moves of the optimal strategy, (6.1)), free ((8.1)), pairs10,\n"
-    "pairs15, pairs20 (twice the 2.0-pairs), other ((9.1)-(9.4)).\n"
+    "Solitaire Memory (Foerster & Wattenhofer): x(n,K) for n = 1..N by the\n"
+    "recurrence of the variant, with x(n,K)/n and x(n,K) - x(n-1,K). Variants:\n"
+    "standard (e(n,k), expected moves of the optimal strategy, (6.1)), free\n"
+    "((8.1)), pairs10, pairs15, pairs20 (twice the 2.0-pairs), other\n"
+    "((9.1)-(9.4)).\n"
     "--exact (default): GMP rationals, no rounding. --float: floating point with\n"
     "a rigorous first-order bound on the rounding error of every value.\n"
     "For K = 0 it also checks the paper's Observations for the variant (strict\n"
@@ -191,8 +192,8 @@ int RunMemorySolitaire(const std::vector<std::string>& args) {
   }
   if (!plot_path.empty()) {
     PlotSpec plot;
-    plot.title = std::string("Solitaire Memory (seed 004), ") + SolitaireVariantName(variant) +
-                 ", k = " + std::to_string(k);
+    plot.title = std::string("Solitaire Memory (Foerster & Wattenhofer), ") +
+                 SolitaireVariantName(variant) + ", k = " + std::to_string(k);
     plot.xlabel = "n (pairs, log scale)";
     plot.log_x = true;
     plot.ylabel = "moves per pair";
@@ -242,8 +243,8 @@ int RunMemorySolitaire(const std::vector<std::string>& args) {
     std::cout << j.dump() << "\n";
     return kExitOk;
   }
-  std::cout << "# solitaire Memory (seed 004), " << name << ": " << SolitaireVariantName(variant)
-            << ", " << mode << "\n";
+  std::cout << "# solitaire Memory (Foerster & Wattenhofer), " << name << ": "
+            << SolitaireVariantName(variant) << ", " << mode << "\n";
   if (use_float) {
     std::printf("%8s  %-22s %-9s %-15s %-15s\n", "n", name.c_str(), "+-bound", "ratio",
                 "difference");

@@ -1,4 +1,4 @@
-// cardlab memory terminating: seed 003's E(n,j), the optimal move table, and
+// cardlab memory terminating: Alfthan 2007's E(n,j), the optimal move table, and
 // the thesis's conjectures checked. The science is SurveyTerminating's
 // (engine/memory/conjectures.h); this file parses and formats.
 #include <algorithm>
@@ -21,7 +21,7 @@ constexpr const char* kUsage =
     "usage: cardlab memory terminating --n N [--exact | --float] [--grid G] [--values]\n"
     "                                  [--csv FILE] [--json] [--plot FILE.svg|png]"
     " [--plot-j LIST]\n"
-    "Terminating Memory (seed 003): E(n,j), the expected number of pairs the\n"
+    "Terminating Memory (Alfthan 2007): E(n,j), the expected number of pairs the\n"
     "player to move collects with n pairs left, j of them unknown, for all\n"
     "0 <= j <= n <= N; the optimal move at each (n,j) (Table 2.1: 1 risky,\n"
     "0 safe, # no choice, = a tie); the exceptions to 'risky when j is odd';\n"
@@ -48,7 +48,7 @@ int Report(const TerminatingTable<T>& t, const TerminatingChecks& c, bool exact,
   const int n_max = t.n_max;
   if (!plot_path.empty()) {
     PlotSpec plot;
-    plot.title = "Terminating Memory (seed 003): E(n,j)/n";
+    plot.title = "Terminating Memory (Alfthan 2007): E(n,j)/n";
     plot.xlabel = "n (pairs)";
     plot.ylabel = "E(n,j)/n";
     for (int j : plot_j) {
@@ -118,7 +118,7 @@ int Report(const TerminatingTable<T>& t, const TerminatingChecks& c, bool exact,
     std::cout << j.dump() << "\n";
     return kExitOk;
   }
-  std::cout << "# Terminating Memory (seed 003), E(n,j) for 0 <= j <= n <= " << n_max << ", "
+  std::cout << "# Terminating Memory (Alfthan 2007), E(n,j) for 0 <= j <= n <= " << n_max << ", "
             << (exact ? "exact" : "float (long double)") << "\n";
   std::cout << "optimal move (1 risky, 0 safe, # no choice, = tie), row n, column j = 0..n:\n";
   for (int n = 1; n <= std::min(grid, n_max); ++n) {

@@ -21,7 +21,7 @@ constexpr const char* kUsage =
     "usage: eulerdeck count --game G --ranks M [--suits S] [--threads T] [--json]\n"
     "                       [--csv FILE] [--verify-leaves]\n"
     "Counts the winning decks exactly by walking the tree of winning sub-decks\n"
-    "backwards from the last card (seed 000 §4-5), and prints the number of\n"
+    "backwards from the last card (Bersani §4-5), and prints the number of\n"
     "winning sub-decks at every level k = 1..n (k cards), the probability, the\n"
     "nodes visited and the rate.";
 

@@ -1,4 +1,4 @@
-// eulerdeck reform: a deck's reform sequence (seed 001).
+// eulerdeck reform: a deck's reform sequence (the Mousetrap contest).
 #include <iostream>
 #include <nlohmann/json.hpp>
 
@@ -15,7 +15,8 @@ constexpr const char* kUsage =
     "[--max-length N] [--list] [--json]\n"
     "Plays the deck, then its reformed deck, and so on, until a deck does not\n"
     "win (dead-end) or a deck comes back (cycle). The length is the number of\n"
-    "distinct decks met, the starting deck included (seed 001's scoring).";
+    "distinct decks met, the starting deck included (the scoring of the Mousetrap\n"
+    "contest on reformed decks).";
 }  // namespace
 
 int RunReform(const std::vector<std::string>& args) {
