@@ -162,8 +162,7 @@ int RunMc(const std::vector<std::string>& args) {
     std::cout << j.dump() << "\n";
     return kExitOk;
   }
-  std::cout << "game          " << GameName(spec.game) << " (" << spec.ranks << " ranks x "
-            << spec.suits << " suits, " << spec.cards() << " cards)\n"
+  std::cout << "game          " << GameLine(spec) << "\n"
             << "decks         " << n << " (seed " << options.seed << ")\n";
   if (!options.best_only) {
     std::cout << "win           " << tally.wins

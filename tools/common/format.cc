@@ -4,6 +4,15 @@
 
 namespace eulerdeck::tools {
 
+std::string Plural(uint64_t n, const std::string& noun) {
+  return std::to_string(n) + " " + noun + (n == 1 ? "" : "s");
+}
+
+std::string GameLine(const GameSpec& spec) {
+  return std::string(GameName(spec.game)) + " (" + Plural(spec.ranks, "rank") + " x " +
+         Plural(spec.suits, "suit") + ", " + Plural(spec.cards(), "card") + ")";
+}
+
 std::string HumanCount(double x) {
   const char* suffix[] = {"", "k", "M", "G", "T", "P"};
   int i = 0;

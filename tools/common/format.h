@@ -7,7 +7,14 @@
 #include <cstdint>
 #include <string>
 
+#include "engine/cards/game.h"
+
 namespace eulerdeck::tools {
+
+// "1 deck", "2 decks": a count and its noun, agreeing.
+std::string Plural(uint64_t n, const std::string& noun);
+// "mousetrap (13 ranks x 1 suit, 13 cards)": the game line of every report.
+std::string GameLine(const GameSpec& spec);
 
 // "1.23M", "45.6k": compact counts for human-readable lines.
 std::string HumanCount(double x);

@@ -100,8 +100,7 @@ int RunBrute(const std::vector<std::string>& args) {
   }
 
   const Probability p = MakeProbability(Mpz(r.winning_decks), Mpz(r.total_decks));
-  std::cout << "game           " << GameName(spec.game) << " (" << spec.ranks << " ranks x "
-            << spec.suits << " suits, " << spec.cards() << " cards)\n"
+  std::cout << "game           " << GameLine(spec) << "\n"
             << "decks          " << r.total_decks << "\n"
             << "winning decks  " << r.winning_decks << "\n"
             << "probability    " << p.exact << " = " << p.decimal << "\n"

@@ -94,8 +94,7 @@ int RunCount(const std::vector<std::string>& args) {
     return kExitOk;
   }
 
-  std::cout << "game           " << GameName(spec.game) << " (" << spec.ranks << " ranks x "
-            << spec.suits << " suits, " << n << " cards)\n"
+  std::cout << "game           " << GameLine(spec) << "\n"
             << "winning decks  " << r.winning() << "\n"
             << "decks          " << decks.get_str() << "\n"
             << "probability    " << p.exact << " = " << p.decimal << "\n"

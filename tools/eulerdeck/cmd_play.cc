@@ -5,6 +5,7 @@
 #include "engine/cards/deck.h"
 #include "engine/cards/rules.h"
 #include "tools/common/cli.h"
+#include "tools/common/format.h"
 #include "tools/eulerdeck/commands.h"
 
 namespace eulerdeck::tools {
@@ -78,8 +79,7 @@ int RunPlay(const std::vector<std::string>& args) {
     return kExitOk;
   }
 
-  std::cout << "game      " << GameName(spec.game) << " (" << spec.ranks << " ranks x "
-            << spec.suits << " suits, " << spec.cards() << " cards)\n"
+  std::cout << "game      " << GameLine(spec) << "\n"
             << "deck      " << DeckToString(deck) << "\n"
             << "outcome   " << OutcomeName(r.outcome) << "\n"
             << "removed   " << DeckToString(r.removed) << " (" << r.removed.size() << " of "

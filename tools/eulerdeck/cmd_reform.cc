@@ -5,6 +5,7 @@
 #include "engine/cards/deck.h"
 #include "engine/cards/reform.h"
 #include "tools/common/cli.h"
+#include "tools/common/format.h"
 #include "tools/eulerdeck/commands.h"
 
 namespace eulerdeck::tools {
@@ -70,7 +71,8 @@ int RunReform(const std::vector<std::string>& args) {
   std::cout << "length  " << r.length() << " distinct decks\n"
             << "end     " << ReformEndName(r.end);
   if (r.end == ReformResult::End::kCycle) {
-    std::cout << " of " << r.cycle_length() << " decks (back to deck " << r.cycle_start + 1 << ")";
+    std::cout << " of " << Plural(r.cycle_length(), "deck") << " (back to deck "
+              << r.cycle_start + 1 << ")";
   }
   std::cout << "\n";
   return kExitOk;

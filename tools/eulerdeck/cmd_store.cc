@@ -147,8 +147,7 @@ int RunStatus(const std::vector<std::string>& args) {
     return kExitOk;
   }
   std::cout << "store      " << dir << "\n"
-            << "game       " << GameName(spec.game) << " (" << spec.ranks << " ranks x "
-            << spec.suits << " suits, " << n << " cards)\n"
+            << "game       " << GameLine(spec) << "\n"
             << "state      " << state;
   if (running && has_live) {
     std::cout << " (pid " << live.pid << ", since " << UtcTime(live.started) << "): level "
