@@ -82,12 +82,16 @@ int RunPlay(const std::vector<std::string>& args) {
   std::cout << "game      " << GameLine(spec) << "\n"
             << "deck      " << DeckToString(deck) << "\n"
             << "outcome   " << OutcomeName(r.outcome) << "\n"
-            << "removed   " << DeckToString(r.removed) << " (" << r.removed.size() << " of "
-            << deck.size() << " cards)\n";
+            << "removed   "
+            << (r.removed.empty()
+                    ? "none"
+                    : DeckToString(r.removed) + " (" + std::to_string(r.removed.size()) + " of " +
+                          Plural(deck.size(), "card") + ")")
+            << "\n";
   if (spec.policy().on_miss == OnMiss::kBurn) {
     std::cout << "burned    " << DeckToString(r.burned) << "\n";
   } else if (!r.residual.empty()) {
-    std::cout << "left      " << DeckToString(r.residual) << "\n";
+    std::cout << "residual  " << DeckToString(r.residual) << "\n";  // as in --json
   }
   std::cout << "score     " << r.score << " of " << WinningScore(spec) << "\n"
             << "reformed  " << (r.reformed ? DeckToString(*r.reformed) : "none") << "\n";
