@@ -326,7 +326,7 @@ int RunOptimalBids(const std::vector<std::string>& args) {
   const auto t0 = std::chrono::steady_clock::now();
   if (!json) {
     std::printf("%-14s %5s %6s  %-14s %-24s %s\n", "deck", "cards", "rounds", "Pr", "",
-                "optimal bids (all)");
+                "optimal bids  [how many in all]");
   }
   st = TabulateOptimalBids(query, [&](const DundeeOptimalBidsRow& row) {
     const OptimalBids& r = row.optimal;
@@ -349,8 +349,8 @@ int RunOptimalBids(const std::vector<std::string>& args) {
                       {"searched", r.searched}});
       for (const auto& b : r.bids) rows.back()["optimal_bids"].push_back(CountsString(b));
     } else {
-      std::printf("%-14s %5d %6d  %-14s %-24s %s (%s)%s\n", ("(" + deck + ")").c_str(), row.cards,
-                  row.rounds, Fraction(r.probability).c_str(),
+      std::printf("%-14s %5d %6d  %-14s %-24s %s  [%s in all]%s\n", ("(" + deck + ")").c_str(),
+                  row.cards, row.rounds, Fraction(r.probability).c_str(),
                   ("= " + Decimal(r.probability, 10)).c_str(), bids.c_str(),
                   r.all_bids.get_str().c_str(), r.exhaustive ? "" : "  [Lemma 13 shape only]");
     }

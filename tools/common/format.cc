@@ -8,6 +8,27 @@ std::string Plural(uint64_t n, const std::string& noun) {
   return std::to_string(n) + " " + noun + (n == 1 ? "" : "s");
 }
 
+std::string HumanBytes(uint64_t bytes) {
+  static const char* const kUnits[] = {"B", "KiB", "MiB", "GiB", "TiB", "PiB"};
+  double x = static_cast<double>(bytes);
+  int unit = 0;
+  while (x >= 1024 && unit < 5) {
+    x /= 1024;
+    ++unit;
+  }
+  char buf[32];
+  if (unit == 0) {
+    std::snprintf(buf, sizeof(buf), "%llu B", static_cast<unsigned long long>(bytes));
+  } else {
+    std::snprintf(buf, sizeof(buf),
+                  x < 10    ? "%.2f %s"
+                  : x < 100 ? "%.1f %s"
+                            : "%.0f %s",
+                  x, kUnits[unit]);
+  }
+  return buf;
+}
+
 std::string GameLine(const GameSpec& spec) {
   return std::string(GameName(spec.game)) + " (" + Plural(spec.ranks, "rank") + " x " +
          Plural(spec.suits, "suit") + ", " + Plural(spec.cards(), "card") + ")";

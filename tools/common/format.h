@@ -18,6 +18,9 @@ std::string GameLine(const GameSpec& spec);
 
 // "1.23M", "45.6k": compact counts for human-readable lines.
 std::string HumanCount(double x);
+// "1.9 MiB", "512 KiB", "37 B": sizes in binary units, as the memory
+// budget and the peak RSS are given.
+std::string HumanBytes(uint64_t bytes);
 // "1h02m", "3m05s", "12s"; "?" for a negative or absurd value.
 std::string HumanDuration(double seconds);
 

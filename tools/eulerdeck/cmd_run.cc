@@ -156,7 +156,7 @@ int Execute(const std::string& name, const Common& c, const GameSpec* given) {
       const double span = std::chrono::duration<double>(now - rate_start).count();
       return "level " + std::to_string(rate_level) + ", " + HumanCount(e) + " entries (" +
              HumanCount(span > 0 ? (e - rate_entries) / span : 0) + "/s), " +
-             HumanCount(bytes.load()) + "B written";
+             HumanBytes(bytes.load()) + " written";
     });
     StopOnSignals signals;
     options.stop = signals.flag();

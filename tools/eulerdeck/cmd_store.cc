@@ -185,7 +185,7 @@ int RunStatus(const std::vector<std::string>& args) {
               << p.input_blocks << ", " << p.entries << " entries so far, " << HumanCount(rate)
               << " entries/s, ETA " << HumanDuration(eta) << " (at the last checkpoint)\n";
   }
-  std::cout << "disk       " << HumanCount(store->DiskBytes()) << "B\n";
+  std::cout << "disk       " << HumanBytes(store->DiskBytes()) << "\n";
   return kExitOk;
 }
 
