@@ -674,9 +674,11 @@ Status FrontierStore::VerifyFiles(uint64_t* replaced) {
     if (s.ok()) continue;
     // A running writer replaces files (compactions, drops) after this
     // reader's opening: the data live on in the files that replaced them,
-    // which the walk over the levels reads. Not damage.
+    // which the walk over the levels reads. Not damage. The writer may be
+    // this very handle (its own background compactions); the lock test
+    // cannot see that, as POSIX locks never conflict within a process.
     std::error_code ec;
-    if (!std::filesystem::exists(path, ec) && WriterActive(dir_)) {
+    if (!std::filesystem::exists(path, ec) && (!rep_->read_only || WriterActive(dir_))) {
       ++*replaced;
       continue;
     }
