@@ -42,6 +42,15 @@ for cmd in play reform brute count run resume status inspect export verify; do
   expect_ok "$cmd --help" "usage: eulerdeck $cmd" "$E" "$cmd" --help
 done
 expect_ok "cardlab help" "usage: cardlab" "$C" --help
+# Every help text fits an 80-column terminal.
+for args in "$E" "$E play" "$E reform" "$E brute" "$E count" "$E run" "$E resume" "$E status" \
+            "$E inspect" "$E export" "$E verify" "$C" "$C mc" "$C memory" "$C memory solitaire" \
+            "$C memory terminating" "$C memory combinatorial" "$C dundee" "$C dundee greedy" \
+            "$C dundee advance" "$C dundee optimal-bids"; do
+  # shellcheck disable=SC2086
+  wide=$($args --help | awk 'length($0) > 80')
+  [ -z "$wide" ] || { echo "FAIL ($args --help wider than 80 columns): $wide"; fail=1; }
+done
 
 expect_ok "play json" '"outcome":"win".*"reformed":\[1,4,2,3\]' \
   "$E" play --game mousetrap --ranks 4 --deck "1 4 3 2" --json

@@ -23,7 +23,8 @@ namespace eulerdeck::tools {
 namespace {
 
 constexpr const char* kUsage =
-    "usage: cardlab dundee <question> [options]   ('cardlab dundee <question> --help')\n"
+    "usage: cardlab dundee <question> [options]\n"
+    "       ('cardlab dundee <question> --help' for each question's options)\n"
     "\n"
     "A deck with s_i cards of value i is dealt for m rounds; before each card the\n"
     "player names a value and loses on a coincidence (Litwack, Pikhurko &\n"
@@ -36,8 +37,8 @@ constexpr const char* kUsage =
     "Decks and bids: \"4^13\" (13 values with 4 cards), \"5,3,2\", or mixed \"4^12,3\".";
 
 constexpr const char* kGreedyUsage =
-    "usage: cardlab dundee greedy --deck D [--rounds M] [--exact | --float] [--mc N [--seed X]] "
-    "[--json]\n"
+    "usage: cardlab dundee greedy --deck D [--rounds M] [--exact | --float]\n"
+    "                             [--mc N [--seed X]] [--json]\n"
     "g_m(s): the greedy player's win probability (name a least frequent remaining\n"
     "value), by recurrence (3), exact (default) or in double. --exact also solves\n"
     "the game over all adaptive strategies (the best and the worst bid at every\n"
@@ -45,8 +46,8 @@ constexpr const char* kGreedyUsage =
     "Theorem 3 (the worst play and its closed form). --mc N plays N random deals.";
 
 constexpr const char* kAdvanceUsage =
-    "usage: cardlab dundee advance --deck D --bids B [--exact | --float] [--recursion] [--mc N "
-    "[--seed X]] [--json]\n"
+    "usage: cardlab dundee advance --deck D --bids B [--exact | --float]\n"
+    "                              [--recursion] [--mc N [--seed X]] [--json]\n"
     "Pr(b, s): the win probability of naming value i b_i times (m = sum of b\n"
     "rounds), by inclusion-exclusion over the rook polynomial of the forbidden\n"
     "board (exact; --float only changes the printing: the alternating sum cancels\n"
@@ -54,10 +55,10 @@ constexpr const char* kAdvanceUsage =
     "recursion (exponential in the number of values).";
 
 constexpr const char* kOptimalUsage =
-    "usage: cardlab dundee optimal-bids --deck D [--rounds M] [--max-bids N] [--csv FILE] "
-    "[--json]\n"
-    "       cardlab dundee optimal-bids --values V --max-cards C [--rounds-all] [--csv FILE] "
-    "[--json]\n"
+    "usage: cardlab dundee optimal-bids --deck D [--rounds M] [--max-bids N]\n"
+    "                                   [--csv FILE] [--json]\n"
+    "       cardlab dundee optimal-bids --values V --max-cards C [--rounds-all]\n"
+    "                                   [--csv FILE] [--json]\n"
     "All advance bids of maximal Pr(b, s) with sum m (Problem 4), listed with b\n"
     "non-decreasing inside groups of equal counts (the paper's Table 2); 'all' counts\n"
     "every rearrangement. Past --max-bids candidates (default 200000) only bids of\n"

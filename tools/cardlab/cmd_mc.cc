@@ -17,8 +17,8 @@ namespace eulerdeck::tools {
 namespace {
 
 constexpr const char* kUsage =
-    "usage: cardlab mc --game G --ranks M [--suits S] --decks N [--threads T] [--seed X]\n"
-    "                  [--until-ci W] [--best-only] [--json] [--csv FILE]\n"
+    "usage: cardlab mc --game G --ranks M [--suits S] --decks N [--threads T]\n"
+    "                  [--seed X] [--until-ci W] [--best-only] [--json] [--csv FILE]\n"
     "Plays N uniformly random decks (Random123 Philox streams: the same --seed\n"
     "gives the same output on any number of threads) and estimates the win\n"
     "probability and the distributions of cards removed and of scores, each\n"

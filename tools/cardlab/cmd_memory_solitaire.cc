@@ -19,8 +19,10 @@ namespace eulerdeck::tools {
 namespace {
 
 constexpr const char* kUsage =
-    "usage: cardlab memory solitaire --n N [--k K] [--exact | --float [--precision double|long]]\n"
-    "                                [--variant V] [--from A] [--every S] [--fractions]\n"
+    "usage: cardlab memory solitaire --n N [--k K]\n"
+    "                                [--exact | --float [--precision double|long]]\n"
+    "                                [--variant V] [--from A] [--every S]\n"
+    "                                [--fractions]\n"
     "                                [--csv FILE] [--json] [--plot FILE.svg|png]\n"
     "Solitaire Memory (Foerster & Wattenhofer): x(n,K) for n = 1..N by the\n"
     "recurrence of the variant, with x(n,K)/n and x(n,K) - x(n-1,K). Variants:\n"

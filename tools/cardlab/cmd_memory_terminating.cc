@@ -18,9 +18,9 @@ namespace eulerdeck::tools {
 namespace {
 
 constexpr const char* kUsage =
-    "usage: cardlab memory terminating --n N [--exact | --float] [--grid G] [--values]\n"
-    "                                  [--csv FILE] [--json] [--plot FILE.svg|png]"
-    " [--plot-j LIST]\n"
+    "usage: cardlab memory terminating --n N [--exact | --float] [--grid G]\n"
+    "                                  [--values] [--csv FILE] [--json]\n"
+    "                                  [--plot FILE.svg|png] [--plot-j LIST]\n"
     "Terminating Memory (Alfthan 2007): E(n,j), the expected number of pairs the\n"
     "player to move collects with n pairs left, j of them unknown, for all\n"
     "0 <= j <= n <= N; the optimal move at each (n,j) (Table 2.1: 1 risky,\n"

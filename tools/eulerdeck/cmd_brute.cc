@@ -18,8 +18,8 @@ namespace eulerdeck::tools {
 namespace {
 
 constexpr const char* kUsage =
-    "usage: eulerdeck brute --game G --ranks M [--suits S] [--threads T] "
-    "[--json] [--csv FILE]\n"
+    "usage: eulerdeck brute --game G --ranks M [--suits S] [--threads T]\n"
+    "                       [--max-decks N] [--json] [--csv FILE]\n"
     "Plays every distinct deck (each multiset permutation once) and reports the\n"
     "winning decks, the total N = (ms)!/(s!)^m, and the distributions of cards\n"
     "removed and of scores. The reference for every faster method.";

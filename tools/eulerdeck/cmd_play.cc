@@ -13,8 +13,8 @@ namespace eulerdeck::tools {
 namespace {
 
 constexpr const char* kUsage =
-    "usage: eulerdeck play --game G --ranks M [--suits S] --deck \"1 4 3 2\" "
-    "[--trace] [--json]\n"
+    "usage: eulerdeck play --game G --ranks M [--suits S] --deck \"1 4 3 2\"\n"
+    "                      [--trace] [--json]\n"
     "Plays one deck and prints the outcome, the removed (stored) cards, the\n"
     "score and, for a winning deck, the reformed deck.";
 

@@ -12,8 +12,8 @@ namespace eulerdeck::tools {
 
 namespace {
 constexpr const char* kUsage =
-    "usage: eulerdeck reform --game G --ranks M [--suits S] --deck \"...\" "
-    "[--max-length N] [--list] [--json]\n"
+    "usage: eulerdeck reform --game G --ranks M [--suits S] --deck \"...\"\n"
+    "                        [--max-length N] [--list] [--json]\n"
     "Plays the deck, then its reformed deck, and so on, until a deck does not\n"
     "win (dead-end) or a deck comes back (cycle). The length is the number of\n"
     "distinct decks met, the starting deck included (the scoring of the Mousetrap\n"

@@ -20,7 +20,8 @@ namespace {
 
 constexpr const char* kRunUsage =
     "usage: eulerdeck run --game G --ranks M [--suits S] --store DIR [--threads T]\n"
-    "                     [--memory-budget 512MiB] [--keep all|last|none] [--until-level K]\n"
+    "                     [--memory-budget 512MiB] [--keep all|last|none]\n"
+    "                     [--until-level K] [--checkpoint-seconds S]\n"
     "Builds every level of winning sub-decks into the store DIR (RocksDB), each\n"
     "streamed from the one below with bounded memory, checkpointing as it goes.\n"
     "Run it again (or 'eulerdeck resume --store DIR') after an interruption: it\n"

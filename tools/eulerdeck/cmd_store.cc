@@ -204,8 +204,8 @@ int RunInspect(const std::vector<std::string>& args) {
       "json", po::bool_switch(), "print one JSON object");
   po::variables_map vm;
   if (ParseOrHelp(args, desc,
-                  "usage: eulerdeck inspect --store DIR --level K [--limit N] [--from \"...\"] "
-                  "[--json]\n"
+                  "usage: eulerdeck inspect --store DIR --level K [--limit N]\n"
+                  "                         [--from \"...\"] [--json]\n"
                   "Prints a level's entries in key order (by string, read from its end) as\n"
                   "sub-decks (top card first) and their strings (removal order, the paper's\n"
                   "reduced strings), under a header and over a total. --from is a position,\n"
