@@ -423,10 +423,15 @@ Status FrontierStore::PutParams(const StoreParams& params) {
   const nlohmann::json j = {{"format", params.format_version}, {"game", GameName(params.spec.game)},
                             {"ranks", params.spec.ranks},      {"suits", params.spec.suits},
                             {"created", params.created},       {"keep", KeepName(params.keep)}};
+  // Through a flush, as the checkpoints: a record left in the WAL would be
+  // moved into a table file by the next opening for writing, and a reader
+  // opening meanwhile could miss it (its MANIFEST read before the move, the
+  // WAL gone after it) and take the store for one without parameters.
   rocksdb::WriteOptions wo;
-  wo.sync = true;
-  return rep_->Located(
-      rep_->Check(rep_->db->Put(wo, kParamsKey, j.dump()), "writing the store's parameters"));
+  wo.disableWAL = true;
+  Status s = rep_->Check(rep_->db->Put(wo, kParamsKey, j.dump()), "writing the store's parameters");
+  if (s.ok()) s = rep_->FlushAll("writing the store's parameters");
+  return rep_->Located(s);
 }
 
 Status FrontierStore::GetLevels(std::vector<LevelRecord>* levels) {

@@ -112,7 +112,7 @@ class FrontierStore {
 
   // *exists is false for a new, empty store.
   Status GetParams(StoreParams* params, bool* exists);
-  Status PutParams(const StoreParams& params);  // synced
+  Status PutParams(const StoreParams& params);  // durable (flushed) on return
 
   // Committed levels, in increasing order.
   Status GetLevels(std::vector<LevelRecord>* levels);
