@@ -27,6 +27,7 @@
 #include "storage/frontier_store.h"
 #include "storage/inspect.h"
 #include "storage/stored_run.h"
+#include "tests/support/temp_dir.h"
 
 namespace eulerdeck::storage {
 namespace {
@@ -52,18 +53,10 @@ RunOptions Options() {
   return options;
 }
 
-class TempDir {
+// Temporary directories named after this test file.
+class TempDir : public testing::TempDir {
  public:
-  TempDir() {
-    std::string tmpl = (fs::temp_directory_path() / "eulerdeck-powercut-XXXXXX").string();
-    REQUIRE(mkdtemp(tmpl.data()) != nullptr);
-    path_ = tmpl;
-  }
-  ~TempDir() { fs::remove_all(path_); }
-  const std::string& path() const { return path_; }
-
- private:
-  std::string path_;
+  TempDir() : testing::TempDir("eulerdeck-powercut") {}
 };
 
 std::string ReadFile(const std::string& path) {

@@ -18,25 +18,17 @@
 #include "storage/frontier_store.h"
 #include "storage/inspect.h"
 #include "storage/stored_run.h"
+#include "tests/support/temp_dir.h"
 
 namespace eulerdeck::storage {
 namespace {
 
 namespace fs = std::filesystem;
 
-// A fresh directory under the system's temporary directory, removed after.
-class TempDir {
+// Temporary directories named after this test file.
+class TempDir : public testing::TempDir {
  public:
-  TempDir() {
-    std::string tmpl = (fs::temp_directory_path() / "eulerdeck-store-XXXXXX").string();
-    REQUIRE(mkdtemp(tmpl.data()) != nullptr);
-    path_ = tmpl;
-  }
-  ~TempDir() { fs::remove_all(path_); }
-  const std::string& path() const { return path_; }
-
- private:
-  std::string path_;
+  TempDir() : testing::TempDir("eulerdeck-store") {}
 };
 
 constexpr uint64_t kBudget = 64ull << 20;
