@@ -6,7 +6,7 @@ set -euo pipefail
 
 PACKAGES=(
   build-essential cmake pkg-config git
-  python3
+  python3 python3-jsonschema
   librocksdb-dev libzstd-dev libxxhash-dev
   libboost-program-options-dev
   catch2
@@ -17,6 +17,7 @@ PACKAGES=(
   libpcg-cpp-dev
   gnuplot-nox
   clang-format
+  help2man tmux bash-completion
 )
 
 missing=()

@@ -6,6 +6,8 @@
 #include <cstring>
 #include <iostream>
 
+#include "tools/common/progress.h"
+
 namespace eulerdeck::tools {
 
 void SpecOptions::Add(po::options_description& desc) {
@@ -132,9 +134,16 @@ int BadInput(const std::string& program, const std::string& message) {
 
 bool ParseOrHelp(const std::vector<std::string>& args, const po::options_description& desc,
                  const std::string& usage, po::variables_map& vm) {
-  ParseArgs(args, desc, vm);
+  // The options every command takes, listed under their own heading.
+  po::options_description common("common options");
+  common.add_options()("quiet,q", po::bool_switch(),
+                       "no progress display on stderr (errors and results still appear)");
+  po::options_description all;
+  all.add(desc).add(common);
+  ParseArgs(args, all, vm);
+  if (vm.count("quiet") && vm["quiet"].as<bool>()) SetQuiet(true);
   if (!vm.count("help")) return false;
-  PrintHelp(usage, desc);
+  PrintHelp(usage, all);
   return true;
 }
 

@@ -93,7 +93,8 @@ int FinishStdout(const std::string& program, int rc);
 // Prints the usage of a subcommand on stdout.
 void PrintHelp(const std::string& usage, const po::options_description& desc);
 
-// ParseArgs(), then, if --help was given, PrintHelp() and true: the caller
+// ParseArgs() with the common options added (--quiet/-q, which calls
+// SetQuiet()), then, if --help was given, PrintHelp() and true: the caller
 // returns kExitOk. Throws po::error like ParseArgs().
 bool ParseOrHelp(const std::vector<std::string>& args, const po::options_description& desc,
                  const std::string& usage, po::variables_map& vm);

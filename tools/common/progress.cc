@@ -13,7 +13,11 @@ namespace {
 // A terminal line is redrawn this often; a log line is written this often.
 constexpr double kTtyPeriodSeconds = 0.5;
 constexpr double kLogPeriodSeconds = 10.0;
+std::atomic<bool> g_quiet{false};
 }  // namespace
+
+void SetQuiet(bool quiet) { g_quiet.store(quiet); }
+bool Quiet() { return g_quiet.load(); }
 
 Progress::Progress(std::string label, std::string unit, const std::atomic<uint64_t>* done,
                    const std::atomic<uint64_t>* total, double delay_seconds,
@@ -46,6 +50,7 @@ void Progress::Loop() {
   const double period = tty ? kTtyPeriodSeconds : kLogPeriodSeconds;
   std::unique_lock<std::mutex> lock(mu_);
   double next = delay_seconds_;
+  if (Quiet()) return;
   while (!stop_) {
     const double elapsed = std::chrono::duration<double>(Clock::now() - start).count();
     if (elapsed >= next) {

@@ -14,6 +14,11 @@
 
 namespace eulerdeck::tools {
 
+// --quiet: no Progress draws anything for the rest of the process (set once
+// by the command line parser, before any Progress starts).
+void SetQuiet(bool quiet);
+bool Quiet();
+
 // Watches a counter that workers advance towards *total (which may be set
 // after the start; 0 means not known yet). Starts drawing only after
 // `delay_seconds`, so quick jobs print nothing. Stop() (or the destructor)
