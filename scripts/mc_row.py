@@ -29,7 +29,7 @@ def main():
     else:
         b = j["best_score"]
         deck = " ".join(map(str, b["deck"]))
-        print(f"| {j['ranks']} | {j['suits']} | {printed} | {b['score']}/{b['of']} | {j['decks']} | "
+        print(f"| {j['ranks']} | {j['suits']} | {printed} | {b['score']}/{b['of']} | {j['decks_played']} | "
               f"{deck} | `{cmd}` |")
 
 

@@ -405,6 +405,7 @@ Status RunStore(FrontierStore* store, const GameSpec& spec, const RunOptions& op
     if (!s.ok()) return s;
     s = store->GetLevels(&levels);
     if (!s.ok()) return s;
+    if (options.on_commit) options.on_commit(levels.back());
   }
   // Step 3. Each further level from the one below, resuming a checkpoint.
   LivePublisher live(store->dir(), last);
@@ -447,6 +448,12 @@ Status RunStore(FrontierStore* store, const GameSpec& spec, const RunOptions& op
     if (!s.ok()) return s;
     CrashPoint("after-commit");
     levels.push_back(r);
+    if (options.on_commit) options.on_commit(r);
+    // The counters are the next level's from now on (BuildLevel sets them
+    // from its checkpoint, but a display may look before).
+    if (options.input_done) options.input_done->store(0);
+    if (options.entries) options.entries->store(0);
+    if (options.bytes) options.bytes->store(0);
     if (keep != Keep::kAll) {
       s = DropLevel(store, k);
       if (!s.ok()) return s;

@@ -6,6 +6,7 @@
 
 #include <atomic>
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <vector>
 
@@ -35,6 +36,12 @@ struct RunOptions {
   std::atomic<uint64_t>* input_total = nullptr;
   std::atomic<uint64_t>* entries = nullptr;
   std::atomic<uint64_t>* bytes = nullptr;
+  // If set, called on RunStore's thread with each level's record once it is
+  // committed (level 1 included), before the counters above go back to 0
+  // for the next level: a display can then tell the levels' sizes and what
+  // the next level's counters start from, e.g. to estimate the levels to
+  // come from the growth so far.
+  std::function<void(const LevelRecord&)> on_commit;
 };
 
 // Runs or resumes the enumeration of `spec` in `store` (opened read-write).

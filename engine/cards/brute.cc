@@ -3,6 +3,7 @@
 #include <tbb/enumerable_thread_specific.h>
 
 #include <algorithm>
+#include <cstdio>
 #include <string>
 
 #include "engine/base/parallel.h"
@@ -67,6 +68,20 @@ struct Tally : PlayHistogram {
   uint64_t outcomes[3] = {0, 0, 0};
 };
 
+// Decks played between two looks at the stop flag.
+constexpr uint64_t kStopPollDecks = 1 << 16;
+
+bool Stopped(const BruteOptions& options) {
+  return options.stop && options.stop->load(std::memory_order_relaxed);
+}
+
+Status Interrupted(uint64_t done, uint64_t total, const char* unit) {
+  char pct[32];
+  std::snprintf(pct, sizeof(pct), "%.1f", total ? 100.0 * done / total : 0.0);
+  return Status::Cancelled("interrupted after " + std::to_string(done) + " of " +
+                           std::to_string(total) + " " + unit + " (" + pct + "%)");
+}
+
 }  // namespace
 
 Status Brute(const GameSpec& spec, const BruteOptions& options, BruteResult* result) {
@@ -81,7 +96,13 @@ Status Brute(const GameSpec& spec, const BruteOptions& options, BruteResult* res
     t.Reset(spec);
     return t;
   });
+  std::atomic<uint64_t> played_all{0};
+  std::atomic<bool> cancelled{false};
   ParallelFor(options.threads, prefixes.size(), [&](size_t task) {
+    if (Stopped(options)) {
+      cancelled.store(true);
+      return;
+    }
     Tally& tally = tallies.local();
     const Deck& prefix = prefixes[task];
     // The deck is prefix + every ordering of the cards the prefix leaves.
@@ -90,17 +111,28 @@ Status Brute(const GameSpec& spec, const BruteOptions& options, BruteResult* res
     Deck deck = prefix;
     for (int v = 1; v <= spec.ranks; ++v) deck.insert(deck.end(), copies[v], v);
     const auto rest = deck.begin() + static_cast<long>(prefix.size());
-    uint64_t played = 0;
+    uint64_t played = 0, reported = 0;
     do {
       const QuickResult r = PlayQuick(spec, deck.data(), n);
       ++tally.outcomes[static_cast<int>(r.outcome)];
       tally.Add(r.removed, r.score);
-      ++played;
+      if (++played % kStopPollDecks == 0) {
+        if (options.decks_done) {
+          options.decks_done->fetch_add(played - reported, std::memory_order_relaxed);
+        }
+        reported = played;
+        if (Stopped(options)) {
+          cancelled.store(true);
+          break;
+        }
+      }
     } while (std::next_permutation(rest, deck.end()));
     if (options.decks_done) {
-      options.decks_done->fetch_add(played, std::memory_order_relaxed);
+      options.decks_done->fetch_add(played - reported, std::memory_order_relaxed);
     }
+    played_all.fetch_add(played, std::memory_order_relaxed);
   });
+  if (cancelled.load()) return Interrupted(played_all.load(), *TotalDecks64(spec), "decks");
 
   *result = BruteResult();
   result->Reset(spec);
@@ -148,13 +180,19 @@ Status BruteLevels(const GameSpec& spec, const BruteOptions& options,
   const int split = prefixes.empty() ? 0 : static_cast<int>(prefixes[0].size());
 
   tbb::enumerable_thread_specific<std::vector<uint64_t>> counts(std::vector<uint64_t>(n + 1, 0));
+  std::atomic<uint64_t> tasks_done{0};
   ParallelFor(options.threads, prefixes.size(), [&](size_t task) {
+    if (Stopped(options)) return;
     std::vector<uint64_t>& local = counts.local();
     std::vector<int> copies(spec.ranks + 1, spec.suits);
     for (Card c : prefixes[task]) --copies[c];
     Deck seq = prefixes[task];
     CountSubDecks(spec, copies, seq, local);
+    tasks_done.fetch_add(1, std::memory_order_relaxed);
   });
+  if (tasks_done.load() < prefixes.size()) {
+    return Interrupted(tasks_done.load(), prefixes.size(), "tasks");
+  }
   level->assign(n + 1, 0);
   for (const auto& local : counts) {
     for (int k = 0; k <= n; ++k) (*level)[k] += local[k];

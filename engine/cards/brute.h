@@ -22,6 +22,10 @@ struct BruteOptions {
   uint64_t max_decks = 1'000'000'000'000ULL;
   // If set, incremented (relaxed) as decks are played, for progress display.
   std::atomic<uint64_t>* decks_done = nullptr;
+  // If set, polled every 65536 decks and between tasks: once true the
+  // workers stop and Brute() / BruteLevels() return Cancelled (e.g. a signal,
+  // tools/common/interrupt.h).
+  const std::atomic<bool>* stop = nullptr;
 };
 
 // The removed/score distributions (histogram.h; score trimmed after the
@@ -33,14 +37,18 @@ struct BruteResult : PlayHistogram {
 };
 
 // Plays all TotalDecks(spec) decks. InvalidArgument for a bad spec,
-// OutOfRange when there are more than options.max_decks decks.
+// OutOfRange when there are more than options.max_decks decks, Cancelled when
+// options.stop was set before the end: the message says how far it got
+// ("interrupted after 123456 of 1000000 decks (12.3%)") and *result is
+// incomplete (a lexicographic part of the decks is no sample of them).
 Status Brute(const GameSpec& spec, const BruteOptions& options, BruteResult* result);
 
 // Winning sub-decks of every size, by brute force: level[k] (k = 1..n) is the
 // number of sequences of k cards, each value 1..ranks used at most `suits`
 // times, that win when played alone under spec's rules (hlm: all stored but a
 // final 2). level[n] is the number of winning decks; level[0] is 0. These are
-// the frontier sizes of the backward enumeration (issue 3). Same limits.
+// the frontier sizes of the backward enumeration (issue 3). Same limits
+// (Cancelled polled between tasks only).
 Status BruteLevels(const GameSpec& spec, const BruteOptions& options, std::vector<uint64_t>* level);
 
 }  // namespace eulerdeck

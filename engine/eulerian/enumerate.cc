@@ -3,6 +3,7 @@
 #include <tbb/enumerable_thread_specific.h>
 
 #include <array>
+#include <cstdio>
 #include <mutex>
 #include <string>
 
@@ -194,9 +195,12 @@ Status Count(const GameSpec& spec, const CountOptions& options, CountResult* res
   result->level[1] = frontier.size();
   int k = 1;
 
+  auto stopped = [&] { return options.stop && options.stop->load(std::memory_order_relaxed); };
+
   // Phase 2. Breadth first until there are enough subtrees to share out.
   const size_t want = kSubtreesPerThread * EffectiveThreads(options.threads);
   while (k < n - 1 && frontier.size() < want) {
+    if (stopped()) return Status::Cancelled("interrupted before the work was split into subtrees");
     std::vector<Node> next;
     for (const Node& node : frontier) {
       rule.ForEachChild(node.cards.data(), k, [&](uint32_t t, Card x) {
@@ -221,11 +225,20 @@ Status Count(const GameSpec& spec, const CountOptions& options, CountResult* res
   // Phase 3. Depth first from every frontier node, in parallel.
   if (options.tasks_total) options.tasks_total->store(frontier.size());
   tbb::enumerable_thread_specific<Walker> walkers(rule, options.verify_leaves);
+  std::atomic<uint64_t> walked{0};
   if (k < n) {
     ParallelFor(options.threads, frontier.size(), [&](size_t i) {
+      if (stopped()) return;  // skipped: the count is abandoned
       walkers.local().WalkFrom(frontier[i].cards.data(), k);
+      walked.fetch_add(1, std::memory_order_relaxed);
       if (options.tasks_done) options.tasks_done->fetch_add(1, std::memory_order_relaxed);
     });
+    if (walked.load() < frontier.size()) {
+      char pct[32];
+      std::snprintf(pct, sizeof(pct), "%.1f", 100.0 * walked.load() / frontier.size());
+      return Status::Cancelled("interrupted after " + std::to_string(walked.load()) + " of " +
+                               std::to_string(frontier.size()) + " subtrees (" + pct + "%)");
+    }
   }
 
   // Phase 4. Sum the per-thread counts; report the first failure.

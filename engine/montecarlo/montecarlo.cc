@@ -1,10 +1,10 @@
 #include "engine/montecarlo/montecarlo.h"
 
-#include <tbb/enumerable_thread_specific.h>
-
 #include <cmath>
 #include <cstring>
 #include <mutex>
+#include <string>
+#include <vector>
 
 #include "engine/base/parallel.h"
 #include "engine/base/shuffle.h"
@@ -15,7 +15,7 @@ namespace eulerdeck {
 namespace {
 
 // Decks per task: large enough to hide scheduling, small enough to balance.
-constexpr uint64_t kChunk = 1 << 14;
+constexpr uint64_t kChunk = kMcChunk;
 
 // Counts removals and score; in best-only mode stops a game that can no
 // longer beat (nor tie) the best score or removal count seen.
@@ -48,6 +48,7 @@ struct McRecorder {
 void McTally::Merge(const McTally& o) {
   decks += o.decks;
   wins += o.wins;
+  for (int i = 0; i < 3; ++i) outcomes[i] += o.outcomes[i];
   PlayHistogram::Merge(o);
   if (o.best_score > best_score ||
       (o.best_score == best_score && o.best_score_index < best_score_index)) {
@@ -74,11 +75,9 @@ Status MonteCarlo(const GameSpec& spec, uint64_t first, uint64_t count, const Mc
   // The bests so far, shared for best-only pruning. Reading a stale value
   // only prunes less; ties are never pruned, so the result is deterministic.
   std::atomic<int> bar_score{tally->best_score}, bar_removed{tally->best_removed};
-  const uint64_t chunks = (count + kChunk - 1) / kChunk;
-  tbb::enumerable_thread_specific<McTally> locals;
-  ParallelFor(options.threads, chunks, [&](size_t c) {
-    McTally& t = locals.local();
-    if (t.removed.empty()) t.Reset(spec);
+
+  // Plays the decks of chunk c into t.
+  auto play_chunk = [&](uint64_t c, McTally& t) {
     const uint64_t begin = first + c * kChunk;
     const uint64_t end = std::min(first + count, begin + kChunk);
     Card circle[kMaxCards];
@@ -104,6 +103,7 @@ Status MonteCarlo(const GameSpec& spec, uint64_t first, uint64_t count, const Mc
       ++t.decks;
       if (!options.best_only) {
         t.wins += outcome == Outcome::kWin;
+        ++t.outcomes[static_cast<int>(outcome)];
         t.Add(rec.removed, rec.score);
       }
       // A new best (or the same best from a lower index) is recorded with its
@@ -123,9 +123,37 @@ Status MonteCarlo(const GameSpec& spec, uint64_t first, uint64_t count, const Mc
              t.best_removed_deck, bar_removed);
     }
     if (options.decks_done) options.decks_done->fetch_add(end - begin, std::memory_order_relaxed);
+  };
+
+  // One worker per thread takes the chunks in index order from a shared
+  // counter, looking at the stop flag before taking one; a chunk taken is
+  // played to its end. So the chunks played are always 0..taken-1, whatever
+  // the threads did: a stopped run is the same as a shorter one.
+  const uint64_t chunks = (count + kChunk - 1) / kChunk;
+  const size_t workers = static_cast<size_t>(
+      std::min<uint64_t>(static_cast<uint64_t>(EffectiveThreads(options.threads)), chunks));
+  std::atomic<uint64_t> next_chunk{0};
+  std::vector<McTally> locals(workers);
+  ParallelFor(options.threads, workers, [&](size_t w) {
+    McTally& t = locals[w];
+    t.Reset(spec);
+    for (;;) {
+      if (options.stop && options.stop->load(std::memory_order_relaxed)) return;
+      const uint64_t c = next_chunk.fetch_add(1, std::memory_order_relaxed);
+      if (c >= chunks) return;
+      play_chunk(c, t);
+    }
   });
   if (tally->removed.empty()) tally->Reset(spec);
-  for (const McTally& t : locals) tally->Merge(t);
+  uint64_t played = 0;
+  for (const McTally& t : locals) {
+    played += t.decks;
+    tally->Merge(t);
+  }
+  if (played < count) {
+    return Status::Cancelled("interrupted after " + std::to_string(played) + " of " +
+                             std::to_string(count) + " decks");
+  }
   return Status::OK();
 }
 

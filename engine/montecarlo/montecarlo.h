@@ -23,13 +23,23 @@ struct McOptions {
   // §3(c)); the distributions are then not collected.
   bool best_only = false;
   std::atomic<uint64_t>* decks_done = nullptr;  // progress (relaxed)
+  // If set, polled before each chunk of kMcChunk decks is started: once true
+  // no chunk starts, the running ones finish, and MonteCarlo() returns
+  // Cancelled with the tally of the chunks played (e.g. a signal,
+  // tools/common/interrupt.h).
+  const std::atomic<bool>* stop = nullptr;
 };
+
+// Decks per chunk, the unit of work (and of stopping): chunks are started in
+// index order, so a run stopped early has played a prefix of whole chunks.
+inline constexpr uint64_t kMcChunk = 1 << 14;
 
 // The removed/score distributions (histogram.h), not collected in best-only
 // mode, and the bests.
 struct McTally : PlayHistogram {
   uint64_t decks = 0;
   uint64_t wins = 0;
+  uint64_t outcomes[3] = {0, 0, 0};  // indexed by Outcome; not in best-only mode
   // The best score (hlm: Table 1's quantity; sum of removed values), and the
   // most cards removed, each with the first deck (lowest index) reaching it.
   int best_score = -1;
@@ -44,7 +54,11 @@ struct McTally : PlayHistogram {
 };
 
 // Plays decks with indices [first, first + count) of the seed's stream into
-// *tally (added to what it holds). InvalidArgument for a bad spec.
+// *tally (added to what it holds). InvalidArgument for a bad spec. Cancelled
+// when options.stop was set before the end: what was added is then exactly
+// the decks [first, first + d) for some multiple d of kMcChunk (d < count),
+// the same as MonteCarlo(spec, first, d) adds: an unbiased, reproducible
+// estimate over the decks played.
 Status MonteCarlo(const GameSpec& spec, uint64_t first, uint64_t count, const McOptions& options,
                   McTally* tally);
 

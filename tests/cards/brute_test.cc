@@ -4,7 +4,9 @@
 #include "engine/cards/brute.h"
 
 #include <algorithm>
+#include <atomic>
 #include <catch2/catch.hpp>
+#include <thread>
 
 #include "engine/cards/combinatorics.h"
 #include "engine/cards/rules.h"
@@ -168,6 +170,33 @@ TEST_CASE("brute refuses what it cannot finish") {
   options.max_decks = 1000;
   CHECK(Brute(GameSpec{Game::kMousetrap, 7, 1}, options, &r).IsOutOfRange());
   CHECK(Brute(GameSpec{Game::kMousetrap, 0, 1}, options, &r).IsInvalidArgument());
+}
+
+TEST_CASE("brute: a stop flag gives Cancelled, saying how far it got") {
+  const GameSpec spec{Game::kMousetrap, 11, 1};  // 39,916,800 decks: seconds
+  std::atomic<bool> stop{true};
+  BruteOptions options;
+  options.stop = &stop;
+  BruteResult r;
+  CHECK(Brute(spec, options, &r).IsCancelled());
+  std::vector<uint64_t> level;
+  CHECK(BruteLevels(spec, options, &level).IsCancelled());
+
+  // Set while running, after the first report of decks played.
+  stop = false;
+  std::atomic<uint64_t> done{0};
+  options.decks_done = &done;
+  std::thread watcher([&] {
+    while (done.load() == 0) std::this_thread::yield();
+    stop = true;
+  });
+  const Status s = Brute(spec, options, &r);
+  watcher.join();
+  INFO(s.ToString());
+  REQUIRE(s.IsCancelled());
+  CHECK(s.message().find("interrupted after ") == 0);
+  CHECK(s.message().find(" of 39916800 decks (") != std::string::npos);
+  CHECK(done.load() < 39916800);
 }
 
 }  // namespace

@@ -3,7 +3,9 @@
 // suit); A. M. Bersani, "An eulerian approach to a class of matching
 // problems" (seed 000), Tables 2, 4, 5. The expensive entries are in
 // count_slow_test.cc (ctest label `slow`).
+#include <atomic>
 #include <catch2/catch.hpp>
+#include <thread>
 
 #include "engine/cards/brute.h"
 #include "engine/cards/combinatorics.h"
@@ -120,6 +122,40 @@ TEST_CASE("count refuses what it cannot enumerate") {
   CHECK(Count(GameSpec{Game::kMousetrap, 65, 1}, CountOptions{}, &r).IsOutOfRange());
   CHECK(Count(GameSpec{Game::kMousetrap, 13, 5}, CountOptions{}, &r).IsOutOfRange());
   CHECK(Count(GameSpec{Game::kHlm, 1, 3}, CountOptions{}, &r).IsInvalidArgument());
+}
+
+TEST_CASE("count: a stop flag gives Cancelled, saying how far it got") {
+  const GameSpec spec{Game::kMousetrap, 13, 1};  // seconds of work: stopped long before
+  std::atomic<bool> stop{true};
+  CountOptions options;
+  options.stop = &stop;
+  CountResult r;
+  Status s = Count(spec, options, &r);
+  CHECK(s.IsCancelled());
+
+  // Set while running: once the subtrees are handed out.
+  stop = false;
+  std::atomic<uint64_t> done{0}, total{0};
+  options.threads = 1;
+  options.tasks_done = &done;
+  options.tasks_total = &total;
+  std::thread watcher([&] {
+    while (total.load() == 0) std::this_thread::yield();
+    stop = true;
+  });
+  s = Count(spec, options, &r);
+  watcher.join();
+  INFO(s.ToString());
+  REQUIRE(s.IsCancelled());
+  CHECK(s.message().find("interrupted after " + std::to_string(done.load()) + " of " +
+                         std::to_string(total.load()) + " subtrees (") == 0);
+  CHECK(done.load() < total.load());
+
+  // Not set: the count is unchanged (A007709).
+  stop = false;
+  options.threads = 0;
+  REQUIRE(Count(GameSpec{Game::kMousetrap, 10, 1}, options, &r).ok());
+  CHECK(r.winning() == 65503);
 }
 
 }  // namespace

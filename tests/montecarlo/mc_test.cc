@@ -1,10 +1,12 @@
 // Monte Carlo (engine/montecarlo/montecarlo.h, engine/base/shuffle.h): intervals against exact
 // probabilities (from count/brute and seed 000's tables), coverage over many
 // seeds, uniformity of the shuffle, and independence from the thread count.
+#include <atomic>
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <map>
 #include <string>
+#include <thread>
 
 #include "engine/base/shuffle.h"
 #include "engine/base/stats.h"
@@ -144,6 +146,52 @@ TEST_CASE("mc: Wilson interval of edge cases") {
   const Interval all = Wilson95(100, 100);
   CHECK(all.high == 1.0);
   CHECK(all.low == Approx(0.9630).epsilon(0.01));
+}
+
+TEST_CASE("mc: a stop flag gives Cancelled and the tally of a prefix of whole chunks") {
+  const GameSpec spec{Game::kModular, 8, 1};
+  std::atomic<bool> stop{true};
+  McOptions options;
+  options.seed = 3;
+  options.stop = &stop;
+  McTally before;
+  CHECK(MonteCarlo(spec, 0, 1'000'000, options, &before).IsCancelled());
+  CHECK(before.decks == 0);
+  CHECK(before.wins == 0);
+
+  // Set while running: the decks played are 0..d-1 for a multiple d of the
+  // chunk, and the tally is exactly that of a run of d decks (any threads).
+  const uint64_t count = 200'000'000;  // many seconds: stopped long before
+  stop = false;
+  std::atomic<uint64_t> done{0};
+  options.threads = 2;
+  options.decks_done = &done;
+  std::thread watcher([&] {
+    while (done.load() < 3 * kMcChunk) std::this_thread::yield();
+    stop = true;
+  });
+  McTally t;
+  const Status s = MonteCarlo(spec, 0, count, options, &t);
+  watcher.join();
+  INFO(s.ToString());
+  REQUIRE(s.IsCancelled());
+  CHECK(s.message() ==
+        "interrupted after " + std::to_string(t.decks) + " of " + std::to_string(count) + " decks");
+  CHECK(t.decks % kMcChunk == 0);
+  CHECK(t.decks >= 3 * kMcChunk);
+  CHECK(t.decks < count);
+  CHECK(done.load() == t.decks);
+  const McTally same = Run(spec, t.decks, 3, 1);
+  CHECK(same.decks == t.decks);
+  CHECK(same.wins == t.wins);
+  CHECK(same.removed == t.removed);
+  CHECK(same.score == t.score);
+  CHECK(same.best_score == t.best_score);
+  CHECK(same.best_score_index == t.best_score_index);
+  CHECK(same.best_removed_index == t.best_removed_index);
+  for (int i = 0; i < 3; ++i) CHECK(same.outcomes[i] == t.outcomes[i]);
+  CHECK(t.outcomes[0] == t.wins);
+  CHECK(t.outcomes[0] + t.outcomes[1] + t.outcomes[2] == t.decks);
 }
 
 }  // namespace

@@ -30,7 +30,7 @@ import json, sys
 j = json.load(sys.stdin)
 assert j["complete"], "store is not complete"
 for l in j["levels"]:
-    print(l["level"], l["entries"], l["blocks"], l["stored_bytes"], l["checksum"])'
+    print(l["level"], l["winning_sub_decks"], l["blocks"], l["stored_bytes"], l["checksum"])'
 }
 
 # check_failure WHAT ERRFILE RC: exit 1, and exactly one line (besides the

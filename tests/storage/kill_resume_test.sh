@@ -23,7 +23,7 @@ import json, sys
 j = json.load(sys.stdin)
 assert j["complete"], "store is not complete"
 for l in j["levels"]:
-    print(l["level"], l["entries"], l["blocks"], l["stored_bytes"], l["checksum"], l["kept"])'
+    print(l["level"], l["winning_sub_decks"], l["blocks"], l["stored_bytes"], l["checksum"], l["kept"])'
 }
 
 check_same() {  # check_same STORE WHAT

@@ -25,7 +25,7 @@ j = json.load(sys.stdin)
 assert j["complete"], "store is not complete"
 print("keep", j["keep"])
 for l in j["levels"]:
-    print(l["level"], l["entries"], l["blocks"], l["stored_bytes"], l["checksum"], l["kept"])'
+    print(l["level"], l["winning_sub_decks"], l["blocks"], l["stored_bytes"], l["checksum"], l["kept"])'
 }
 
 # files_of STORE: every file's name, size and modification time.

@@ -52,18 +52,19 @@ for args in "$E" "$E play" "$E reform" "$E brute" "$E count" "$E run" "$E resume
   [ -z "$wide" ] || { echo "FAIL ($args --help wider than 80 columns): $wide"; fail=1; }
 done
 
-expect_ok "play json" '"outcome":"win".*"reformed":\[1,4,2,3\]' \
+expect_ok "play json" '^\{"command":"eulerdeck play",.*"outcome":"win".*"reformed_deck":\[1,4,2,3\]' \
   "$E" play --game mousetrap --ranks 4 --deck "1 4 3 2" --json
 expect_ok "play commas" "outcome +dead-end" "$E" play --game modular --ranks 4 --deck 4,3,2,1
-expect_ok "play hlm json null" '"reformed":null' \
-  "$E" play --game hlm --ranks 4 --deck "2 1 3 4" --json
+# A deck without a reformed deck has no reformed_deck field (not null).
+expect_ok "play hlm json" '"outcome":"loss"' "$E" play --game hlm --ranks 4 --deck "2 1 3 4" --json
+grep -q 'reformed_deck\|null' "$tmp/out" && { echo "FAIL (play hlm json): $(cat "$tmp/out")"; fail=1; }
 expect_ok "reform" "length +52 distinct decks" \
   "$E" reform --game modular --ranks 13 --deck "6 2 5 11 1 8 13 12 7 9 10 3 4"
 expect_ok "brute" "winning decks +1$" "$E" brute --game hlm --ranks 6 --suits 2
-expect_ok "brute json" '"winning_decks":147' \
+expect_ok "brute json" '^\{"command":"eulerdeck brute",.*"winning_decks":"147"' \
   "$E" brute --game mousetrap --ranks 4 --suits 2 --json
 "$E" brute --game mousetrap --ranks 5 --csv "$tmp/b.csv" >/dev/null 2>&1
-grep -q "^winning,,15$" "$tmp/b.csv" || { echo "FAIL (brute csv)"; fail=1; }
+grep -q "^mousetrap,5,1,win,1,15$" "$tmp/b.csv" || { echo "FAIL (brute csv)"; fail=1; }
 expect_ok "count" "winning decks +656$" "$E" count --game hlm --ranks 10 --suits 2
 expect_ok "count verify" "verified +1812 winning decks" \
   "$E" count --game mousetrap --ranks 8 --verify-leaves
@@ -166,17 +167,43 @@ expect_ok "play treize match" '"outcome":"loss"' \
   "$E" play --game treize --ranks 4 --suits 2 --deck "2 3 3 1 4 2 1 4" --json
 expect_ok "brute treize A059074(4)" "winning decks +748521$" \
   "$E" brute --game treize --ranks 4 --suits 4
-expect_ok "mc treize" '"wins":' "$C" mc --game treize --ranks 13 --suits 4 --decks 10000 --json
+expect_ok "mc treize" '"winning_decks":"' "$C" mc --game treize --ranks 13 --suits 4 --decks 10000 --json
 expect_bad "count treize" "$E" count --game treize --ranks 5 --csv "$tmp/treize.csv"
 [ -e "$tmp/treize.csv" ] && { echo "FAIL (count treize wrote its csv)"; fail=1; }
 expect_bad "run treize" "$E" run --game treize --ranks 5 --store "$tmp/treize-store"
 [ -e "$tmp/treize-store" ] && { echo "FAIL (run treize created a store)"; fail=1; }
 expect_bad "reform treize" "$E" reform --game treize --ranks 4 --deck "2 1 4 3"
 expect_bad "unknown game" "$E" play --game frustration --ranks 4 --deck "2 1 4 3"
-expect_ok "count json" '"levels":\[4,12,44,99,280,687,1275,1182\]' \
+expect_ok "count json" '"levels":\["4","12","44","99","280","687","1275","1182"\]' \
   "$E" count --game modular --ranks 4 --suits 2 --json
 "$E" count --game mousetrap --ranks 5 --csv "$tmp/c.csv" >/dev/null 2>&1
-grep -q "^winning,15$" "$tmp/c.csv" && grep -q "^5,15$" "$tmp/c.csv" || { echo "FAIL (count csv)"; fail=1; }
+{ [ "$(head -1 "$tmp/c.csv")" = "game,ranks,suits,level,winning_sub_decks" ] &&
+  grep -q "^mousetrap,5,1,5,15$" "$tmp/c.csv" && [ "$(wc -l <"$tmp/c.csv")" -eq 6 ]; } ||
+  { echo "FAIL (count csv)"; fail=1; }
+# Range mode and b-files (docs/output.md): A007709 for n = 1..11, from count
+# and from brute; '-' is standard output with nothing else on it.
+a007709="1,1,2,6,15,84,330,1812,9978,65503,449719"
+got=$("$E" count --game mousetrap --ranks 1..11 --bfile - 2>/dev/null | grep -v '^#' | awk '{print $2}' | paste -sd,)
+[ "$got" = "$a007709" ] || { echo "FAIL (count --bfile -): $got"; fail=1; }
+"$E" count --game mousetrap --ranks 1..11 --bfile - 2>/dev/null | awk 'NR == 1 && !/^# / { exit 1 } !/^#/ { if ($0 !~ /^[0-9]+ [0-9]+$/ || $1 != ++n) exit 1 }' ||
+  { echo "FAIL (count --bfile - format)"; fail=1; }
+"$E" brute --game mousetrap --ranks 1..9 --bfile "$tmp/b.txt" >/dev/null 2>&1
+[ "$(grep -v '^#' "$tmp/b.txt" | awk '{print $2}' | paste -sd,)" = "1,1,2,6,15,84,330,1812,9978" ] ||
+  { echo "FAIL (brute --bfile)"; fail=1; }
+expect_ok "count range text" "^ +11 +11 +449719 " "$E" count --game mousetrap --ranks 9..11
+[ "$("$E" count --game hlm --ranks 2..6 --suits 2 --json | wc -l)" -eq 5 ] || { echo "FAIL (count range json)"; fail=1; }
+[ "$("$E" count --game mousetrap --ranks 4 --csv - | head -1)" = "game,ranks,suits,level,winning_sub_decks" ] ||
+  { echo "FAIL (count --csv -: something else on stdout)"; fail=1; }
+[ "$("$E" brute --game hlm --ranks 6 --suits 2 --json 2>/dev/null | grep -o '"winning_decks":"[0-9]*"')" = \
+  "$("$E" count --game hlm --ranks 6 --suits 2 --json | grep -o '"winning_decks":"[0-9]*"')" ] ||
+  { echo "FAIL (brute and count disagree, hlm 6x2)"; fail=1; }
+expect_bad "count: --json with --csv -" "$E" count --game mousetrap --ranks 5 --json --csv -
+expect_bad "brute: --csv - and --bfile -" "$E" brute --game mousetrap --ranks 5 --csv - --bfile -
+expect_bad "count: empty range" "$E" count --game mousetrap --ranks 5..3
+expect_bad "count: bad range" "$E" count --game mousetrap --ranks 1..x
+expect_bad "count: range too large" "$E" count --game mousetrap --ranks 60..65
+expect_bad "brute: range too large" "$E" brute --game mousetrap --ranks 10..14 --bfile "$tmp/none.txt"
+[ -e "$tmp/none.txt" ] && { echo "FAIL (a refused brute wrote its b-file)"; fail=1; }
 
 expect_bad "no command" "$E"
 expect_bad "unknown command" "$E" frobnicate
@@ -203,12 +230,17 @@ expect_bad "count bad threads" "$E" count --game hlm --ranks 5 --threads -2
 S="$tmp/store"
 expect_ok "run" "state +complete" "$E" run --game hlm --ranks 6 --suits 2 --store "$S" --threads 1
 expect_ok "run again: nothing to do" "state +complete" "$E" run --game hlm --ranks 6 --suits 2 --store "$S"
-expect_ok "status json" '"complete":true' "$E" status --store "$S" --json
+expect_ok "status json" '"complete":true.*\{"level":12,"winning_sub_decks":"1",[^}]*"checksum":"[0-9a-f]{16}"' \
+  "$E" status --store "$S" --json
 expect_ok "inspect" "^3 1 6 2 5 4 6 3 2 1 5 4  \|  5 3 4 6 6 5 4 3 1 2 1 2$" "$E" inspect --store "$S" --level 12
 expect_ok "inspect from" "5 6 3 4 3 1 2 1 2$" "$E" inspect --store "$S" --level 9 --from 3431212 --limit 1
 expect_ok "verify" "no fault" "$E" verify --store "$S"
-"$E" export --store "$S" --counts "$tmp/counts.csv" && grep -q "^12,1," "$tmp/counts.csv" || { echo "FAIL (export counts)"; fail=1; }
+"$E" export --store "$S" --counts "$tmp/counts.csv" && grep -q "^hlm,6,2,12,1," "$tmp/counts.csv" || { echo "FAIL (export counts)"; fail=1; }
 "$E" export --store "$S" --level 10 --decks "$tmp/decks.csv" && [ "$(wc -l <"$tmp/decks.csv")" -eq 8 ] || { echo "FAIL (export decks)"; fail=1; }
+# "-" is standard output, and then nothing else is printed there.
+expect_ok "export counts -" "^game,ranks,suits,level,winning_sub_decks,blocks,stored_bytes,raw_bytes$" \
+  "$E" export --store "$S" --counts -
+cmp -s "$tmp/out" "$tmp/counts.csv" || { echo "FAIL (export --counts - differs from the file)"; fail=1; }
 expect_bad "run: missing store" "$E" run --game hlm --ranks 6 --suits 2
 expect_bad "run: other game" "$E" run --game hlm --ranks 7 --suits 2 --store "$S"
 expect_bad "run: bad keep" "$E" run --game hlm --ranks 6 --suits 2 --store "$tmp/s2" --keep some
@@ -227,7 +259,7 @@ expect_ok "inspect: header" "^deck \(top card first\)  \|  string \(removal orde
   "$E" inspect --store "$S" --level 9 --limit 2
 expect_ok "inspect: total" "^\(2 of [0-9]+ entries shown; --limit 0 shows all\)$" \
   "$E" inspect --store "$S" --level 9 --limit 2
-expect_ok "inspect --json" '"shown":2' "$E" inspect --store "$S" --level 9 --limit 2 --json
+expect_ok "inspect --json" '"shown":"2"' "$E" inspect --store "$S" --level 9 --limit 2 --json
 expect_bad "export: nothing asked" "$E" export --store "$S"
 expect_bad "export: decks without level" "$E" export --store "$S" --decks "$tmp/x.csv"
 expect_bad "verify: no store" "$E" verify --store "$tmp/nothing"
@@ -267,9 +299,9 @@ expect_ok "memory solitaire exact" "^ +32 +51.126048087418" "$C" memory solitair
 expect_ok "memory solitaire fraction" "7321297670639878154280386/143200930729508511084225" "$C" memory solitaire --n 32 --fractions
 expect_ok "memory solitaire observations" "observation 2 .*here 11 <= n <= 300" "$C" memory solitaire --n 300 --every 100
 expect_ok "memory solitaire float" "^ +5000 +8068.01689222" "$C" memory solitaire --n 5000 --float --every 5000
-expect_ok "memory solitaire json 4" '"confirms_paper":true,"holds_from":3,"id":4' "$C" memory solitaire --n 40 --variant pairs15 --json
-expect_ok "memory solitaire json 5" '"confirms_paper":true,"holds_from":12,"id":5' "$C" memory solitaire --n 40 --variant pairs15 --json
-expect_ok "memory solitaire obs 7 refuted" '"confirms_paper":false,"holds_from":13,"id":7' "$C" memory solitaire --n 40 --variant pairs20 --json
+expect_ok "memory solitaire json 4" '"id":4,[^}]*"holds_from":3,[^}]*"confirms_paper":true' "$C" memory solitaire --n 40 --variant pairs15 --json
+expect_ok "memory solitaire json 5" '"id":5,[^}]*"holds_from":12,[^}]*"confirms_paper":true' "$C" memory solitaire --n 40 --variant pairs15 --json
+expect_ok "memory solitaire obs 7 refuted" '"id":7,[^}]*"holds_from":13,[^}]*"confirms_paper":false' "$C" memory solitaire --n 40 --variant pairs20 --json
 expect_ok "memory solitaire not reached" "nothing checked" "$C" memory solitaire --n 10
 expect_bad "memory solitaire: precision without float" "$C" memory solitaire --n 5 --precision long
 expect_bad "memory solitaire: from > n" "$C" memory solitaire --n 5 --from 9
@@ -302,6 +334,10 @@ expect_bad "memory terminating: bad plot-j" "$C" memory terminating --n 5 --plot
 expect_ok "memory combinatorial" "value +2 \(Left 5, Right 3\)" "$C" memory combinatorial --order "1a 2a 1b 3a 2b 4a 3b 4b 5a 6a 7a 8a 5b 6b 7b 8b"
 expect_ok "memory combinatorial random" "agree +500 of 500" "$C" memory combinatorial --random 500 --pairs 20
 expect_bad "memory combinatorial: bad order" "$C" memory combinatorial --order "1a 1b 2b"
+expect_bad "memory solitaire: --json with --csv -" "$C" memory solitaire --n 5 --json --csv -
+expect_bad "dundee optimal-bids: --json with --csv -" "$C" dundee optimal-bids --deck 1,1,1 --json --csv -
+expect_ok "memory combinatorial random json" '"agree":true,"agreements":"50"' \
+  "$C" memory combinatorial --random 50 --pairs 8 --json
 expect_bad "memory combinatorial: both" "$C" memory combinatorial --order "1a 1b" --random 3 --pairs 2
 expect_ok "cardlab mc --help" "usage: cardlab mc" "$C" mc --help
 expect_ok "cardlab mc" "95% interval \[" "$C" mc --game mousetrap --ranks 8 --decks 100000
@@ -309,7 +345,17 @@ expect_ok "cardlab mc json" '"interval":"Wilson"' "$C" mc --game hlm --ranks 4 -
 expect_ok "cardlab mc best-only" "best score +22 of 22" "$C" mc --game hlm --ranks 3 --suits 4 --decks 200000 --best-only
 expect_ok "cardlab mc until-ci" "^decks +1048576 " "$C" mc --game modular --ranks 5 --decks 100000000 --until-ci 0.001
 "$C" mc --game modular --ranks 4 --decks 5000 --csv "$tmp/mc.csv" >/dev/null 2>&1
-grep -q "^win,," "$tmp/mc.csv" || { echo "FAIL (mc csv)"; fail=1; }
+{ [ "$(head -1 "$tmp/mc.csv")" = "game,ranks,suits,distribution,value,decks,estimate,low95,high95" ] &&
+  grep -q "^modular,4,1,win,1," "$tmp/mc.csv"; } || { echo "FAIL (mc csv)"; fail=1; }
+expect_ok "cardlab mc until-ci without --decks" "^stop +target_reached \(half-width" \
+  "$C" mc --game modular --ranks 5 --until-ci 0.001
+expect_ok "cardlab mc until-ci limit" '"decks_played":"2000000","decks_limit":"2000000",.*"stop_reason":"decks_limit"' \
+  "$C" mc --game mousetrap --ranks 6 --until-ci 0.0001 --decks 2000000 --json
+expect_ok "cardlab mc range" "^ +6 +6 +100000 " "$C" mc --game mousetrap --ranks 3..6 --decks 100000
+[ "$("$C" mc --game modular --ranks 3..6 --decks 1000 --json 2>/dev/null | wc -l)" -eq 4 ] || { echo "FAIL (mc range json)"; fail=1; }
+expect_bad "cardlab mc: --json with --csv -" "$C" mc --game hlm --ranks 4 --decks 10 --json --csv -
+expect_bad "cardlab mc: neither --decks nor --until-ci" "$C" mc --game hlm --ranks 4
+expect_bad "cardlab mc: until-ci with best-only" "$C" mc --game hlm --ranks 4 --until-ci 0.01 --best-only
 expect_bad "cardlab mc: zero decks" "$C" mc --game hlm --ranks 4 --decks 0
 expect_bad "cardlab mc: bad ci" "$C" mc --game hlm --ranks 4 --decks 10 --until-ci 2
 expect_bad "cardlab mc: bad game" "$C" mc --game solitaire --ranks 4 --decks 10

@@ -19,7 +19,7 @@ import json, sys
 j = json.load(sys.stdin)
 assert j["complete"] and j["state"] == "complete", j["state"]
 for l in j["levels"]:
-    print(l["level"], l["entries"], l["blocks"], l["stored_bytes"], l["checksum"])'
+    print(l["level"], l["winning_sub_decks"], l["blocks"], l["stored_bytes"], l["checksum"])'
 }
 state_of() { "$E" status --store "$1" --json | python3 -c 'import json,sys; print(json.load(sys.stdin)["state"])'; }
 
@@ -64,6 +64,70 @@ store="$tmp/s-KILL"
 start "$store"
 kill -9 "$pid"; wait "$pid" 2>/dev/null; pid=0
 [ "$(state_of "$store")" = interrupted ] || { echo "FAIL (SIGKILL): state $(state_of "$store")"; fail=1; }
+
+# count, brute and cardlab mc (issue 13): SIGINT/SIGTERM stop them at a
+# consistent point with one line saying how far they got and the command to
+# run (count and brute are not resumable), exit 130/143; mc prints its
+# estimate so far, exactly what --decks N gives for the N decks it played.
+C="$1/cardlab"
+# interrupt SIG SECONDS CMD...: runs CMD, sends SIG after SECONDS; sets rc,
+# $tmp/out and $tmp/err.
+interrupt() {
+  local sig="$1" after="$2"; shift 2
+  "$@" >"$tmp/out" 2>"$tmp/err" &
+  pid=$!
+  sleep "$after"
+  kill -"$sig" "$pid"
+  wait "$pid"; rc=$?; pid=0
+}
+expect_stop() {  # expect_stop WHAT WANT_RC PATTERN: rc and the last stderr line
+  if [ "$rc" -ne "$2" ] || ! tail -1 "$tmp/err" | grep -Eq -- "$3"; then
+    echo "FAIL ($1): rc=$rc $(tail -1 "$tmp/err")"; fail=1
+  fi
+}
+
+interrupt INT 1 "$E" count --game mousetrap --ranks 14 --threads 1
+expect_stop "count SIGINT" 130 '^eulerdeck count: interrupted after [0-9]+ of [0-9]+ subtrees \([0-9.]+%\); counts are not resumable yet, run again: `eulerdeck count --game mousetrap --ranks 14 --threads 1`$'
+[ -s "$tmp/out" ] && { echo "FAIL (count SIGINT): printed a result"; fail=1; }
+
+# A range: the sizes done are printed (valid JSON lines), the rest is named.
+interrupt TERM 1 "$E" count --game mousetrap --ranks 10..14 --threads 1 --json
+expect_stop "count range SIGTERM" 143 '^eulerdeck count: --ranks 1[0-4]: interrupted after .*; counts are not resumable yet, run again: `eulerdeck count --game mousetrap --ranks 1[0-4]\.\.14 --threads 1 --json`$'
+at=$(tail -1 "$tmp/err" | sed -n 's/^eulerdeck count: --ranks \([0-9]*\):.*/\1/p')
+python3 -c '
+import json, sys
+ranks = [json.loads(l)["ranks"] for l in open(sys.argv[1])]
+assert ranks == list(range(10, int(sys.argv[2]))), ranks' "$tmp/out" "${at:-0}" ||
+  { echo "FAIL (count range SIGTERM): the sizes printed before ${at:-?}"; fail=1; }
+
+interrupt INT 1 "$E" brute --game mousetrap --ranks 12
+expect_stop "brute SIGINT" 130 '^eulerdeck brute: interrupted after [0-9]+ of 479001600 decks \([0-9.]+%\); brute force is not resumable, run again: `eulerdeck brute --game mousetrap --ranks 12`$'
+[ -s "$tmp/out" ] && { echo "FAIL (brute SIGINT): printed a result"; fail=1; }
+interrupt TERM 1 "$E" brute --game mousetrap --ranks 12 --csv "$tmp/brute.csv"
+expect_stop "brute SIGTERM" 143 '^eulerdeck brute: interrupted after'
+[ -e "$tmp/brute.csv" ] || [ -e "$tmp/brute.csv.partial" ] &&
+  { echo "FAIL (brute SIGTERM): left a CSV file"; fail=1; }
+
+# mc --until-ci with an unreachable target: Ctrl-C prints the estimate so
+# far, the same as --decks N.
+MC=(mc --game mousetrap --ranks 12 --until-ci 0.0000001)
+interrupt INT 1 "$C" "${MC[@]}"
+expect_stop "mc SIGINT" 130 '^cardlab mc: interrupted after [0-9]+ decks; the results printed are those of decks 0\.\.[0-9]+ of seed 1 \(what --decks [0-9]+ gives\)$'
+n=$(sed -n 's/^decks  *\([0-9]*\) (seed 1)$/\1/p' "$tmp/out")
+grep -q "^stop  *interrupted$" "$tmp/out" && grep -q "^win  *[0-9]* decks, p = " "$tmp/out" ||
+  { echo "FAIL (mc SIGINT): no estimate printed: $(cat "$tmp/out")"; fail=1; }
+if [ -n "$n" ] && [ "$n" -gt 0 ]; then
+  "$C" mc --game mousetrap --ranks 12 --decks "$n" 2>/dev/null | grep -v "^stop " >"$tmp/same"
+  grep -v "^stop " "$tmp/out" | diff -q - "$tmp/same" >/dev/null ||
+    { echo "FAIL (mc SIGINT): the estimate is not that of --decks $n"; fail=1; }
+else
+  echo "FAIL (mc SIGINT): no decks played: $(cat "$tmp/out")"; fail=1
+fi
+interrupt TERM 1 "$C" "${MC[@]}" --json --csv "$tmp/mc.csv"
+expect_stop "mc SIGTERM" 143 '^cardlab mc: interrupted after [0-9]+ decks'
+grep -q '"stop_reason":"interrupted"' "$tmp/out" && [ "$(wc -l <"$tmp/out")" -eq 1 ] ||
+  { echo "FAIL (mc SIGTERM): JSON $(cat "$tmp/out")"; fail=1; }
+grep -q "^mousetrap,12,1,win,1," "$tmp/mc.csv" || { echo "FAIL (mc SIGTERM): CSV of the decks played"; fail=1; }
 
 [ "$fail" -eq 0 ] && echo "interrupt_test: all checks passed"
 exit "$fail"

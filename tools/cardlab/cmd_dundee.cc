@@ -65,17 +65,33 @@ constexpr const char* kOptimalUsage =
     "Lemma 13's shape are searched: the optimal probability stays exact, other\n"
     "optimal bids may be missed (reported). The second form runs every deck\n"
     "s_1 >= ... >= s_V >= 1 with at most C cards, for m = c (Table 2: V = 3,\n"
-    "C = 11), or every m with --rounds-all.";
+    "C = 11), or every m with --rounds-all.\n"
+    "--csv columns: deck_counts,cards,rounds,probability,probability_decimal,\n"
+    "optimal_bids,all_optimal,exhaustive,searched (docs/schema/csv_columns.json).";
+
+using Json = nlohmann::ordered_json;
 
 std::string Fraction(const mpq_class& q) { return q.get_str(); }
 
+// An exact probability as --json gives it (docs/output.md): "probability"
+// "p/q" in lowest terms and "probability_decimal" its value as a number.
+Json ProbabilityJson(const mpq_class& q) {
+  Json j;
+  j["probability"] = Fraction(q);
+  j["probability_decimal"] = q.get_d();
+  return j;
+}
+
 // A Monte Carlo check into the JSON object and the text report.
-void FormatMc(const DundeeMonteCarloCheck& mc, nlohmann::json* j, std::string* out) {
-  (*j)["monte_carlo"] = {{"deals", mc.deals},
-                         {"wins", mc.wins},
-                         {"low95", mc.ci.low},
-                         {"high95", mc.ci.high},
-                         {"contains", mc.contains}};
+void FormatMc(const DundeeMonteCarloCheck& mc, Json* j, std::string* out) {
+  Json m;
+  m["deals_played"] = std::to_string(mc.deals);
+  m["winning_deals"] = std::to_string(mc.wins);
+  m["estimate"] = mc.estimate;
+  m["low95"] = mc.ci.low;
+  m["high95"] = mc.ci.high;
+  m["contains"] = mc.contains;
+  (*j)["monte_carlo"] = m;
   char buf[256];
   std::snprintf(buf, sizeof(buf),
                 "monte carlo %llu deals: %.6g, 95%% interval [%.6g, %.6g] %s the value\n",
@@ -130,25 +146,35 @@ int RunGreedy(const std::vector<std::string>& args) {
   DundeeGreedyReport r;
   st = AnswerDundeeGreedy(query, &r);
   if (!st.ok()) return BadInput(program, st.ToString());
-  nlohmann::json j = {
-      {"deck", CountsString(s)}, {"values", s.size()}, {"cards", c}, {"rounds", rounds}};
+  // docs/schema/cardlab-dundee-greedy.schema.json.
+  Json j;
+  j["command"] = "cardlab dundee greedy";
+  j["deck_counts"] = CountsString(s);
+  j["values"] = s.size();
+  j["cards"] = c;
+  j["rounds"] = rounds;
   std::string out;
   if (!query.exact) {
     char buf[64];
     std::snprintf(buf, sizeof(buf), "%.15g", r.greedy_double);
-    j["greedy"] = {{"decimal", buf}};
+    j["greedy"] = {{"probability_decimal", r.greedy_double}};
     out += std::string("greedy     ") + buf + " (recurrence (3), double)\n";
   } else {
     const AdaptiveResult& a = r.adaptive;
-    j["greedy"] = {{"exact", Fraction(r.greedy)}, {"decimal", Decimal(r.greedy, 12)}};
-    j["optimal"] = {{"exact", Fraction(a.best)},
-                    {"equals_greedy", r.optimal_equals_greedy},
-                    {"greedy_unique_at_every_state", a.greedy_unique},
-                    {"states", a.states}};
-    j["worst"] = {{"exact", Fraction(a.worst)},
-                  {"decimal", Decimal(a.worst, 12)},
-                  {"theorem3_formula", Fraction(r.worst_formula)},
-                  {"anti_greedy_at_every_undecided_state", a.anti_greedy_worst}};
+    j["greedy"] = ProbabilityJson(r.greedy);
+    Json best = ProbabilityJson(a.best);
+    best["equals_greedy"] = r.optimal_equals_greedy;
+    best["greedy_unique_at_every_state"] = a.greedy_unique;
+    best["states"] = a.states;
+    j["optimal"] = best;
+    Json worst = ProbabilityJson(a.worst);
+    worst["theorem3_applies"] = r.theorem3_applies;
+    if (r.theorem3_applies) {
+      worst["theorem3_probability"] = Fraction(r.worst_formula);
+      worst["theorem3_agrees"] = r.worst_formula_agrees;
+    }
+    worst["anti_greedy_at_every_undecided_state"] = a.anti_greedy_worst;
+    j["worst"] = worst;
     const std::string optimal =
         r.optimal_equals_greedy ? "equals greedy" : "DIFFERS from greedy: " + Fraction(a.best);
     const std::string unique = a.greedy_unique ? "the only best ones at every state"
@@ -229,12 +255,17 @@ int RunAdvance(const std::vector<std::string>& args) {
   if (!st.ok()) return BadInput(program, st.ToString());
   const int m = r.rounds;
   const mpq_class& p = r.probability;
-  nlohmann::json j = {{"deck", CountsString(s)},
-                      {"bids", CountsString(b)},
-                      {"rounds", m},
-                      {"decimal", Decimal(p, 12)},
-                      {"almost_regular", r.almost_regular}};
-  if (!only_decimal) j["exact"] = Fraction(p);
+  // docs/schema/cardlab-dundee-advance.schema.json.
+  Json j;
+  j["command"] = "cardlab dundee advance";
+  j["deck_counts"] = CountsString(s);
+  j["values"] = s.size();
+  j["cards"] = TotalCards(s);
+  j["bids"] = CountsString(b);
+  j["rounds"] = m;
+  j["almost_regular"] = r.almost_regular;
+  if (!only_decimal) j["probability"] = Fraction(p);
+  j["probability_decimal"] = p.get_d();
   std::string out = "Pr(b,s)    " +
                     (only_decimal ? Decimal(p, 12) : Fraction(p) + " = " + Decimal(p, 12)) +
                     " (rook polynomial)\n";
@@ -280,7 +311,8 @@ int RunOptimalBids(const std::vector<std::string>& args) {
   add("rounds-all", po::bool_switch(), "with --values: every m from 1 to c");
   add("max-bids", po::value(&max_bids)->default_value(kDefaultMaxBids),
       "exhaustive search up to this many bids");
-  add("csv", po::value(&csv_path), "also write the rows to FILE");
+  add("csv", po::value(&csv_path),
+      "also write the rows to FILE (- for standard output, instead of the table)");
   add("json", po::bool_switch(), "one JSON object");
   po::variables_map vm;
   if (ParseOrHelp(args, desc, kOptimalUsage, vm)) return kExitOk;
@@ -313,19 +345,23 @@ int RunOptimalBids(const std::vector<std::string>& args) {
   if (st.ok() && vm.count("rounds") && rounds < 0) {
     st = Status::InvalidArgument("--rounds must be >= 0");
   }
+  const bool json = vm["json"].as<bool>();
+  if (st.ok()) st = CheckOneStdoutResult(json, "--csv", csv_path);
   OutputFile csv;
   if (st.ok()) st = OpenCsv(csv_path, &csv);
   if (!st.ok()) return BadInput(program, st.ToString());
-  const bool json = vm["json"].as<bool>();
+  // With --csv - the CSV is the only thing on standard output.
+  const bool text = !json && !csv.is_stdout();
   query.rounds_all = vm["rounds-all"].as<bool>();
   query.rounds = vm.count("rounds") ? rounds : -1;
   query.max_bids = max_bids;
   if (csv.is_open()) {
-    csv << "deck,cards,rounds,probability,decimal,optimal_bids,all_optimal,exhaustive,searched\n";
+    csv << "deck_counts,cards,rounds,probability,probability_decimal,optimal_bids,all_optimal,"
+           "exhaustive,searched\n";
   }
-  nlohmann::json rows = nlohmann::json::array();
+  Json rows = Json::array();
   const auto t0 = std::chrono::steady_clock::now();
-  if (!json) {
+  if (text) {
     std::printf("%-14s %5s %6s  %-14s %-24s %s\n", "deck", "cards", "rounds", "Pr", "",
                 "optimal bids  [how many in all]");
   }
@@ -335,21 +371,24 @@ int RunOptimalBids(const std::vector<std::string>& args) {
     if (csv.is_open()) {
       csv << '"' << deck << "\"," << row.cards << "," << row.rounds << ","
           << Fraction(r.probability) << "," << Decimal(r.probability, 12) << ",\"" << bids << "\","
-          << r.all_bids.get_str() << "," << (r.exhaustive ? "yes" : "lemma13-shape") << ","
-          << r.searched << "\n";
+          << r.all_bids.get_str() << "," << (r.exhaustive ? "true" : "false") << "," << r.searched
+          << "\n";
     }
     if (json) {
-      rows.push_back({{"deck", deck},
-                      {"cards", row.cards},
-                      {"rounds", row.rounds},
-                      {"probability", Fraction(r.probability)},
-                      {"decimal", Decimal(r.probability, 12)},
-                      {"optimal_bids", nlohmann::json::array()},
-                      {"all_optimal", r.all_bids.get_str()},
-                      {"exhaustive", r.exhaustive},
-                      {"searched", r.searched}});
-      for (const auto& b : r.bids) rows.back()["optimal_bids"].push_back(CountsString(b));
-    } else {
+      Json o;
+      o["deck_counts"] = deck;
+      o["values"] = row.deck.size();
+      o["cards"] = row.cards;
+      o["rounds"] = row.rounds;
+      o["probability"] = Fraction(r.probability);
+      o["probability_decimal"] = r.probability.get_d();
+      o["optimal_bids"] = Json::array();
+      for (const auto& b : r.bids) o["optimal_bids"].push_back(CountsString(b));
+      o["all_optimal"] = r.all_bids.get_str();
+      o["exhaustive"] = r.exhaustive;
+      o["searched"] = std::to_string(r.searched);
+      rows.push_back(o);
+    } else if (text) {
       std::printf("%-14s %5d %6d  %-14s %-24s %s  [%s in all]%s\n", ("(" + deck + ")").c_str(),
                   row.cards, row.rounds, Fraction(r.probability).c_str(),
                   ("= " + Decimal(r.probability, 10)).c_str(), bids.c_str(),
@@ -360,7 +399,14 @@ int RunOptimalBids(const std::vector<std::string>& args) {
   if (!CommitOutput(program, &csv)) return kExitCheckFailed;
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  if (json) std::cout << nlohmann::json({{"rows", rows}, {"seconds", seconds}}).dump() << "\n";
+  if (json) {
+    // docs/schema/cardlab-dundee-optimal-bids.schema.json.
+    Json j;
+    j["command"] = "cardlab dundee optimal-bids";
+    j["rows"] = rows;
+    j["seconds"] = seconds;
+    std::cout << j.dump() << "\n";
+  }
   std::fflush(stdout);
   std::fprintf(stderr, "time       %.3f s\n", seconds);
   return kExitOk;

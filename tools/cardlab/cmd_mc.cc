@@ -1,8 +1,9 @@
-// cardlab mc: Monte Carlo estimates with Wilson 95% intervals.
+// cardlab mc: Monte Carlo estimates with Wilson 95% intervals, for one size
+// or a range of sizes (--ranks A..B), as text, JSON lines
+// (docs/schema/cardlab-mc.schema.json) or CSV.
 #include <chrono>
 #include <cmath>
 #include <cstdio>
-#include <fstream>
 #include <iostream>
 #include <nlohmann/json.hpp>
 
@@ -10,21 +11,35 @@
 #include "engine/montecarlo/montecarlo.h"
 #include "tools/common/cli.h"
 #include "tools/common/format.h"
+#include "tools/common/interrupt.h"
 #include "tools/common/progress.h"
 
 namespace eulerdeck::tools {
 
 namespace {
 
+constexpr const char* kProgram = "cardlab mc";
+
+// --until-ci without --decks plays at most this many decks (about half an
+// hour on 2 cores for mousetrap m = 13; enough for a half-width of 1e-5 at
+// p = 1/2). Named in the help text.
+constexpr uint64_t kUntilCiCap = 10'000'000'000ULL;
+
 constexpr const char* kUsage =
-    "usage: cardlab mc --game G --ranks M [--suits S] --decks N [--threads T]\n"
-    "                  [--seed X] [--until-ci W] [--best-only] [--json] [--csv FILE]\n"
+    "usage: cardlab mc --game G --ranks M|A..B [--suits S] (--decks N | --until-ci W)\n"
+    "                  [--threads T] [--seed X] [--best-only] [--json] [--csv FILE]\n"
     "Plays N uniformly random decks (Random123 Philox streams: the same --seed\n"
     "gives the same output on any number of threads) and estimates the win\n"
     "probability and the distributions of cards removed and of scores, each\n"
     "with a Wilson 95% interval; reports the best score and the most cards\n"
-    "removed with a deck reaching them. --until-ci W stops once the win\n"
-    "interval's half-width is below W (N is then the maximum).";
+    "removed with a deck reaching them. --until-ci W plays rounds of 2^20 decks\n"
+    "until the win interval's half-width is below W, at most --decks N decks\n"
+    "(default 10^10, a safety cap). --ranks A..B runs every size from A to B.\n"
+    "The stop reason is printed: complete, target_reached, decks_limit or\n"
+    "interrupted. Ctrl-C stops after the chunks of 16384 decks under way and\n"
+    "prints the estimate so far: exactly what --decks N gives for the N decks\n"
+    "played. The CSV path may be '-' (standard output; nothing else is printed\n"
+    "there).";
 
 // Decks per round of --until-ci: the interval is checked between rounds, so
 // the stopping point does not depend on the threads either.
@@ -36,154 +51,353 @@ std::string Fmt(const char* f, double x) {
   return buf;
 }
 
+double HalfWidth(const Interval& ci) { return (ci.high - ci.low) / 2; }
+
+// One size's result.
+struct SizeResult {
+  GameSpec spec;
+  McTally tally;
+  uint64_t limit = 0;
+  const char* stop_reason = "complete";
+  double seconds = 0;
+};
+
+struct Settings {
+  McOptions options;
+  uint64_t limit = 0;  // decks at most
+  double until_ci = 0;
+};
+
+nlohmann::ordered_json DeckJson(const Deck& deck) {
+  nlohmann::ordered_json a = nlohmann::ordered_json::array();
+  for (Card c : deck) a.push_back(static_cast<int>(c));
+  return a;
+}
+
+nlohmann::ordered_json ToJson(const SizeResult& r, const Settings& set) {
+  const McTally& t = r.tally;
+  const uint64_t n = t.decks;
+  nlohmann::ordered_json j;
+  j["command"] = kProgram;
+  j["game"] = GameName(r.spec.game);
+  j["ranks"] = r.spec.ranks;
+  j["suits"] = r.spec.suits;
+  j["cards"] = r.spec.cards();
+  j["seed"] = std::to_string(set.options.seed);
+  j["best_only"] = set.options.best_only;
+  j["decks_played"] = std::to_string(n);
+  j["decks_limit"] = std::to_string(r.limit);
+  if (set.until_ci > 0) j["target_half_width"] = set.until_ci;
+  j["stop_reason"] = r.stop_reason;
+  if (!set.options.best_only && n > 0) {
+    const Interval win = Wilson95(t.wins, n);
+    j["winning_decks"] = std::to_string(t.wins);
+    j["win_probability"] = {{"estimate", static_cast<double>(t.wins) / n},
+                            {"low95", win.low},
+                            {"high95", win.high},
+                            {"half_width", HalfWidth(win)},
+                            {"interval", "Wilson"}};
+    j["outcomes"] = {{"win", std::to_string(t.outcomes[0])},
+                     {"loss", std::to_string(t.outcomes[1])},
+                     {"dead_end", std::to_string(t.outcomes[2])}};
+    nlohmann::ordered_json removed = nlohmann::ordered_json::array();
+    for (uint64_t c : t.removed) removed.push_back(std::to_string(c));
+    j["removed"] = removed;
+    nlohmann::ordered_json score = nlohmann::ordered_json::object();
+    for (size_t v = 0; v < t.score.size(); ++v) {
+      if (t.score[v]) score[std::to_string(v)] = std::to_string(t.score[v]);
+    }
+    j["score"] = score;
+  }
+  if (n > 0) {
+    j["best_score"] = {{"score", t.best_score},
+                       {"of", WinningScore(r.spec)},
+                       {"deck_index", std::to_string(t.best_score_index)},
+                       {"deck", DeckJson(t.best_score_deck)}};
+    j["best_removed"] = {{"removed", t.best_removed},
+                         {"of", r.spec.cards()},
+                         {"deck_index", std::to_string(t.best_removed_index)},
+                         {"deck", DeckJson(t.best_removed_deck)}};
+  }
+  j["seconds"] = r.seconds;
+  j["decks_per_second"] = r.seconds > 0 ? n / r.seconds : 0.0;
+  return j;
+}
+
+// "target reached (half-width 0.000987 < 0.001)" and the like.
+std::string StopText(const SizeResult& r, const Settings& set) {
+  const std::string reason = r.stop_reason;
+  std::string hw;
+  if (set.until_ci > 0 && r.tally.decks > 0 && !set.options.best_only) {
+    hw = "half-width " + Fmt("%.3g", HalfWidth(Wilson95(r.tally.wins, r.tally.decks)));
+  }
+  if (reason == "target_reached") {
+    return "target_reached (" + hw + " < " + Fmt("%g", set.until_ci) + ")";
+  }
+  if (reason == "decks_limit") {
+    return "decks_limit (" + std::to_string(r.limit) + " decks played" +
+           (hw.empty() ? "" : ", " + hw + " not below " + Fmt("%g", set.until_ci)) + ")";
+  }
+  return reason;
+}
+
+void PrintText(const SizeResult& r, const Settings& set) {
+  const McTally& t = r.tally;
+  const uint64_t n = t.decks;
+  std::cout << "game          " << GameLine(r.spec) << "\n"
+            << "decks         " << n << " (seed " << set.options.seed << ")\n"
+            << "stop          " << StopText(r, set) << "\n";
+  if (n == 0) return;
+  auto rows = [&](const std::vector<uint64_t>& v, const char* name) {
+    for (size_t i = 0; i < v.size(); ++i) {
+      if (v[i] == 0) continue;
+      const Interval ci = Wilson95(v[i], n);
+      std::printf("%-8s %5zu  %12llu  %.6g  [%.6g, %.6g]\n", name, i,
+                  static_cast<unsigned long long>(v[i]), static_cast<double>(v[i]) / n, ci.low,
+                  ci.high);
+    }
+  };
+  if (!set.options.best_only) {
+    const Interval win = Wilson95(t.wins, n);
+    std::cout << "win           " << t.wins
+              << " decks, p = " << Fmt("%.6g", static_cast<double>(t.wins) / n)
+              << ", 95% interval [" << Fmt("%.6g", win.low) << ", " << Fmt("%.6g", win.high)
+              << "] (Wilson)\n";
+    std::printf("quantity value         decks  estimate  95%% interval\n");
+    rows(t.removed, "removed");
+    if (r.spec.policy().score_studied) rows(t.score, "score");
+    std::fflush(stdout);
+  }
+  std::cout << "best score    " << t.best_score << " of " << WinningScore(r.spec) << ", deck "
+            << DeckToString(t.best_score_deck) << " (#" << t.best_score_index << ")\n"
+            << "most removed  " << t.best_removed << " of " << r.spec.cards() << ", deck "
+            << DeckToString(t.best_removed_deck) << " (#" << t.best_removed_index << ")\n";
+}
+
+void PrintRangeHeader(const GameSpec& first, const Settings& set) {
+  std::cout << "game  " << GameName(first.game) << ", " << Plural(first.suits, "suit") << ", seed "
+            << set.options.seed << "\n";
+  if (set.options.best_only) {
+    std::printf("%5s %5s %14s %10s  %s\n", "ranks", "cards", "decks", "best score", "stop");
+  } else {
+    std::printf("%5s %5s %14s %12s  %-12s %-28s %s\n", "ranks", "cards", "decks", "wins",
+                "estimate", "95% interval (Wilson)", "stop");
+  }
+  std::fflush(stdout);
+}
+
+void PrintRangeRow(const SizeResult& r, const Settings& set) {
+  const McTally& t = r.tally;
+  if (set.options.best_only || t.decks == 0) {
+    std::printf(
+        "%5d %5d %14llu %10s  %s\n", r.spec.ranks, r.spec.cards(),
+        static_cast<unsigned long long>(t.decks),
+        t.decks
+            ? (std::to_string(t.best_score) + "/" + std::to_string(WinningScore(r.spec))).c_str()
+            : "-",
+        r.stop_reason);
+  } else {
+    const Interval ci = Wilson95(t.wins, t.decks);
+    std::string interval = "[";
+    interval.append(Fmt("%.6g", ci.low)).append(", ").append(Fmt("%.6g", ci.high)).append("]");
+    std::printf("%5d %5d %14llu %12llu  %-12s %-28s %s\n", r.spec.ranks, r.spec.cards(),
+                static_cast<unsigned long long>(t.decks), static_cast<unsigned long long>(t.wins),
+                Fmt("%.6g", static_cast<double>(t.wins) / t.decks).c_str(), interval.c_str(),
+                r.stop_reason);
+  }
+  std::fflush(stdout);
+}
+
+void WriteCsvRows(OutputFile& csv, const SizeResult& r) {
+  const McTally& t = r.tally;
+  const uint64_t n = t.decks;
+  if (n == 0) return;
+  const std::string key = GameName(r.spec.game) + std::string(",") + std::to_string(r.spec.ranks) +
+                          "," + std::to_string(r.spec.suits) + ",";
+  auto row = [&](const char* dist, size_t value, uint64_t c) {
+    const Interval ci = Wilson95(c, n);
+    csv << key << dist << "," << value << "," << c << "," << static_cast<double>(c) / n << ","
+        << ci.low << "," << ci.high << "\n";
+  };
+  // The win indicator (1: the deck wins), then the distributions; rows with
+  // no deck are left out.
+  if (n - t.wins) row("win", 0, n - t.wins);
+  if (t.wins) row("win", 1, t.wins);
+  for (size_t i = 0; i < t.removed.size(); ++i) {
+    if (t.removed[i]) row("removed", i, t.removed[i]);
+  }
+  for (size_t v = 0; v < t.score.size(); ++v) {
+    if (t.score[v]) row("score", v, t.score[v]);
+  }
+}
+
+// Plays one size: rounds of kRound decks with --until-ci (checked between
+// rounds), one call otherwise. Cancelled when stopped by a signal; r holds
+// the decks played (a prefix of the seed's stream) either way.
+Status RunSize(const GameSpec& spec, const Settings& set, bool range, SizeResult* r) {
+  r->spec = spec;
+  r->limit = set.limit;
+  McOptions options = set.options;
+  std::atomic<uint64_t> done{0};
+  options.decks_done = &done;
+  McTally& tally = r->tally;
+  // The estimate after each round, for the progress line (its own thread).
+  std::atomic<uint64_t> shown_decks{0}, shown_wins{0};
+  // With --until-ci the progress is towards the target: the fraction played
+  // of the decks it needs (the half-width shrinks as 1/sqrt(n), so about
+  // n (half-width / W)^2 in all, or the limit if fewer), in thousandths, so
+  // the rate and ETA hold.
+  std::atomic<uint64_t> permille{0};
+  const std::atomic<uint64_t> thousand{1000}, limit{set.limit};
+  const bool towards_ci = set.until_ci > 0;
+  Status s;
+  const auto start = std::chrono::steady_clock::now();
+  {
+    const std::string label = range ? "mc m=" + std::to_string(spec.ranks) : "mc";
+    Progress progress(label, towards_ci ? "permille" : "decks", towards_ci ? &permille : &done,
+                      towards_ci ? &thousand : &limit, 2.0, [&] {
+                        const uint64_t n = shown_decks.load(), k = shown_wins.load();
+                        if (n == 0 || options.best_only) return std::string();
+                        const Interval ci = Wilson95(k, n);
+                        std::string text = "p = " + Fmt("%.6g", static_cast<double>(k) / n) + " [" +
+                                           Fmt("%.6g", ci.low) + ", " + Fmt("%.6g", ci.high) + "]";
+                        if (towards_ci) {
+                          text += " half-width " + Fmt("%.3g", HalfWidth(ci)) + " -> " +
+                                  Fmt("%g", set.until_ci) + ", " + HumanCount(done.load()) +
+                                  " decks";
+                        }
+                        return text;
+                      });
+    const uint64_t step = towards_ci ? kRound : set.limit;
+    r->stop_reason = towards_ci ? "decks_limit" : "complete";
+    for (uint64_t first = 0; first < set.limit; first += step) {
+      McTally round;
+      round.best_score = tally.best_score;  // lets best-only prune from the start
+      round.best_removed = tally.best_removed;
+      s = MonteCarlo(spec, first, std::min(step, set.limit - first), options, &round);
+      if (!s.ok() && !s.IsCancelled()) break;
+      round.best_score = round.best_score_deck.empty() ? -1 : round.best_score;
+      round.best_removed = round.best_removed_deck.empty() ? -1 : round.best_removed;
+      tally.Merge(round);
+      if (tally.removed.empty()) tally.Reset(spec);
+      shown_wins.store(tally.wins);
+      shown_decks.store(tally.decks);
+      if (s.IsCancelled()) {
+        r->stop_reason = "interrupted";
+        break;
+      }
+      if (towards_ci && tally.decks > 0) {
+        // The decks the target needs, n (hw / W)^2, or the limit if fewer.
+        const double hw = HalfWidth(Wilson95(tally.wins, tally.decks));
+        const double needed =
+            std::min(static_cast<double>(set.limit), tally.decks * std::pow(hw / set.until_ci, 2));
+        const double f = needed > 0 ? std::min(1.0, tally.decks / needed) : 1.0;
+        permille.store(static_cast<uint64_t>(1000 * f));
+        if (hw < set.until_ci) {
+          r->stop_reason = "target_reached";
+          break;
+        }
+      }
+    }
+  }
+  r->seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return s;
+}
+
 }  // namespace
 
 int RunMc(const std::vector<std::string>& args) {
   SpecOptions spec_options;
-  McOptions options;
+  Settings set;
+  McOptions& options = set.options;
   uint64_t decks = 0;
-  double until_ci = 0;
+  bool json = false;
   std::string csv_path;
   po::options_description desc("options");
   desc.add_options()("help,h", "show this help");
-  spec_options.Add(desc);
-  desc.add_options()("decks", po::value(&decks)->required(),
-                     "decks to play (the maximum with --until-ci)")(
+  spec_options.Add(desc, /*allow_range=*/true);
+  desc.add_options()("decks", po::value(&decks),
+                     "decks to play (with --until-ci the most to play; default 10^10)")(
       "threads", po::value(&options.threads)->default_value(0), "worker threads (0: all cores)")(
       "seed", po::value(&options.seed)->default_value(1), "random seed")(
-      "until-ci", po::value(&until_ci)->default_value(0),
-      "stop when the win interval's half-width < W")(
+      "until-ci", po::value(&set.until_ci)->default_value(0),
+      "play until the win interval's half-width < W (checked every 2^20 decks)")(
       "best-only", po::bool_switch(&options.best_only),
       "only hunt for the best score (abandon hopeless decks)")(
-      "json", po::bool_switch(), "print one JSON object")("csv", po::value(&csv_path),
-                                                          "also write the distributions to FILE");
+      "json", po::bool_switch(&json),
+      "print one JSON object per size, one per line (docs/schema/cardlab-mc.schema.json)")(
+      "csv", po::value(&csv_path),
+      "also write the distributions to FILE as CSV, one row per value: "
+      "game, ranks, suits, distribution, value, decks, estimate, low95, high95");
   po::variables_map vm;
   if (ParseOrHelp(args, desc, kUsage, vm)) return kExitOk;
-  GameSpec spec;
-  Status s = spec_options.ToSpec(&spec);
-  if (s.ok() && decks == 0) s = Status::InvalidArgument("--decks must be positive");
+  std::vector<GameSpec> specs;
+  Status s = spec_options.ToSpecs(&specs);
+  const bool decks_given = vm.count("decks") > 0;
+  if (s.ok() && decks_given && decks == 0) s = Status::InvalidArgument("--decks must be positive");
   if (s.ok() && options.threads < 0) s = Status::InvalidArgument("--threads must be >= 0");
-  if (s.ok() && !(until_ci >= 0 && until_ci < 1))
+  if (s.ok() && !(set.until_ci >= 0 && set.until_ci < 1))
     s = Status::InvalidArgument("--until-ci must be in [0, 1)");
-  if (!s.ok()) return BadInput("cardlab mc", s.ToString());
+  if (s.ok() && !decks_given && set.until_ci == 0)
+    s = Status::InvalidArgument("give --decks N, or --until-ci W (with at most --decks N)");
+  if (s.ok() && set.until_ci > 0 && options.best_only)
+    s = Status::InvalidArgument("--until-ci needs the win counts, which --best-only does not keep");
+  if (s.ok()) s = CheckResultStreams(json, {{"csv", csv_path}});
+  if (!s.ok()) return BadInput(kProgram, s.ToString());
+  set.limit = decks_given ? decks : kUntilCiCap;
   OutputFile csv;
   s = OpenCsv(csv_path, &csv);
-  if (!s.ok()) return BadInput("cardlab mc", s.ToString());
+  if (!s.ok()) return BadInput(kProgram, s.ToString());
+  const bool range = spec_options.is_range();
+  const bool text = !json && !csv.is_stdout();
 
-  std::atomic<uint64_t> done{0}, total{decks};
-  options.decks_done = &done;
-  McTally tally;
-  const auto start = std::chrono::steady_clock::now();
-  {
-    // The estimate so far, published after each round for the progress line
-    // (which runs on its own thread).
-    std::atomic<uint64_t> shown_decks{0}, shown_wins{0};
-    Progress progress("mc", "decks", &done, &total, 2.0, [&] {
-      const uint64_t n = shown_decks.load(), k = shown_wins.load();
-      if (n == 0 || options.best_only) return std::string();
-      const Interval ci = Wilson95(k, n);
-      return "p = " + Fmt("%.6g", static_cast<double>(k) / n) + " [" + Fmt("%.6g", ci.low) + ", " +
-             Fmt("%.6g", ci.high) + "]";
-    });
-    const uint64_t step = until_ci > 0 ? kRound : decks;
-    for (uint64_t first = 0; first < decks && s.ok(); first += step) {
-      McTally round;
-      round.best_score = tally.best_score;  // lets best-only prune from the start
-      round.best_removed = tally.best_removed;
-      s = MonteCarlo(spec, first, std::min(step, decks - first), options, &round);
-      round.best_score = round.best_score_deck.empty() ? -1 : round.best_score;
-      round.best_removed = round.best_removed_deck.empty() ? -1 : round.best_removed;
-      tally.Merge(round);
-      shown_wins.store(tally.wins);
-      shown_decks.store(tally.decks);
-      if (until_ci > 0 && !options.best_only) {
-        const Interval ci = Wilson95(tally.wins, tally.decks);
-        if ((ci.high - ci.low) / 2 < until_ci) break;
+  if (csv.is_open()) csv << "game,ranks,suits,distribution,value,decks,estimate,low95,high95\n";
+  if (text && range) PrintRangeHeader(specs[0], set);
+  StopOnSignals signals;
+  options.stop = signals.flag();
+  for (size_t i = 0; i < specs.size(); ++i) {
+    const GameSpec& spec = specs[i];
+    SizeResult r;
+    s = RunSize(spec, set, range, &r);
+    if (!s.ok() && !s.IsCancelled()) return BadInput(kProgram, s.ToString());
+    // An interrupted size is reported like the others: its decks are a
+    // prefix of the stream, as if --decks had said so.
+    if (csv.is_open()) WriteCsvRows(csv, r);
+    if (json) {
+      std::cout << ToJson(r, set).dump() << "\n" << std::flush;
+    } else if (text && range) {
+      PrintRangeRow(r, set);
+    } else if (text) {
+      PrintText(r, set);
+      std::cout.flush();
+    }
+    const uint64_t n = r.tally.decks;
+    if (!range) {
+      std::cerr << "time          " << Fmt("%.3f", r.seconds) << " s, "
+                << HumanCount(r.seconds > 0 ? n / r.seconds : 0) << " decks/s\n";
+    }
+    if (s.IsCancelled()) {
+      if (!CommitOutput(kProgram, &csv)) return kExitCheckFailed;
+      std::cerr << kProgram << ": "
+                << (range ? "--ranks " + std::to_string(spec.ranks) + ": " : std::string());
+      if (n == 0) {
+        std::cerr << "interrupted before a deck was played";
+      } else {
+        std::cerr << "interrupted after " << n
+                  << " decks; the results printed are those of decks 0.." << n - 1 << " of seed "
+                  << options.seed << " (what --decks " << n << " gives)";
       }
-    }
-  }
-  const double seconds =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  if (!s.ok()) return BadInput("cardlab mc", s.ToString());
-
-  const uint64_t n = tally.decks;
-  const Interval win = Wilson95(tally.wins, n);
-  auto rows = [&](const std::vector<uint64_t>& v, const char* name, auto&& emit) {
-    for (size_t i = 0; i < v.size(); ++i) {
-      if (v[i] == 0) continue;
-      const Interval ci = Wilson95(v[i], n);
-      emit(name, i, v[i], static_cast<double>(v[i]) / n, ci);
-    }
-  };
-  if (csv.is_open()) {
-    csv << "quantity,value,decks,estimate,low95,high95\n";
-    csv << "win,," << tally.wins << "," << static_cast<double>(tally.wins) / n << "," << win.low
-        << "," << win.high << "\n";
-    auto emit = [&](const char* q, size_t v, uint64_t c, double p, Interval ci) {
-      csv << q << "," << v << "," << c << "," << p << "," << ci.low << "," << ci.high << "\n";
-    };
-    if (!options.best_only) {
-      rows(tally.removed, "removed", emit);
-      rows(tally.score, "score", emit);
-    }
-  }
-  if (!CommitOutput("cardlab mc", &csv)) return kExitCheckFailed;
-  if (vm["json"].as<bool>()) {
-    nlohmann::json j;
-    j["game"] = GameName(spec.game);
-    j["ranks"] = spec.ranks;
-    j["suits"] = spec.suits;
-    j["seed"] = options.seed;
-    j["decks"] = n;
-    j["best_only"] = options.best_only;
-    if (!options.best_only) {
-      j["wins"] = tally.wins;
-      j["win_probability"] = {{"estimate", static_cast<double>(tally.wins) / n},
-                              {"low95", win.low},
-                              {"high95", win.high},
-                              {"interval", "Wilson"}};
-      j["removed"] = tally.removed;
-      nlohmann::json score = nlohmann::json::object();
-      for (size_t v = 0; v < tally.score.size(); ++v) {
-        if (tally.score[v]) score[std::to_string(v)] = tally.score[v];
+      if (i + 1 < specs.size()) {
+        const std::string rest =
+            std::to_string(specs[i + 1].ranks) + ".." + std::to_string(specs.back().ranks);
+        std::cerr << "; sizes " << rest << " were not started: `"
+                  << CommandLine("cardlab mc", args, rest) << "`";
       }
-      j["score"] = score;
+      std::cerr << "\n";
+      return signals.ExitCode();
     }
-    j["best_score"] = {{"score", tally.best_score},
-                       {"of", WinningScore(spec)},
-                       {"deck_index", tally.best_score_index}};
-    j["best_score"]["deck"] = nlohmann::json::array();
-    for (Card c : tally.best_score_deck) j["best_score"]["deck"].push_back(static_cast<int>(c));
-    j["best_removed"] = {{"removed", tally.best_removed}, {"deck_index", tally.best_removed_index}};
-    j["best_removed"]["deck"] = nlohmann::json::array();
-    for (Card c : tally.best_removed_deck) j["best_removed"]["deck"].push_back(static_cast<int>(c));
-    j["seconds"] = seconds;
-    j["decks_per_second"] = seconds > 0 ? n / seconds : 0.0;
-    std::cout << j.dump() << "\n";
-    return kExitOk;
   }
-  std::cout << "game          " << GameLine(spec) << "\n"
-            << "decks         " << n << " (seed " << options.seed << ")\n";
-  if (!options.best_only) {
-    std::cout << "win           " << tally.wins
-              << " decks, p = " << Fmt("%.6g", static_cast<double>(tally.wins) / n)
-              << ", 95% interval [" << Fmt("%.6g", win.low) << ", " << Fmt("%.6g", win.high)
-              << "] (Wilson)\n";
-    auto emit = [&](const char* q, size_t v, uint64_t c, double p, Interval ci) {
-      std::printf("%-8s %5zu  %12llu  %.6g  [%.6g, %.6g]\n", q, v,
-                  static_cast<unsigned long long>(c), p, ci.low, ci.high);
-    };
-    std::printf("quantity value         decks  estimate  95%% interval\n");
-    rows(tally.removed, "removed", emit);
-    if (spec.policy().score_studied) rows(tally.score, "score", emit);
-    std::fflush(stdout);
-  }
-  std::cout << "best score    " << tally.best_score << " of " << WinningScore(spec) << ", deck "
-            << DeckToString(tally.best_score_deck) << " (#" << tally.best_score_index << ")\n"
-            << "most removed  " << tally.best_removed << " of " << spec.cards() << ", deck "
-            << DeckToString(tally.best_removed_deck) << " (#" << tally.best_removed_index << ")\n";
-  std::cerr << "time          " << Fmt("%.3f", seconds) << " s, "
-            << HumanCount(seconds > 0 ? n / seconds : 0) << " decks/s\n";
+  if (!CommitOutput(kProgram, &csv)) return kExitCheckFailed;
   return kExitOk;
 }
 

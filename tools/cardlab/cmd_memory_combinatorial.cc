@@ -54,14 +54,17 @@ int RunMemoryCombinatorial(const std::vector<std::string>& args) {
   if (vm.count("order")) {
     const CmSolution solved = CmSolve(order);
     if (json) {
-      nlohmann::json j = {{"order", CmOrderString(order)},
-                          {"pairs", order.pairs()},
-                          {"value", solved.value},
-                          {"left", solved.left},
-                          {"right", solved.right},
-                          {"blocks", CmBlocksString(solved.blocks)},
-                          {"block_value", solved.block_value},
-                          {"agree", solved.agree()}};
+      // docs/schema/cardlab-memory-combinatorial.schema.json (the --order form).
+      nlohmann::ordered_json j;
+      j["command"] = "cardlab memory combinatorial";
+      j["order"] = CmOrderString(order);
+      j["pairs"] = order.pairs();
+      j["value"] = solved.value;
+      j["left"] = solved.left;
+      j["right"] = solved.right;
+      j["blocks"] = CmBlocksString(solved.blocks);
+      j["block_value"] = solved.block_value;
+      j["agree"] = solved.agree();
       std::cout << j.dump() << "\n";
     } else {
       std::cout << "order    " << CmOrderString(order) << " (" << order.pairs() << " pairs)\n"
@@ -80,13 +83,17 @@ int RunMemoryCombinatorial(const std::vector<std::string>& args) {
   s = CmCheckRandomOrders(pairs, random, seed, &check);
   if (!s.ok()) return BadInput(program, s.ToString());
   if (json) {
-    std::cout << nlohmann::json({{"orders", random},
-                                 {"pairs", pairs},
-                                 {"seed", seed},
-                                 {"agree", check.agree},
-                                 {"first_disagreement", check.first_disagreement}})
-                     .dump()
-              << "\n";
+    // docs/schema/cardlab-memory-combinatorial.schema.json (the --random form):
+    // "agree" is whether every order agreed, "agreements" how many did.
+    nlohmann::ordered_json j;
+    j["command"] = "cardlab memory combinatorial";
+    j["orders"] = std::to_string(random);
+    j["pairs"] = pairs;
+    j["seed"] = std::to_string(seed);
+    j["agree"] = check.agree == random;
+    j["agreements"] = std::to_string(check.agree);
+    if (!check.first_disagreement.empty()) j["first_disagreement"] = check.first_disagreement;
+    std::cout << j.dump() << "\n";
   } else {
     std::cout << "random orders  " << random << " of " << pairs << " pairs (seed " << seed << ")\n"
               << "agree          " << check.agree << " of " << random

@@ -34,13 +34,16 @@ constexpr const char* kUsage =
     "For K = 0 it also checks the paper's Observations for the variant (strict\n"
     "monotonicity, reported with the range where it holds) and, for standard,\n"
     "pairs15, pairs20 and other, bounds lim x(n,0)/n (Conjectures 1-6).\n"
-    "Rows printed: n = A, A+S, A+2S, ... and N.";
+    "Rows printed: n = A, A+S, A+2S, ... and N.\n"
+    "--csv columns: variant,k,n,expected_decimal,expected_exact (--float:\n"
+    "error_bound),expected_per_pair_decimal,difference_decimal\n"
+    "(docs/schema/csv_columns.json).";
 
-// One row as printed: decimal strings, and doubles for the plot.
+// One row as printed: decimal strings (text, CSV), and doubles (plot, JSON).
 struct Row {
   int n;
   std::string value, exact, bound, ratio, difference;
-  double ratio_d, difference_d;
+  double ratio_d, difference_d, value_d = 0, bound_d = 0;
 };
 
 }  // namespace
@@ -65,7 +68,9 @@ int RunMemorySolitaire(const std::vector<std::string>& args) {
   add("fractions", po::bool_switch(), "--exact: also print the fractions (can be long)");
   add("threads", po::value(&threads)->default_value(0),
       "--exact: threads (0: all cores; at most 2 are used)");
-  add("csv", po::value(&csv_path), "also write the rows to FILE (with the fractions)");
+  add("csv", po::value(&csv_path),
+      "also write the rows to FILE (with the fractions; - for standard output, instead of "
+      "the table)");
   add("json", po::bool_switch(), "print one JSON object");
   add("plot", po::value(&plot_path),
       "plot x/n and x(n)-x(n-1) to FILE (.svg or .png) with gnuplot");
@@ -89,6 +94,7 @@ int RunMemorySolitaire(const std::vector<std::string>& args) {
   }
   if (s.ok() && threads < 0) s = Status::InvalidArgument("--threads must be >= 0");
   if (s.ok() && !plot_path.empty()) s = CheckPlotPath(plot_path);
+  if (s.ok()) s = CheckOneStdoutResult(vm["json"].as<bool>(), "--csv", csv_path);
   OutputFile csv;
   if (s.ok()) s = OpenCsv(csv_path, &csv);
   if (!s.ok()) return BadInput(program, s.ToString());
@@ -117,7 +123,7 @@ int RunMemorySolitaire(const std::vector<std::string>& args) {
       // x(K-1, K) does not exist: no difference on the first row.
       rows.push_back({p.n, Decimal(p.value, 16), p.value.get_str(), "", Decimal(p.ratio, 12),
                       p.n > k ? Decimal(p.difference, 12) : "", p.ratio.get_d(),
-                      p.difference.get_d()});
+                      p.difference.get_d(), p.value.get_d()});
     }
     if (plotted(p.n)) {
       plot_ratio.points.push_back({static_cast<double>(p.n), p.ratio.get_d()});
@@ -133,7 +139,8 @@ int RunMemorySolitaire(const std::vector<std::string>& args) {
       std::snprintf(buf[3], 64, "%.12Lg", p.difference);
       if (p.n == k) buf[3][0] = '\0';  // x(K-1, K) does not exist
       rows.push_back({p.n, buf[0], "", buf[1], buf[2], buf[3], static_cast<double>(p.ratio),
-                      static_cast<double>(p.difference)});
+                      static_cast<double>(p.difference), static_cast<double>(p.value),
+                      static_cast<double>(p.bound)});
     }
     if (plotted(p.n)) {
       plot_ratio.points.push_back({static_cast<double>(p.n), static_cast<double>(p.ratio)});
@@ -204,44 +211,58 @@ int RunMemorySolitaire(const std::vector<std::string>& args) {
     if (!s.ok()) return BadInput(program, s.ToString());
   }
   if (csv.is_open()) {
-    csv << "n,value," << (use_float ? "error_bound" : "exact") << ",ratio,difference\n";
+    // docs/output.md; the columns are described in docs/schema/csv_columns.json.
+    csv << "variant,k,n,expected_decimal," << (use_float ? "error_bound" : "expected_exact")
+        << ",expected_per_pair_decimal,difference_decimal\n";
     for (const Row& r : rows) {
-      csv << r.n << "," << r.value << "," << (use_float ? r.bound : r.exact) << "," << r.ratio
-          << "," << r.difference << "\n";
+      csv << SolitaireVariantName(variant) << "," << k << "," << r.n << "," << r.value << ","
+          << (use_float ? r.bound : r.exact) << "," << r.ratio << "," << r.difference << "\n";
     }
   }
   if (!CommitOutput(program, &csv)) return kExitCheckFailed;
+  if (csv.is_stdout()) return kExitOk;  // the CSV is the only thing on standard output
   if (json) {
-    nlohmann::json j;
-    j["game"] = "solitaire memory";
+    // docs/schema/cardlab-memory-solitaire.schema.json.
+    using Json = nlohmann::ordered_json;
+    Json j;
+    j["command"] = "cardlab memory solitaire";
     j["variant"] = SolitaireVariantName(variant);
     j["symbol"] = symbol;
-    j["k"] = k;
     j["n"] = n_max;
+    j["k"] = k;
     j["mode"] = mode;
-    j["rows"] = nlohmann::json::array();
+    j["rows"] = Json::array();
     for (const Row& r : rows) {
-      nlohmann::json row = {
-          {"n", r.n}, {"value", r.value}, {"ratio", r.ratio}, {"difference", r.difference}};
-      if (use_float) row["error_bound"] = r.bound;
-      if (!use_float && fractions) row["exact"] = r.exact;
+      Json row;
+      row["n"] = r.n;
+      row["expected_decimal"] = r.value_d;
+      if (!use_float && fractions) row["expected_exact"] = r.exact;
+      if (use_float) row["error_bound"] = r.bound_d;
+      row["expected_per_pair_decimal"] = r.ratio_d;
+      if (!r.difference.empty()) row["difference_decimal"] = r.difference_d;
       j["rows"].push_back(row);
     }
-    j["observations"] = nlohmann::json::array();
+    j["observations"] = Json::array();
     for (const ObservationCheck& o : observations) {
-      j["observations"].push_back(
-          {{"id", o.observation.id},
-           {"sequence", SequenceName(o.observation.sequence)},
-           {"strictly", o.observation.increasing ? "increasing" : "decreasing"},
-           {"paper_from", o.observation.paper_from},
-           {"holds_from", o.holds_from},
-           {"certified_from", o.certified_from},
-           {"to", o.to},
-           {"reached", o.reached},
-           {"confirms_paper", o.confirms_paper}});
+      Json ob;
+      ob["id"] = o.observation.id;
+      ob["sequence"] = SequenceName(o.observation.sequence);
+      ob["strictly"] = o.observation.increasing ? "increasing" : "decreasing";
+      ob["paper_from"] = o.observation.paper_from;
+      ob["holds_from"] = o.holds_from;
+      ob["certified_from"] = o.certified_from;
+      ob["to"] = o.to;
+      ob["reached"] = o.reached;
+      ob["confirms_paper"] = o.confirms_paper;
+      j["observations"].push_back(ob);
     }
-    if (limit.found)
-      j["limit"] = {{"low", limit_low}, {"high", limit_high}, {"assuming", limit_assumption}};
+    if (limit.found) {
+      Json l;
+      l["low_decimal"] = std::stod(limit_low);
+      l["high_decimal"] = std::stod(limit_high);
+      l["assuming"] = limit_assumption;
+      j["limit"] = l;
+    }
     std::cout << j.dump() << "\n";
     return kExitOk;
   }

@@ -30,7 +30,10 @@ constexpr const char* kUsage =
     "the closed forms for j <= 4, all checked up to N.\n"
     "--exact (default) uses GMP rationals (N <= 500); --float long double\n"
     "(N <= 3000). --grid G prints the move table for n <= G (default 40);\n"
-    "--values prints every E(n,j).";
+    "--values prints every E(n,j).\n"
+    "--csv columns: n,j,move,expected_decimal,expected_per_pair_decimal,\n"
+    "safe_decimal,risky_decimal,expected_exact (--exact only)\n"
+    "(docs/schema/csv_columns.json).";
 
 std::string Show(const mpq_class& q) { return Decimal(q, 16); }
 std::string Show(long double x) {
@@ -62,7 +65,9 @@ int Report(const TerminatingTable<T>& t, const TerminatingChecks& c, bool exact,
     if (!s.ok()) return BadInput("cardlab memory terminating", s.ToString());
   }
   if (csv.is_open()) {
-    csv << "n,j,move,E,E_over_n,safe,risky" << (exact ? ",exact" : "") << "\n";
+    // docs/output.md; the columns are described in docs/schema/csv_columns.json.
+    csv << "n,j,move,expected_decimal,expected_per_pair_decimal,safe_decimal,risky_decimal"
+        << (exact ? ",expected_exact" : "") << "\n";
     for (int n = 0; n <= n_max; ++n) {
       for (int j = 0; j <= n; ++j) {
         csv << n << "," << j << "," << static_cast<char>(t.move[n][j]) << "," << Show(t.value[n][j])
@@ -74,6 +79,8 @@ int Report(const TerminatingTable<T>& t, const TerminatingChecks& c, bool exact,
     }
   }
   if (!CommitOutput("cardlab memory terminating", &csv)) return kExitCheckFailed;
+  // With --csv - the CSV is the only thing on standard output.
+  if (csv.is_stdout()) return c.closed_forms_failed == 0 ? kExitOk : kExitCheckFailed;
   auto pairs_text = [](const std::vector<std::pair<int, int>>& v) {
     std::string s;
     for (auto [a, b] : v)
@@ -82,38 +89,55 @@ int Report(const TerminatingTable<T>& t, const TerminatingChecks& c, bool exact,
     return s.empty() ? std::string("none") : s;
   };
   if (json) {
-    nlohmann::json j;
-    j["game"] = "terminating memory";
+    // docs/schema/cardlab-memory-terminating.schema.json.
+    using Json = nlohmann::ordered_json;
+    Json j;
+    j["command"] = "cardlab memory terminating";
     j["n"] = n_max;
     j["mode"] = exact ? "exact" : "float (long double)";
-    j["moves"] = nlohmann::json::array();
+    j["moves"] = Json::array();
     for (int n = 0; n <= n_max; ++n) {
       std::string row;
       for (int k = 0; k <= n; ++k) row += static_cast<char>(t.move[n][k]);
       j["moves"].push_back(row);
     }
-    j["exceptions"] = nlohmann::json::array();
-    for (auto [n, jj] : c.exceptions) j["exceptions"].push_back({n, jj});
-    j["conjecture1"] = {{"pattern_holds_from", c.pattern_holds_from},
-                        {"paper_from", kConjecture1FromN},
-                        {"to", n_max}};
-    j["conjecture2"] = {{"failures_j_ge_18", nlohmann::json::array()}};
-    for (auto [jj, n] : c.conjecture2_failures)
-      j["conjecture2"]["failures_j_ge_18"].push_back({{"j", jj}, {"n", n}});
-    j["closed_forms"] = {{"checked", c.closed_forms_checked}, {"failed", c.closed_forms_failed}};
-    j["min_safe_risky_margin"] = c.min_safe_risky_margin;
+    auto nj = [](int n, int jj) {
+      Json o;
+      o["n"] = n;
+      o["j"] = jj;
+      return o;
+    };
+    j["exceptions"] = Json::array();
+    for (auto [n, jj] : c.exceptions) j["exceptions"].push_back(nj(n, jj));
+    Json c1;
+    c1["pattern_holds_from"] = c.pattern_holds_from;
+    c1["paper_from"] = kConjecture1FromN;
+    c1["to"] = n_max;
+    c1["confirmed"] = c.conjecture1_confirmed;
+    j["conjecture1"] = c1;
+    Json c2;
+    c2["from_j"] = kConjecture2FromJ;
+    c2["failures"] = Json::array();
+    for (auto [jj, n] : c.conjecture2_failures) c2["failures"].push_back(nj(n, jj));
+    j["conjecture2"] = c2;
+    Json closed;
+    closed["checked"] = c.closed_forms_checked;
+    closed["failed"] = c.closed_forms_failed;
+    j["closed_forms"] = closed;
+    if (!exact) j["min_safe_risky_margin"] = c.min_safe_risky_margin;
     if (values) {
-      j["E"] = nlohmann::json::array();
+      Json decimal = Json::array(), fractions = Json::array();
       for (int n = 0; n <= n_max; ++n) {
-        nlohmann::json row = nlohmann::json::array();
+        Json row = Json::array(), exact_row = Json::array();
         for (int k = 0; k <= n; ++k) {
-          if constexpr (std::is_same_v<T, mpq_class>)
-            row.push_back(t.value[n][k].get_str());
-          else
-            row.push_back(ToDouble(t.value[n][k]));
+          row.push_back(ToDouble(t.value[n][k]));
+          if constexpr (std::is_same_v<T, mpq_class>) exact_row.push_back(t.value[n][k].get_str());
         }
-        j["E"].push_back(row);
+        decimal.push_back(row);
+        fractions.push_back(exact_row);
       }
+      j["expected_decimal"] = decimal;
+      if (exact) j["expected_exact"] = fractions;
     }
     std::cout << j.dump() << "\n";
     return kExitOk;
@@ -175,7 +199,8 @@ int RunMemoryTerminating(const std::vector<std::string>& args) {
   add("float", po::bool_switch(), "long double");
   add("grid", po::value(&grid)->default_value(40), "print the move table for n <= G");
   add("values", po::bool_switch(), "print every E(n,j)");
-  add("csv", po::value(&csv_path), "also write every (n, j) to FILE");
+  add("csv", po::value(&csv_path),
+      "also write every (n, j) to FILE (- for standard output, instead of the report)");
   add("json", po::bool_switch(), "print one JSON object");
   add("plot", po::value(&plot_path), "plot E(n,j)/n against n to FILE (.svg or .png) with gnuplot");
   add("plot-j", po::value(&plot_j_text)->default_value("1,2,3,4,5,6,7,8,9,10"),
@@ -215,6 +240,7 @@ int RunMemoryTerminating(const std::vector<std::string>& args) {
       s = CheckPlotPath(plot_path);
     }
   }
+  if (s.ok()) s = CheckOneStdoutResult(vm["json"].as<bool>(), "--csv", csv_path);
   OutputFile csv;
   if (s.ok()) s = OpenCsv(csv_path, &csv);
   if (!s.ok()) return BadInput(program, s.ToString());

@@ -10,19 +10,81 @@
 
 namespace eulerdeck::tools {
 
-void SpecOptions::Add(po::options_description& desc) {
-  static const std::string games = GameNameList(" | ");
-  desc.add_options()("game", po::value(&game)->required(), games.c_str())(
-      "ranks", po::value(&ranks)->required(), "number of values m (cards 1..m)")(
-      "suits", po::value(&suits)->default_value(1), "copies of each value s");
+namespace {
+
+// A number of ranks: decimal digits only, at most 4 of them.
+bool ParseRanksNumber(const std::string& text, int* out) {
+  if (text.empty() || text.size() > 4) return false;
+  int v = 0;
+  for (char c : text) {
+    if (c < '0' || c > '9') return false;
+    v = v * 10 + (c - '0');
+  }
+  *out = v;
+  return true;
 }
 
+// --ranks "M" or "A..B" into [first, last].
+Status ParseRanks(const std::string& text, int* first, int* last) {
+  const size_t dots = text.find("..");
+  if (dots == std::string::npos) {
+    if (!ParseRanksNumber(text, first)) {
+      return Status::InvalidArgument("--ranks '" + text +
+                                     "' is not a number of ranks (M, or a range A..B)");
+    }
+    *last = *first;
+    return Status::OK();
+  }
+  if (!ParseRanksNumber(text.substr(0, dots), first) ||
+      !ParseRanksNumber(text.substr(dots + 2), last)) {
+    return Status::InvalidArgument("--ranks '" + text + "' is not a range A..B of ranks");
+  }
+  if (*first > *last) {
+    return Status::InvalidArgument("--ranks '" + text + "': the range is empty (A > B)");
+  }
+  return Status::OK();
+}
+
+}  // namespace
+
+void SpecOptions::Add(po::options_description& desc, bool allow_range) {
+  static const std::string games = GameNameList(" | ");
+  desc.add_options()("game", po::value(&game)->required(), games.c_str())(
+      "ranks", po::value(&ranks)->required(),
+      allow_range ? "number of values m (cards 1..m), or a range A..B: every m from A to B"
+                  : "number of values m (cards 1..m)")("suits", po::value(&suits)->default_value(1),
+                                                       "copies of each value s");
+}
+
+bool SpecOptions::is_range() const { return ranks.find("..") != std::string::npos; }
+
 Status SpecOptions::ToSpec(GameSpec* spec) const {
-  Status s = ParseGame(game, &spec->game);
+  if (is_range()) {
+    return Status::InvalidArgument("--ranks " + ranks +
+                                   ": this command takes one number of ranks, not a range");
+  }
+  std::vector<GameSpec> specs;
+  Status s = ToSpecs(&specs);
+  if (s.ok()) *spec = specs[0];
+  return s;
+}
+
+Status SpecOptions::ToSpecs(std::vector<GameSpec>* specs) const {
+  specs->clear();
+  GameSpec spec;
+  Status s = ParseGame(game, &spec.game);
   if (!s.ok()) return s;
-  spec->ranks = ranks;
-  spec->suits = suits;
-  return ValidateSpec(*spec);
+  int first = 0, last = 0;
+  s = ParseRanks(ranks, &first, &last);
+  if (!s.ok()) return s;
+  spec.suits = suits;
+  for (int m = first; m <= last; ++m) {
+    spec.ranks = m;
+    s = ValidateSpec(spec);
+    if (!s.ok()) return s;
+    specs->push_back(spec);
+  }
+  return Status::OK();
 }
 
 void DeckOptions::Add(po::options_description& desc, const char* deck_help) {
@@ -36,19 +98,85 @@ Status DeckOptions::ToSpecAndDeck(GameSpec* spec_out, Deck* deck_out) const {
   return s;
 }
 
-void JobOptions::Add(po::options_description& desc, const char* csv_help) {
-  spec.Add(desc);
+void JobOptions::Add(po::options_description& desc, const char* json_help, const char* csv_help,
+                     const char* bfile_help) {
+  spec.Add(desc, /*allow_range=*/true);
   desc.add_options()("threads", po::value(&threads)->default_value(0),
-                     "worker threads (0: all cores)")("csv", po::value(&csv_path), csv_help);
+                     "worker threads (0: all cores)")("json", po::bool_switch(&json), json_help)(
+      "csv", po::value(&csv_path), csv_help);
+  if (bfile_help) desc.add_options()("bfile", po::value(&bfile_path), bfile_help);
 }
 
-Status JobOptions::Prepare(GameSpec* spec_out, OutputFile* csv,
+Status JobOptions::Prepare(std::vector<GameSpec>* specs, OutputFile* csv, OutputFile* bfile,
                            const std::function<Status(const GameSpec&)>& check) const {
-  Status s = spec.ToSpec(spec_out);
+  Status s = spec.ToSpecs(specs);
   if (s.ok() && threads < 0) s = Status::InvalidArgument("--threads must be >= 0");
-  if (s.ok() && check) s = check(*spec_out);
+  if (s.ok()) s = CheckResultStreams(json, {{"csv", csv_path}, {"bfile", bfile_path}});
+  for (size_t i = 0; s.ok() && check && i < specs->size(); ++i) s = check((*specs)[i]);
   if (s.ok()) s = OpenCsv(csv_path, csv);
+  if (s.ok()) s = OpenBfile(bfile_path, bfile);
   return s;
+}
+
+bool JobOptions::results_to_stdout() const { return csv_path == "-" || bfile_path == "-"; }
+
+Status CheckResultStreams(bool json,
+                          const std::vector<std::pair<std::string, std::string>>& paths) {
+  std::string first;
+  for (const auto& [name, path] : paths) {
+    if (path != "-") continue;
+    if (json) {
+      return Status::InvalidArgument("--json and --" + name +
+                                     " - would both write to standard output; give --" + name +
+                                     " a file name");
+    }
+    if (!first.empty()) {
+      return Status::InvalidArgument("--" + first + " - and --" + name +
+                                     " - would both write to standard output; give one of "
+                                     "them a file name");
+    }
+    first = name;
+  }
+  return Status::OK();
+}
+
+Status OpenBfile(const std::string& path, OutputFile* out) {
+  if (path.empty()) return Status::OK();
+  Status s = out->Open(path);
+  if (!s.ok()) return Status::InvalidArgument("cannot write --bfile file '" + path + "'");
+  return s;
+}
+
+std::string CommandLine(const std::string& command, const std::vector<std::string>& args,
+                        const std::string& ranks) {
+  auto quote = [](const std::string& a) {
+    const char* safe =
+        "abcdefghijklmnopqrstuvwxyz"
+        "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+        "0123456789-_.,/=:+@%^";
+    const bool plain = !a.empty() && a.find_first_not_of(safe) == std::string::npos;
+    if (plain) return a;
+    std::string q = "'";
+    for (char c : a) q += c == '\'' ? std::string("'\\''") : std::string(1, c);
+    return q + "'";
+  };
+  std::string line = command;
+  bool replaced = false;
+  for (size_t i = 0; i < args.size(); ++i) {
+    std::string a = args[i];
+    if (!ranks.empty() && a.rfind("--ranks=", 0) == 0) {
+      a = "--ranks=" + ranks;
+      replaced = true;
+    } else if (!ranks.empty() && a == "--ranks" && i + 1 < args.size()) {
+      line.append(" --ranks ").append(quote(ranks));
+      ++i;
+      replaced = true;
+      continue;
+    }
+    line.append(" ").append(quote(a));  // (not += " " + ...: g++ 12 warns falsely, -Wrestrict)
+  }
+  if (!ranks.empty() && !replaced) line.append(" --ranks ").append(quote(ranks));
+  return line;
 }
 
 void ParseArgs(const std::vector<std::string>& args, const po::options_description& desc,

@@ -9,6 +9,7 @@
 #include <fstream>
 #include <functional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "engine/base/status.h"
@@ -24,14 +25,26 @@ inline constexpr int kExitOk = 0;
 inline constexpr int kExitCheckFailed = 1;
 inline constexpr int kExitBadInput = 2;
 
-// Raw values of --game/--ranks/--suits, turned into a GameSpec by ToSpec().
+// Raw values of --game/--ranks/--suits, turned into a GameSpec by ToSpec(),
+// or into one GameSpec per size by ToSpecs() for the commands that take a
+// range of sizes (--ranks A..B: count, brute, cardlab mc).
 struct SpecOptions {
   std::string game;
-  int ranks = 0;
+  std::string ranks;  // "M", or "A..B"
   int suits = 1;
 
-  void Add(po::options_description& desc);
+  // Adds --game/--ranks/--suits; with allow_range, --ranks says it also
+  // takes a range A..B.
+  void Add(po::options_description& desc, bool allow_range = false);
+  // The one size given. InvalidArgument for a bad game, a bad size, or a
+  // range ("--ranks 1..5: this command takes one number of ranks, not a
+  // range").
   Status ToSpec(GameSpec* spec) const;
+  // Every size from A to B of --ranks A..B in turn (one for --ranks M), each
+  // checked (ValidateSpec).
+  Status ToSpecs(std::vector<GameSpec>* specs) const;
+  // True when --ranks is a range A..B (even A..A).
+  bool is_range() const;
 };
 
 // --game/--ranks/--suits and --deck: the deck one game is played on (play,
@@ -45,21 +58,46 @@ struct DeckOptions {
   Status ToSpecAndDeck(GameSpec* spec_out, Deck* deck_out) const;
 };
 
-// What every job over many decks takes besides the game: --threads and an
-// optional --csv FILE (brute, count).
+// What every job over many decks takes besides the game (brute, count):
+// --ranks A..B for a range of sizes, --threads, --json, --csv FILE and,
+// where asked for, --bfile FILE (an OEIS b-file). Every path accepts "-"
+// (standard output).
 struct JobOptions {
   SpecOptions spec;
   int threads = 0;
+  bool json = false;
   std::string csv_path;
+  std::string bfile_path;
 
-  // Adds --game/--ranks/--suits, --threads and --csv (described by csv_help).
-  void Add(po::options_description& desc, const char* csv_help);
-  // The spec, --threads checked, `check` (the job's own limits on the spec,
-  // if given), and only then the CSV file opened (OpenCsv), before any work
-  // starts: bad input writes nothing.
-  Status Prepare(GameSpec* spec_out, OutputFile* csv,
+  // Adds --game/--ranks (a range allowed)/--suits, --threads, --json
+  // (json_help), --csv (csv_help) and, if bfile_help is given, --bfile.
+  void Add(po::options_description& desc, const char* json_help, const char* csv_help,
+           const char* bfile_help = nullptr);
+  // The specs (ToSpecs), --threads checked, the outputs checked
+  // (CheckResultStreams), `check` (the job's own limits on each spec, if
+  // given), and only then the CSV and b-file opened, before any work starts:
+  // bad input writes nothing.
+  Status Prepare(std::vector<GameSpec>* specs, OutputFile* csv, OutputFile* bfile,
                  const std::function<Status(const GameSpec&)>& check = nullptr) const;
+  // True when --csv or --bfile is "-": the command prints nothing else on
+  // standard output (no text report).
+  bool results_to_stdout() const;
 };
+
+// Refuses (InvalidArgument, one line) what would mix two results on standard
+// output: --json together with an output path "-", or two paths "-".
+// `paths`: (option name without dashes, path) of the command's output files.
+Status CheckResultStreams(bool json, const std::vector<std::pair<std::string, std::string>>& paths);
+
+// Opens `path` for an OEIS b-file (like OpenCsv, naming --bfile).
+Status OpenBfile(const std::string& path, OutputFile* out);
+
+// `command` and `args` as one line a POSIX shell runs again ("eulerdeck
+// count --game mousetrap --ranks 9..11"), arguments quoted where needed; with
+// `ranks` not empty, the value of --ranks is replaced by it (the command that
+// continues an interrupted range).
+std::string CommandLine(const std::string& command, const std::vector<std::string>& args,
+                        const std::string& ranks = "");
 
 // Parses args (the subcommand's arguments, without program and subcommand
 // names) into `vm`. Throws po::error on unknown or malformed options; main()

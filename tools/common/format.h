@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <string>
 
+#include "engine/base/status.h"
 #include "engine/cards/game.h"
 
 namespace eulerdeck::tools {
@@ -39,6 +40,16 @@ std::string Decimal(const mpq_class& q, int digits);
 // must still contain the exact value.
 std::string DecimalFloor(const mpq_class& q, int places);
 std::string DecimalCeil(const mpq_class& q, int places);
+
+// A 64-bit checksum as --json prints it (docs/output.md): 16 lower-case
+// hexadecimal digits, "00f3a9c2...".
+std::string Hex64(uint64_t x);
+
+// docs/output.md: an output path "-" is standard output, and then the command
+// prints nothing else there, so --json cannot go with it. InvalidArgument
+// ("--json and --csv - would both write to standard output ...") when `json`
+// and `path` is "-"; OK otherwise. `option` names the path's option.
+Status CheckOneStdoutResult(bool json, const std::string& option, const std::string& path);
 
 // A GMP integer from a 64-bit count (mpz_class has no uint64_t constructor
 // where unsigned long is 32 bits; here it is 64, but say so once).

@@ -23,6 +23,20 @@ std::string Quote(const std::string& s) {
   return out + "'";
 }
 
+// Twelve colours told apart at a glance (D3's category10, then black and a
+// light blue), in an order where neighbours differ most; curves past the
+// twelfth reuse them with a dash pattern, so no two curves look alike.
+constexpr const char* kColours[] = {"#1f77b4", "#d62728", "#2ca02c", "#ff7f0e",
+                                    "#9467bd", "#8c564b", "#e377c2", "#7f7f7f",
+                                    "#bcbd22", "#17becf", "#000000", "#aec7e8"};
+constexpr size_t kColourCount = sizeof(kColours) / sizeof(kColours[0]);
+
+// How series i is drawn: its colour, and a dash type after the first round.
+std::string LineStyle(size_t i) {
+  return std::string("lc rgb '") + kColours[i % kColourCount] + "' dt " +
+         std::to_string(1 + i / kColourCount);
+}
+
 }  // namespace
 
 Status CheckPlotPath(const std::string& path) {
@@ -68,7 +82,11 @@ Status WritePlot(const std::string& path, const PlotSpec& spec) {
   script += "set title " + Quote(spec.title) + " noenhanced\n";
   script += "set xlabel " + Quote(spec.xlabel) + " noenhanced\n";
   script += "set ylabel " + Quote(spec.ylabel) + " noenhanced\n";
-  script += "set grid\nset key bottom right noenhanced\nset format y '%.7g'\n";
+  // A few curves keep their legend inside; more would cover them, so theirs
+  // goes to the right of the plot area.
+  script += spec.series.size() > 4 ? "set key outside right top noenhanced\n"
+                                   : "set key bottom right noenhanced\n";
+  script += "set grid\nset format y '%.7g'\n";
   if (spec.log_x) script += "set logscale x\n";
   if (!spec.z.empty()) {
     script += "set view map\nset palette rgbformulae 33,13,10\n";
@@ -82,8 +100,8 @@ Status WritePlot(const std::string& path, const PlotSpec& spec) {
   } else {
     script += "plot ";
     for (size_t i = 0; i < spec.series.size(); ++i) {
-      script += std::string(i ? ", " : "") + "'-' using 1:2 with lines lw 2 title " +
-                Quote(spec.series[i].title);
+      script += std::string(i ? ", " : "") + "'-' using 1:2 with lines lw 2 " + LineStyle(i) +
+                " title " + Quote(spec.series[i].title);
     }
     script += "\n";
     char buf[64];

@@ -29,8 +29,10 @@ struct PlotSpec {
 // checked before a long computation starts.
 Status CheckPlotPath(const std::string& path);
 
-// Writes the plot to `path` (format from the extension). IOError naming the
-// problem if gnuplot is missing or fails.
+// Writes the plot to `path` (format from the extension). Every line series
+// has its own colour (twelve, then the same with dashes); with more than four
+// series the legend stands right of the plot area instead of over the curves.
+// IOError naming the problem if gnuplot is missing or fails.
 Status WritePlot(const std::string& path, const PlotSpec& spec);
 
 }  // namespace eulerdeck::tools

@@ -1,7 +1,9 @@
 #include "tools/common/progress.h"
 
+#include <sys/ioctl.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 
@@ -10,25 +12,119 @@
 namespace eulerdeck::tools {
 
 namespace {
-// A terminal line is redrawn this often; a log line is written this often.
-constexpr double kTtyPeriodSeconds = 0.5;
+
+// Every counter is sampled this often, and a terminal line redrawn; a log
+// line is written every kLogPeriodSeconds.
+constexpr double kTickSeconds = 0.5;
 constexpr double kLogPeriodSeconds = 10.0;
+// Rates are measured over this much of the recent past: long enough to
+// smooth the steps of a counter that moves by whole blocks, short enough to
+// follow a job that slows down as it goes (a run's levels do).
+constexpr double kWindowSeconds = 15.0;
+// A rate needs samples at least this far apart.
+constexpr double kMinSpanSeconds = 0.25;
+// The bar's inner width: at most (wider tells nothing more), at least (or
+// none at all).
+constexpr int kBarMax = 30;
+constexpr int kBarMin = 6;
+
 std::atomic<bool> g_quiet{false};
+
+// The terminal's width in columns (re-read at each redraw, so a resized
+// window is followed at once); 80 when stderr is no terminal or says
+// nothing.
+int TerminalColumns() {
+  winsize ws{};
+  if (ioctl(STDERR_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col > 0) return ws.ws_col;
+  return 80;
+}
+
+// "input blocks" -> "blocks": the unit as a narrow line shows it.
+std::string LastWord(const std::string& unit) {
+  const size_t space = unit.rfind(' ');
+  return space == std::string::npos ? unit : unit.substr(space + 1);
+}
+
+std::string Percent(double fraction, int decimals) {
+  char buf[32];
+  std::snprintf(buf, sizeof(buf), "%.*f%%", decimals, 100.0 * std::clamp(fraction, 0.0, 1.0));
+  return buf;
+}
+
+std::string WithUnit(const std::string& number, const std::string& unit) {
+  return unit.empty() ? number : number + " " + unit;
+}
+
+// The parts of one progress line, in display order. Empty parts are left
+// out.
+struct Line {
+  std::string label, percent, stage, counter, rate;
+  std::vector<std::string> figures;
+  std::string eta, stage_eta, elapsed;
+  double bar_fraction = -1;  // negative: no bar
+  bool bar_wanted = true;
+
+  // The line without the bar.
+  std::string Join() const {
+    std::string out = label;
+    auto add = [&](const std::string& part) {
+      if (!part.empty()) out.append(" ").append(part);
+    };
+    add(percent);
+    add(stage);
+    add(counter);
+    add(rate);
+    for (const std::string& f : figures) add(f);
+    add(eta);
+    add(stage_eta);
+    add(elapsed);
+    return out;
+  }
+  bool HasBar() const { return bar_fraction >= 0 && bar_wanted; }
+  // Fits `width` columns with the bar at its narrowest (if wanted).
+  bool Fits(size_t width) const { return Join().size() + (HasBar() ? kBarMin + 3 : 0) <= width; }
+  // The line with the bar as wide as the room left allows (after the
+  // label: "run [#####.....] 31% level 11/12 ...").
+  std::string Render(size_t width) const {
+    std::string text = Join();
+    if (!HasBar() || text.size() + kBarMin + 3 > width) return text.substr(0, width);
+    // In steps of kBarMin, so that the bar keeps its width while the
+    // numbers beside it grow by a digit.
+    int inner = static_cast<int>(std::min<size_t>(kBarMax, width - text.size() - 3));
+    inner -= inner % kBarMin;
+    const int filled = static_cast<int>(bar_fraction * inner);
+    std::string bar = " [" + std::string(filled, '#') + std::string(inner - filled, '.') + "]";
+    return text.insert(label.size(), bar);
+  }
+};
+
 }  // namespace
 
 void SetQuiet(bool quiet) { g_quiet.store(quiet); }
 bool Quiet() { return g_quiet.load(); }
 
+void Progress::WindowRate::Add(double time, double value) {
+  samples_.emplace_back(time, value);
+  // Keep one sample at or before the window's start, so that the rate
+  // spans the whole window once the job is that old.
+  while (samples_.size() > 2 && samples_[1].first <= time - kWindowSeconds) samples_.pop_front();
+}
+
+double Progress::WindowRate::Rate() const {
+  if (samples_.size() < 2) return -1;
+  const double span = samples_.back().first - samples_.front().first;
+  if (span < kMinSpanSeconds) return -1;
+  return std::max(0.0, samples_.back().second - samples_.front().second) / span;
+}
+
+Progress::Progress(ProgressOptions options)
+    : options_(std::move(options)), thread_([this] { Loop(); }) {}
+
 Progress::Progress(std::string label, std::string unit, const std::atomic<uint64_t>* done,
                    const std::atomic<uint64_t>* total, double delay_seconds,
                    std::function<std::string()> extra)
-    : label_(std::move(label)),
-      unit_(std::move(unit)),
-      done_(done),
-      total_(total),
-      delay_seconds_(delay_seconds),
-      extra_(std::move(extra)),
-      thread_([this] { Loop(); }) {}
+    : Progress(ProgressOptions{std::move(label), std::move(unit), done, total, delay_seconds,
+                               std::move(extra), nullptr}) {}
 
 Progress::~Progress() { Stop(); }
 
@@ -40,57 +136,142 @@ void Progress::Stop() {
   }
   cv_.notify_all();
   thread_.join();
-  if (drawn_ && isatty(STDERR_FILENO)) std::fprintf(stderr, "\r\033[K");
+  if (drawn_ && isatty(STDERR_FILENO)) {
+    std::fprintf(stderr, "\r\033[K");
+    std::fflush(stderr);
+  }
 }
 
 void Progress::Loop() {
   using Clock = std::chrono::steady_clock;
   const auto start = Clock::now();
   const bool tty = isatty(STDERR_FILENO);
-  const double period = tty ? kTtyPeriodSeconds : kLogPeriodSeconds;
   std::unique_lock<std::mutex> lock(mu_);
-  double next = delay_seconds_;
   if (Quiet()) return;
+  double next_log = options_.delay_seconds;
+  double next_tick = 0;
   while (!stop_) {
     const double elapsed = std::chrono::duration<double>(Clock::now() - start).count();
-    if (elapsed >= next) {
-      Draw(elapsed, tty);
-      next = elapsed + period;
+    if (elapsed >= next_tick) {
+      // Sampled from the start, drawn only after the delay: the first line
+      // already has a rate.
+      bool draw = elapsed >= options_.delay_seconds;
+      if (!tty) {
+        draw = elapsed >= next_log;
+        if (draw) next_log = elapsed + kLogPeriodSeconds;
+      }
+      Tick(elapsed, tty, draw);
+      next_tick = elapsed + kTickSeconds;
     }
-    cv_.wait_for(lock,
-                 std::chrono::duration<double>(std::max(0.01, std::min(period, next - elapsed))));
+    cv_.wait_for(lock, std::chrono::duration<double>(std::max(0.01, next_tick - elapsed)));
   }
 }
 
-void Progress::Draw(double elapsed, bool tty) {
-  const uint64_t done = done_->load(std::memory_order_relaxed);
-  const uint64_t total = total_->load(std::memory_order_relaxed);
-  // A new total (the next level of a run) starts a new measurement.
-  if (total != base_total_ || done < base_done_) {
-    base_total_ = total;
-    base_done_ = done;
-    base_elapsed_ = elapsed;
+void Progress::Tick(double elapsed, bool tty, bool draw) {
+  const uint64_t done = options_.done->load(std::memory_order_relaxed);
+  const uint64_t total = options_.total->load(std::memory_order_relaxed);
+  // A new total or a counter going back is a new stage (the next level of
+  // a run): its counter's rate starts afresh. The job's work and rate
+  // counts go on, so the overall ETA and the rate shown do not blink.
+  if (total != stage_total_ || done < last_done_) {
+    stage_total_ = total;
+    done_rate_.Reset();
   }
-  const double fraction = total ? static_cast<double>(done) / total : 0.0;
-  const double span = elapsed - base_elapsed_;
-  const double rate = span > 0 ? (done - base_done_) / span : 0.0;
-  const double eta = rate > 0 && total >= done ? (total - done) / rate : -1.0;
-  std::string extra;  // (not " " + extra_(): g++ 12 warns falsely, -Wrestrict)
-  if (extra_) extra.append(" ").append(extra_());
-  if (tty) {
-    constexpr int kWidth = 30;
-    const int filled = static_cast<int>(fraction * kWidth);
-    std::string bar(filled, '#');
-    bar.resize(kWidth, '.');
-    std::fprintf(stderr, "\r\033[K%s [%s] %5.1f%% %s/%s %s/s ETA %s%s", label_.c_str(), bar.c_str(),
-                 100.0 * fraction, HumanCount(done).c_str(), HumanCount(total).c_str(),
-                 HumanCount(rate).c_str(), HumanDuration(eta).c_str(), extra.c_str());
-  } else {
-    std::fprintf(stderr, "%s: %.1f%% %s of %s %s, %s/s, elapsed %s, ETA %s%s\n", label_.c_str(),
-                 100.0 * fraction, HumanCount(done).c_str(), HumanCount(total).c_str(),
-                 unit_.c_str(), HumanCount(rate).c_str(), HumanDuration(elapsed).c_str(),
-                 HumanDuration(eta).c_str(), extra.c_str());
+  last_done_ = done;
+  done_rate_.Add(elapsed, static_cast<double>(done));
+  ProgressStage stage;
+  if (options_.stage) stage = options_.stage();
+  work_rate_.Add(elapsed, stage.work_done);
+  count_rate_.Add(elapsed, static_cast<double>(stage.rate_count));
+  if (!draw) return;
+
+  // What is known: the stage's fraction and ETA from the counter, the job's
+  // from its work (when given).
+  const double stage_fraction = total ? static_cast<double>(done) / total : -1;
+  const double done_rate = done_rate_.Rate();
+  const double stage_eta =
+      total && done_rate > 0 && total >= done ? (total - done) / done_rate : -1;
+  const bool has_work = stage.work_total > 0;
+  const double work_rate = work_rate_.Rate();
+  const double fraction =
+      has_work ? std::min(1.0, stage.work_done / stage.work_total) : stage_fraction;
+  const double eta = !has_work       ? stage_eta
+                     : work_rate > 0 ? std::max(0.0, stage.work_total - stage.work_done) / work_rate
+                                     : -1;
+  const bool own_rate = !stage.rate_unit.empty();
+  double rate = own_rate ? count_rate_.Rate() : done_rate;
+  // Nothing counted yet (a job whose first tasks take long): no rate rather
+  // than "0/s", which reads as stuck.
+  if (rate == 0 && (own_rate ? stage.rate_count : done) == 0) rate = -1;
+  const std::string rate_unit = own_rate ? stage.rate_unit : LastWord(options_.unit);
+  const std::string count_text =
+      total ? HumanCount(done) + "/" + HumanCount(total) : HumanCount(done);
+  const std::string stage_text = stage.index > 0 ? stage.name + " " + std::to_string(stage.index) +
+                                                       "/" + std::to_string(stage.count)
+                                                 : "";
+  std::vector<ProgressFigure> figures = stage.figures;
+  if (options_.extra) {
+    std::string extra = options_.extra();
+    if (!extra.empty()) figures.emplace_back(std::move(extra));
   }
+
+  if (!tty) {
+    // A log line: everything, plainly, one line per period.
+    std::string text = options_.label + ":";
+    auto add = [&](const std::string& part, bool first = false) {
+      if (!part.empty()) text.append(first ? " " : ", ").append(part);
+    };
+    add(stage_text, true);
+    add(WithUnit(count_text, options_.unit) +
+            (stage_fraction >= 0 ? " (" + Percent(stage_fraction, 1) + ")" : ""),
+        stage_text.empty());
+    if (rate >= 0) add(WithUnit(HumanCount(rate), rate_unit) + "/s");
+    for (const ProgressFigure& f : figures) add(f.text);
+    if (has_work) add(Percent(fraction, 1) + " of the whole job");
+    add("elapsed " + HumanDuration(elapsed));
+    if (has_work) add(stage.name + " ETA " + HumanDuration(stage_eta));
+    add("ETA " + HumanDuration(eta));
+    std::fprintf(stderr, "%s\n", text.c_str());
+    std::fflush(stderr);
+    drawn_ = true;
+    return;
+  }
+
+  // A terminal line: everything that fits in three columns less than the
+  // terminal's width, shortened and then dropped in the order of `steps`,
+  // least useful first. Three: a line of the full width leaves the cursor
+  // past the edge, where some terminals wrap at once, and the "^C" the
+  // terminal echoes on Ctrl-C must fit too, or it wraps and the line
+  // above it stays behind when the job clears its line.
+  Line line;
+  line.label = options_.label;
+  line.bar_fraction = fraction;
+  line.percent = fraction >= 0 ? Percent(fraction, has_work ? 0 : 1) : "";
+  line.stage = stage_text;
+  line.counter = WithUnit(count_text, options_.unit);
+  line.rate = rate >= 0 ? WithUnit(HumanCount(rate), rate_unit) + "/s" : "";
+  for (const ProgressFigure& f : figures) line.figures.push_back(f.text);
+  line.eta = "ETA " + HumanDuration(eta);
+  if (has_work && stage.index > 0)
+    line.stage_eta = "(" + stage.name + " " + HumanDuration(stage_eta) + ")";
+  line.elapsed = "elapsed " + HumanDuration(elapsed);
+
+  std::vector<std::function<void()>> steps = {
+      [&] { line.elapsed.clear(); }, [&] { line.stage_eta.clear(); },
+      [&] { line.counter = WithUnit(count_text, LastWord(options_.unit)); },
+      [&] {
+        for (size_t i = 0; i < figures.size(); ++i)
+          if (!figures[i].narrow.empty()) line.figures[i] = figures[i].narrow;
+      }};
+  for (size_t i = figures.size(); i-- > 0;) steps.push_back([&, i] { line.figures.resize(i); });
+  steps.push_back([&] { line.bar_wanted = false; });
+  steps.push_back([&] { line.rate = rate >= 0 ? HumanCount(rate) + "/s" : ""; });
+  steps.push_back([&] { line.counter = count_text; });
+  steps.push_back([&] { line.rate.clear(); });
+  steps.push_back([&] { line.percent.clear(); });
+  const size_t width = static_cast<size_t>(std::max(10, TerminalColumns() - 3));
+  for (size_t i = 0; i < steps.size() && !line.Fits(width); ++i) steps[i]();
+  std::fprintf(stderr, "\r\033[K%s", line.Render(width).c_str());
   std::fflush(stderr);
   drawn_ = true;
 }

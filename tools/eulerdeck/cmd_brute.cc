@@ -1,7 +1,8 @@
-// eulerdeck brute: play every distinct deck.
+// eulerdeck brute: play every distinct deck, for one size or a range of sizes
+// (--ranks A..B), as text, JSON lines (docs/schema/eulerdeck-brute.schema.json),
+// CSV or an OEIS b-file.
 #include <chrono>
 #include <cstdio>
-#include <fstream>
 #include <iostream>
 #include <nlohmann/json.hpp>
 
@@ -10,6 +11,7 @@
 #include "engine/cards/rules.h"
 #include "tools/common/cli.h"
 #include "tools/common/format.h"
+#include "tools/common/interrupt.h"
 #include "tools/common/progress.h"
 #include "tools/eulerdeck/commands.h"
 
@@ -17,17 +19,96 @@ namespace eulerdeck::tools {
 
 namespace {
 
+constexpr const char* kProgram = "eulerdeck brute";
+
 constexpr const char* kUsage =
-    "usage: eulerdeck brute --game G --ranks M [--suits S] [--threads T]\n"
-    "                       [--max-decks N] [--json] [--csv FILE]\n"
+    "usage: eulerdeck brute --game G --ranks M|A..B [--suits S] [--threads T]\n"
+    "                       [--max-decks N] [--json] [--csv FILE] [--bfile FILE]\n"
     "Plays every distinct deck (each multiset permutation once) and reports the\n"
     "winning decks, the total N = (ms)!/(s!)^m, and the distributions of cards\n"
-    "removed and of scores. The reference for every faster method.";
+    "removed and of scores. The reference for every faster method. --ranks A..B\n"
+    "plays every size from A to B in turn: one row of text, one JSON line, the\n"
+    "CSV rows and a b-file line per size. Output paths may be '-' (standard\n"
+    "output; nothing else is printed there). Ctrl-C stops at once with how far\n"
+    "it got (brute force is not resumable).";
 
 // The default limit: about 10 minutes on 2 cores (mousetrap m = 14, 8.7e10
 // decks, took about 90 minutes there: ~16M decks/s). A longer job must be
 // asked for by raising the limit.
 constexpr uint64_t kDefaultMaxDecks = 10'000'000'000ULL;
+
+struct SizeResult {
+  GameSpec spec;
+  BruteResult brute;
+  Probability p;
+  double seconds = 0;
+};
+
+nlohmann::ordered_json ToJson(const SizeResult& r) {
+  const BruteResult& b = r.brute;
+  nlohmann::ordered_json j;
+  j["command"] = kProgram;
+  j["game"] = GameName(r.spec.game);
+  j["ranks"] = r.spec.ranks;
+  j["suits"] = r.spec.suits;
+  j["cards"] = r.spec.cards();
+  j["winning_decks"] = std::to_string(b.winning_decks);
+  j["total_decks"] = std::to_string(b.total_decks);
+  j["probability"] = r.p.exact;
+  j["probability_decimal"] = std::stod(r.p.decimal);
+  j["outcomes"] = {{"win", std::to_string(b.outcomes[0])},
+                   {"loss", std::to_string(b.outcomes[1])},
+                   {"dead_end", std::to_string(b.outcomes[2])}};
+  nlohmann::ordered_json removed = nlohmann::ordered_json::array();
+  for (uint64_t c : b.removed) removed.push_back(std::to_string(c));
+  j["removed"] = removed;
+  nlohmann::ordered_json score = nlohmann::ordered_json::object();
+  for (size_t v = 0; v < b.score.size(); ++v) {
+    if (b.score[v]) score[std::to_string(v)] = std::to_string(b.score[v]);
+  }
+  j["score"] = score;
+  j["seconds"] = r.seconds;
+  j["decks_per_second"] = r.seconds > 0 ? b.total_decks / r.seconds : 0.0;
+  return j;
+}
+
+void PrintText(const SizeResult& r) {
+  const BruteResult& b = r.brute;
+  std::cout << "game           " << GameLine(r.spec) << "\n"
+            << "decks          " << b.total_decks << "\n"
+            << "winning decks  " << b.winning_decks << "\n"
+            << "probability    " << r.p.exact << " = " << r.p.decimal << "\n"
+            << "outcomes       win " << b.outcomes[0] << ", loss " << b.outcomes[1] << ", dead-end "
+            << b.outcomes[2] << "\n"
+            << "cards removed  decks\n";
+  for (size_t i = 0; i < b.removed.size(); ++i) {
+    std::printf("  %4zu         %llu\n", i, static_cast<unsigned long long>(b.removed[i]));
+  }
+  std::fflush(stdout);
+  if (r.spec.policy().score_studied) {
+    std::cout << "score          decks\n";
+    for (size_t v = 0; v < b.score.size(); ++v) {
+      if (b.score[v]) {
+        std::printf("  %4zu         %llu\n", v, static_cast<unsigned long long>(b.score[v]));
+      }
+    }
+    std::fflush(stdout);
+  }
+}
+
+void PrintRangeHeader(const GameSpec& first) {
+  std::cout << "game  " << GameName(first.game) << ", " << Plural(first.suits, "suit") << "\n";
+  std::printf("%5s %5s %20s %20s  %-17s %10s\n", "ranks", "cards", "winning decks", "decks",
+              "probability", "seconds");
+  std::fflush(stdout);
+}
+
+void PrintRangeRow(const SizeResult& r) {
+  std::printf("%5d %5d %20llu %20llu  %-17s %10.3f\n", r.spec.ranks, r.spec.cards(),
+              static_cast<unsigned long long>(r.brute.winning_decks),
+              static_cast<unsigned long long>(r.brute.total_decks), r.p.decimal.c_str(), r.seconds);
+  std::fflush(stdout);
+}
 
 }  // namespace
 
@@ -36,94 +117,110 @@ int RunBrute(const std::vector<std::string>& args) {
   BruteOptions options;
   po::options_description desc("options");
   desc.add_options()("help,h", "show this help");
-  job.Add(desc, "also write the distributions to FILE as CSV");
+  job.Add(desc,
+          "print one JSON object per size, one per line "
+          "(docs/schema/eulerdeck-brute.schema.json)",
+          "write the distributions to FILE as CSV: "
+          "game,ranks,suits,distribution,value,decks",
+          "write the winning decks per number of ranks to FILE as an OEIS b-file");
   options.max_decks = kDefaultMaxDecks;
   desc.add_options()("max-decks", po::value(&options.max_decks)->default_value(options.max_decks),
-                     "refuse to start when there are more decks than this (the default "
-                     "stops jobs of more than about 10 minutes on 2 cores)")(
-      "json", po::bool_switch(), "print one JSON object");
+                     "refuse to start when a size has more decks than this (the default "
+                     "stops jobs of more than about 10 minutes on 2 cores)");
   po::variables_map vm;
   if (ParseOrHelp(args, desc, kUsage, vm)) return kExitOk;
-  GameSpec spec;
-  OutputFile csv;
-  Status s = job.Prepare(&spec, &csv);
-  if (!s.ok()) return BadInput("eulerdeck brute", s.ToString());
+  std::vector<GameSpec> specs;
+  OutputFile csv, bfile;
+  auto check = [&](const GameSpec& spec) {
+    const auto total = TotalDecks64(spec);
+    if (!total || *total > options.max_decks) {
+      return Status::OutOfRange(
+          "brute force would play " + TotalDecks(spec).get_str() + " decks" +
+          (job.spec.is_range() ? " at --ranks " + std::to_string(spec.ranks) : std::string()) +
+          ", more than the limit of " + std::to_string(options.max_decks) +
+          " (use the eulerian enumeration, or raise --max-decks)");
+    }
+    return Status::OK();
+  };
+  Status s = job.Prepare(&specs, &csv, &bfile, check);
+  if (!s.ok()) return BadInput(kProgram, s.ToString());
   options.threads = job.threads;
+  const bool range = job.spec.is_range();
+  const bool text = !job.json && !job.results_to_stdout();
 
-  std::atomic<uint64_t> done{0};
-  options.decks_done = &done;
-  BruteResult r;
-  const auto start = std::chrono::steady_clock::now();
-  {
-    const std::atomic<uint64_t> total{TotalDecks64(spec).value_or(0)};
-    Progress progress("brute", "decks", &done, &total);
-    s = Brute(spec, options, &r);
-  }
-  const double seconds =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  if (!s.ok()) return BadInput("eulerdeck brute", s.ToString());
-
-  if (csv.is_open()) {
-    csv << "quantity,value,decks\n";
-    for (size_t i = 0; i < r.removed.size(); ++i) {
-      csv << "removed," << i << "," << r.removed[i] << "\n";
+  if (csv.is_open()) csv << "game,ranks,suits,distribution,value,decks\n";
+  if (bfile.is_open()) {
+    bfile << "# a(n) = the number of winning decks of " << specs[0].policy().title
+          << " with n ranks"
+          << " and " << Plural(specs[0].suits, "suit") << " (n*" << specs[0].suits
+          << " cards), n = " << specs.front().ranks << ".." << specs.back().ranks
+          << ", by brute force.\n";
+    if (specs[0].game == Game::kMousetrap && specs[0].suits == 1) {
+      bfile << "# For mousetrap with one suit this is OEIS A007709.\n";
     }
-    for (size_t v = 0; v < r.score.size(); ++v) {
-      if (r.score[v]) csv << "score," << v << "," << r.score[v] << "\n";
-    }
-    csv << "total,," << r.total_decks << "\n"
-        << "winning,," << r.winning_decks << "\n";
+    bfile << "# Made by: " << CommandLine("eulerdeck brute", args) << "\n";
   }
-  if (!CommitOutput("eulerdeck brute", &csv)) return kExitCheckFailed;
+  if (text && range) PrintRangeHeader(specs[0]);
 
-  if (vm["json"].as<bool>()) {
-    nlohmann::json j;
-    j["game"] = GameName(spec.game);
-    j["ranks"] = spec.ranks;
-    j["suits"] = spec.suits;
-    j["cards"] = spec.cards();
-    j["total_decks"] = r.total_decks;
-    j["winning_decks"] = r.winning_decks;
-    const Probability p = MakeProbability(Mpz(r.winning_decks), Mpz(r.total_decks));
-    j["probability"] = p.exact;
-    j["probability_decimal"] = std::stod(p.decimal);
-    j["outcomes"] = {{"win", r.outcomes[0]}, {"loss", r.outcomes[1]}, {"dead-end", r.outcomes[2]}};
-    j["removed"] = r.removed;
-    nlohmann::json score = nlohmann::json::object();
-    for (size_t v = 0; v < r.score.size(); ++v) {
-      if (r.score[v]) score[std::to_string(v)] = r.score[v];
+  StopOnSignals signals;
+  options.stop = signals.flag();
+  for (const GameSpec& spec : specs) {
+    std::atomic<uint64_t> done{0};
+    options.decks_done = &done;
+    SizeResult r;
+    r.spec = spec;
+    const auto start = std::chrono::steady_clock::now();
+    {
+      const std::atomic<uint64_t> total{TotalDecks64(spec).value_or(0)};
+      Progress progress(range ? "brute m=" + std::to_string(spec.ranks) : "brute", "decks", &done,
+                        &total);
+      s = Brute(spec, options, &r.brute);
     }
-    j["score"] = score;
-    j["seconds"] = seconds;
-    std::cout << j.dump() << "\n";
-    return kExitOk;
-  }
+    r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    if (s.IsCancelled()) {
+      std::cout.flush();
+      std::cerr << kProgram << ": "
+                << (range ? "--ranks " + std::to_string(spec.ranks) + ": " : std::string())
+                << s.ToString() << "; brute force is not resumable, run again: `"
+                << CommandLine("eulerdeck brute", args,
+                               range ? std::to_string(spec.ranks) + ".." +
+                                           std::to_string(specs.back().ranks)
+                                     : "")
+                << "`\n";
+      return signals.ExitCode();
+    }
+    if (!s.ok()) return BadInput(kProgram, s.ToString());
+    const BruteResult& b = r.brute;
+    r.p = MakeProbability(Mpz(b.winning_decks), Mpz(b.total_decks));
 
-  const Probability p = MakeProbability(Mpz(r.winning_decks), Mpz(r.total_decks));
-  std::cout << "game           " << GameLine(spec) << "\n"
-            << "decks          " << r.total_decks << "\n"
-            << "winning decks  " << r.winning_decks << "\n"
-            << "probability    " << p.exact << " = " << p.decimal << "\n"
-            << "outcomes       win " << r.outcomes[0] << ", loss " << r.outcomes[1] << ", dead-end "
-            << r.outcomes[2] << "\n"
-            << "cards removed  decks\n";
-  for (size_t i = 0; i < r.removed.size(); ++i) {
-    std::printf("  %4zu         %llu\n", i, static_cast<unsigned long long>(r.removed[i]));
-  }
-  std::fflush(stdout);
-  if (spec.policy().score_studied) {
-    std::cout << "score          decks\n";
-    for (size_t v = 0; v < r.score.size(); ++v) {
-      if (r.score[v]) {
-        std::printf("  %4zu         %llu\n", v, static_cast<unsigned long long>(r.score[v]));
+    if (csv.is_open()) {
+      const std::string key = GameName(spec.game) + std::string(",") + std::to_string(spec.ranks) +
+                              "," + std::to_string(spec.suits) + ",";
+      // The win indicator (1: the deck wins), then the removed and score
+      // distributions; every row is data (docs/output.md).
+      csv << key << "win,0," << b.total_decks - b.winning_decks << "\n"
+          << key << "win,1," << b.winning_decks << "\n";
+      for (size_t i = 0; i < b.removed.size(); ++i) {
+        csv << key << "removed," << i << "," << b.removed[i] << "\n";
+      }
+      for (size_t v = 0; v < b.score.size(); ++v) {
+        if (b.score[v]) csv << key << "score," << v << "," << b.score[v] << "\n";
       }
     }
-    std::fflush(stdout);
+    if (bfile.is_open()) bfile << spec.ranks << " " << b.winning_decks << "\n";
+    if (job.json) {
+      std::cout << ToJson(r).dump() << "\n" << std::flush;
+    } else if (text && range) {
+      PrintRangeRow(r);
+    } else if (text) {
+      PrintText(r);
+    }
+    char rate[64];
+    std::snprintf(rate, sizeof(rate), "%.3f s, %s decks/s", r.seconds,
+                  HumanCount(r.seconds > 0 ? b.total_decks / r.seconds : 0).c_str());
+    if (!range) std::cerr << "time           " << rate << "\n";
   }
-  char rate[64];
-  std::snprintf(rate, sizeof(rate), "%.3f s, %s decks/s", seconds,
-                HumanCount(seconds > 0 ? r.total_decks / seconds : 0).c_str());
-  std::cerr << "time           " << rate << "\n";
+  if (!CommitOutput(kProgram, &csv) || !CommitOutput(kProgram, &bfile)) return kExitCheckFailed;
   return kExitOk;
 }
 

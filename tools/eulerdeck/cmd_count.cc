@@ -1,7 +1,8 @@
-// eulerdeck count: exact counts by the backward (eulerian) enumeration.
+// eulerdeck count: exact counts by the backward (eulerian) enumeration, for
+// one size or a range of sizes (--ranks A..B), as text, JSON lines
+// (docs/schema/eulerdeck-count.schema.json), CSV or an OEIS b-file.
 #include <chrono>
 #include <cstdio>
-#include <fstream>
 #include <iostream>
 #include <nlohmann/json.hpp>
 
@@ -10,6 +11,7 @@
 #include "engine/eulerian/enumerate.h"
 #include "tools/common/cli.h"
 #include "tools/common/format.h"
+#include "tools/common/interrupt.h"
 #include "tools/common/progress.h"
 #include "tools/eulerdeck/commands.h"
 
@@ -17,13 +19,88 @@ namespace eulerdeck::tools {
 
 namespace {
 
+constexpr const char* kProgram = "eulerdeck count";
+
 constexpr const char* kUsage =
-    "usage: eulerdeck count --game G --ranks M [--suits S] [--threads T] [--json]\n"
-    "                       [--csv FILE] [--verify-leaves]\n"
+    "usage: eulerdeck count --game G --ranks M|A..B [--suits S] [--threads T]\n"
+    "                       [--json] [--csv FILE] [--bfile FILE] [--verify-leaves]\n"
     "Counts the winning decks exactly by walking the tree of winning sub-decks\n"
     "backwards from the last card (Bersani §4-5), and prints the number of\n"
     "winning sub-decks at every level k = 1..n (k cards), the probability, the\n"
-    "nodes visited and the rate.";
+    "nodes visited and the rate. --ranks A..B counts every size from A to B in\n"
+    "turn: one row of text, one JSON line, the CSV rows and a b-file line per\n"
+    "size. Output paths may be '-' (standard output; nothing else is printed\n"
+    "there). Ctrl-C stops at once with how far it got (counts are not\n"
+    "resumable yet).";
+
+// One size's result, everything the outputs need.
+struct SizeResult {
+  GameSpec spec;
+  CountResult count;
+  mpz_class total;
+  Probability p;
+  double seconds = 0;
+};
+
+nlohmann::ordered_json ToJson(const SizeResult& r, bool verify) {
+  nlohmann::ordered_json j;
+  j["command"] = kProgram;
+  j["game"] = GameName(r.spec.game);
+  j["ranks"] = r.spec.ranks;
+  j["suits"] = r.spec.suits;
+  j["cards"] = r.spec.cards();
+  j["winning_decks"] = std::to_string(r.count.winning());
+  j["total_decks"] = r.total.get_str();
+  j["probability"] = r.p.exact;
+  j["probability_decimal"] = std::stod(r.p.decimal);
+  nlohmann::ordered_json levels = nlohmann::ordered_json::array();
+  for (size_t k = 1; k < r.count.level.size(); ++k) {
+    levels.push_back(std::to_string(r.count.level[k]));
+  }
+  j["levels"] = levels;
+  j["nodes"] = std::to_string(r.count.nodes);
+  if (verify) j["leaves_verified"] = std::to_string(r.count.leaves_verified);
+  j["seconds"] = r.seconds;
+  j["nodes_per_second"] = r.seconds > 0 ? r.count.nodes / r.seconds : 0.0;
+  return j;
+}
+
+void PrintText(const SizeResult& r, bool verify) {
+  const int n = r.spec.cards();
+  std::cout << "game           " << GameLine(r.spec) << "\n"
+            << "winning decks  " << r.count.winning() << "\n"
+            << "decks          " << r.total.get_str() << "\n"
+            << "probability    " << r.p.exact << " = " << r.p.decimal << "\n"
+            << "level  winning sub-decks\n";
+  for (int k = 1; k <= n; ++k) {
+    std::printf("  %3d  %llu\n", k, static_cast<unsigned long long>(r.count.level[k]));
+  }
+  std::fflush(stdout);
+  if (verify) {
+    std::cout << "verified       " << r.count.leaves_verified
+              << " winning decks replayed forward: all win\n";
+  }
+  const double rate = r.seconds > 0 ? r.count.nodes / r.seconds : 0.0;
+  char line[128];
+  std::snprintf(line, sizeof(line), "%.3f s, %s nodes/s", r.seconds, HumanCount(rate).c_str());
+  std::cout << "nodes          " << r.count.nodes << "\n"
+            << "time           " << line << "\n";
+}
+
+// Range mode: one row per size under one header.
+void PrintRangeHeader(const GameSpec& first) {
+  std::cout << "game  " << GameName(first.game) << ", " << Plural(first.suits, "suit") << "\n";
+  std::printf("%5s %5s %20s  %-17s %20s %10s\n", "ranks", "cards", "winning decks", "probability",
+              "nodes", "seconds");
+  std::fflush(stdout);
+}
+
+void PrintRangeRow(const SizeResult& r) {
+  std::printf("%5d %5d %20llu  %-17s %20llu %10.3f\n", r.spec.ranks, r.spec.cards(),
+              static_cast<unsigned long long>(r.count.winning()), r.p.decimal.c_str(),
+              static_cast<unsigned long long>(r.count.nodes), r.seconds);
+  std::fflush(stdout);
+}
 
 }  // namespace
 
@@ -32,85 +109,89 @@ int RunCount(const std::vector<std::string>& args) {
   CountOptions options;
   po::options_description desc("options");
   desc.add_options()("help,h", "show this help");
-  job.Add(desc, "also write the level counts and totals to FILE");
+  job.Add(desc,
+          "print one JSON object per size, one per line "
+          "(docs/schema/eulerdeck-count.schema.json)",
+          "write the winning sub-decks per level to FILE as CSV: "
+          "game,ranks,suits,level,winning_sub_decks",
+          "write the winning decks per number of ranks to FILE as an OEIS b-file");
   desc.add_options()("verify-leaves", po::bool_switch(&options.verify_leaves),
-                     "build every winning deck and replay it forward; fail on any mismatch")(
-      "json", po::bool_switch(), "print one JSON object");
+                     "build every winning deck and replay it forward; fail on any mismatch");
   po::variables_map vm;
   if (ParseOrHelp(args, desc, kUsage, vm)) return kExitOk;
-  GameSpec spec;
-  OutputFile csv;
-  Status s = job.Prepare(&spec, &csv, CheckEnumerable);
-  if (!s.ok()) return BadInput("eulerdeck count", s.ToString());
+  std::vector<GameSpec> specs;
+  OutputFile csv, bfile;
+  Status s = job.Prepare(&specs, &csv, &bfile, CheckEnumerable);
+  if (!s.ok()) return BadInput(kProgram, s.ToString());
   options.threads = job.threads;
+  const bool range = job.spec.is_range();
+  const bool text = !job.json && !job.results_to_stdout();
 
-  std::atomic<uint64_t> done{0}, total{0};
-  options.tasks_done = &done;
-  options.tasks_total = &total;
-  CountResult r;
-  const auto start = std::chrono::steady_clock::now();
-  {
-    Progress progress("count", "subtrees", &done, &total);
-    s = Count(spec, options, &r);
+  if (csv.is_open()) csv << "game,ranks,suits,level,winning_sub_decks\n";
+  if (bfile.is_open()) {
+    bfile << "# a(n) = the number of winning decks of " << specs[0].policy().title
+          << " with n ranks"
+          << " and " << Plural(specs[0].suits, "suit") << " (n*" << specs[0].suits
+          << " cards), n = " << specs.front().ranks << ".." << specs.back().ranks << ".\n";
+    if (specs[0].game == Game::kMousetrap && specs[0].suits == 1) {
+      bfile << "# For mousetrap with one suit this is OEIS A007709.\n";
+    }
+    bfile << "# Made by: " << CommandLine("eulerdeck count", args) << "\n";
   }
-  const double seconds =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  if (s.IsCorruption()) {
-    std::cerr << "eulerdeck count: " << s.ToString() << "\n";
-    return kExitCheckFailed;
-  }
-  if (!s.ok()) return BadInput("eulerdeck count", s.ToString());
+  if (text && range) PrintRangeHeader(specs[0]);
 
-  const mpz_class decks = TotalDecks(spec);
-  const Probability p = MakeProbability(Mpz(r.winning()), decks);
-  const double rate = seconds > 0 ? r.nodes / seconds : 0.0;
-  const int n = spec.cards();
+  StopOnSignals signals;
+  options.stop = signals.flag();
+  for (const GameSpec& spec : specs) {
+    std::atomic<uint64_t> done{0}, total{0};
+    options.tasks_done = &done;
+    options.tasks_total = &total;
+    SizeResult r;
+    r.spec = spec;
+    const auto start = std::chrono::steady_clock::now();
+    {
+      Progress progress(range ? "count m=" + std::to_string(spec.ranks) : "count", "subtrees",
+                        &done, &total);
+      s = Count(spec, options, &r.count);
+    }
+    r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    if (s.IsCancelled()) {
+      // Sizes already done were printed (and are in a '-' output); files are
+      // not committed: they appear only when complete.
+      std::cout.flush();
+      std::cerr << kProgram << ": "
+                << (range ? "--ranks " + std::to_string(spec.ranks) + ": " : std::string())
+                << s.ToString() << "; counts are not resumable yet, run again: `"
+                << CommandLine("eulerdeck count", args,
+                               range ? std::to_string(spec.ranks) + ".." +
+                                           std::to_string(specs.back().ranks)
+                                     : "")
+                << "`\n";
+      return signals.ExitCode();
+    }
+    if (s.IsCorruption()) {
+      std::cerr << kProgram << ": " << s.ToString() << "\n";
+      return kExitCheckFailed;
+    }
+    if (!s.ok()) return BadInput(kProgram, s.ToString());
+    r.total = TotalDecks(spec);
+    r.p = MakeProbability(Mpz(r.count.winning()), r.total);
 
-  if (csv.is_open()) {
-    csv << "level,sub_decks\n";
-    for (int k = 1; k <= n; ++k) csv << k << "," << r.level[k] << "\n";
-    csv << "winning," << r.winning() << "\n"
-        << "total_decks," << decks.get_str() << "\n"
-        << "nodes," << r.nodes << "\n";
+    const std::string key = GameName(spec.game) + std::string(",") + std::to_string(spec.ranks) +
+                            "," + std::to_string(spec.suits) + ",";
+    for (int k = 1; csv.is_open() && k <= spec.cards(); ++k) {
+      csv << key << k << "," << r.count.level[k] << "\n";
+    }
+    if (bfile.is_open()) bfile << spec.ranks << " " << r.count.winning() << "\n";
+    if (job.json) {
+      std::cout << ToJson(r, options.verify_leaves).dump() << "\n" << std::flush;
+    } else if (text && range) {
+      PrintRangeRow(r);
+    } else if (text) {
+      PrintText(r, options.verify_leaves);
+    }
   }
-  if (!CommitOutput("eulerdeck count", &csv)) return kExitCheckFailed;
-
-  if (vm["json"].as<bool>()) {
-    nlohmann::json j;
-    j["game"] = GameName(spec.game);
-    j["ranks"] = spec.ranks;
-    j["suits"] = spec.suits;
-    j["cards"] = n;
-    j["winning_decks"] = r.winning();
-    j["total_decks"] = decks.get_str();  // a string: it may exceed 2^64
-    j["probability"] = p.exact;
-    j["probability_decimal"] = std::stod(p.decimal);
-    j["levels"] = std::vector<uint64_t>(r.level.begin() + 1, r.level.end());
-    j["nodes"] = r.nodes;
-    j["leaves_verified"] = r.leaves_verified;
-    j["seconds"] = seconds;
-    j["nodes_per_second"] = rate;
-    std::cout << j.dump() << "\n";
-    return kExitOk;
-  }
-
-  std::cout << "game           " << GameLine(spec) << "\n"
-            << "winning decks  " << r.winning() << "\n"
-            << "decks          " << decks.get_str() << "\n"
-            << "probability    " << p.exact << " = " << p.decimal << "\n"
-            << "level  winning sub-decks\n";
-  for (int k = 1; k <= n; ++k) {
-    std::printf("  %3d  %llu\n", k, static_cast<unsigned long long>(r.level[k]));
-  }
-  std::fflush(stdout);
-  if (options.verify_leaves) {
-    std::cout << "verified       " << r.leaves_verified
-              << " winning decks replayed forward: all win\n";
-  }
-  char line[128];
-  std::snprintf(line, sizeof(line), "%.3f s, %s nodes/s", seconds, HumanCount(rate).c_str());
-  std::cout << "nodes          " << r.nodes << "\n"
-            << "time           " << line << "\n";
+  if (!CommitOutput(kProgram, &csv) || !CommitOutput(kProgram, &bfile)) return kExitCheckFailed;
   return kExitOk;
 }
 

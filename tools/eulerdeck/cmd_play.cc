@@ -18,8 +18,8 @@ constexpr const char* kUsage =
     "Plays one deck and prints the outcome, the removed (stored) cards, the\n"
     "score and, for a winning deck, the reformed deck.";
 
-nlohmann::json DeckJson(const Deck& deck) {
-  nlohmann::json a = nlohmann::json::array();
+nlohmann::ordered_json DeckJson(const Deck& deck) {
+  nlohmann::ordered_json a = nlohmann::ordered_json::array();
   for (Card c : deck) a.push_back(static_cast<int>(c));
   return a;
 }
@@ -56,22 +56,29 @@ int RunPlay(const std::vector<std::string>& args) {
   const GameResult r = Play(spec, deck, {.trace = trace});
 
   if (vm["json"].as<bool>()) {
-    nlohmann::json j;
+    // docs/schema/eulerdeck-play.schema.json.
+    nlohmann::ordered_json j;
+    j["command"] = "eulerdeck play";
     j["game"] = GameName(spec.game);
     j["ranks"] = spec.ranks;
     j["suits"] = spec.suits;
+    j["cards"] = spec.cards();
     j["deck"] = DeckJson(deck);
     j["outcome"] = OutcomeName(r.outcome);
-    j["removed"] = DeckJson(r.removed);
-    j["burned"] = DeckJson(r.burned);
-    j["residual"] = DeckJson(r.residual);
-    j["score"] = r.score;
+    j["removed_cards"] = DeckJson(r.removed);
+    j["burned_cards"] = DeckJson(r.burned);
+    j["residual_cards"] = DeckJson(r.residual);
+    j["deck_score"] = r.score;
     j["winning_score"] = WinningScore(spec);
-    j["reformed"] = r.reformed ? DeckJson(*r.reformed) : nlohmann::json(nullptr);
+    if (r.reformed) j["reformed_deck"] = DeckJson(*r.reformed);
     if (trace) {
-      nlohmann::json t = nlohmann::json::array();
+      nlohmann::ordered_json t = nlohmann::ordered_json::array();
       for (const Visit& v : r.trace) {
-        t.push_back({{"card", v.card}, {"called", v.called}, {"removed", v.removed}});
+        nlohmann::ordered_json visit;
+        visit["card"] = v.card;
+        visit["called"] = v.called;
+        visit["removed"] = v.removed;
+        t.push_back(visit);
       }
       j["trace"] = t;
     }

@@ -45,22 +45,28 @@ int RunReform(const std::vector<std::string>& args) {
   const ReformResult r = Reform(spec, deck, max_length);
   const bool list = vm["list"].as<bool>();
   if (vm["json"].as<bool>()) {
-    nlohmann::json j;
+    // docs/schema/eulerdeck-reform.schema.json.
+    auto deck_json = [](const Deck& d) {
+      nlohmann::ordered_json a = nlohmann::ordered_json::array();
+      for (Card c : d) a.push_back(static_cast<int>(c));
+      return a;
+    };
+    nlohmann::ordered_json j;
+    j["command"] = "eulerdeck reform";
     j["game"] = GameName(spec.game);
     j["ranks"] = spec.ranks;
     j["suits"] = spec.suits;
-    j["deck"] = nlohmann::json::array();
-    for (Card c : deck) j["deck"].push_back(static_cast<int>(c));
+    j["cards"] = spec.cards();
+    j["deck"] = deck_json(deck);
     j["length"] = r.length();
     j["end"] = ReformEndName(r.end);
-    j["cycle_length"] = r.cycle_length();
+    if (r.end == ReformResult::End::kCycle) {
+      j["cycle_length"] = r.cycle_length();
+      j["cycle_start"] = r.cycle_start + 1;
+    }
     if (list) {
-      j["decks"] = nlohmann::json::array();
-      for (const Deck& d : r.decks) {
-        nlohmann::json a = nlohmann::json::array();
-        for (Card c : d) a.push_back(static_cast<int>(c));
-        j["decks"].push_back(a);
-      }
+      j["decks"] = nlohmann::ordered_json::array();
+      for (const Deck& d : r.decks) j["decks"].push_back(deck_json(d));
     }
     std::cout << j.dump() << "\n";
     return kExitOk;

@@ -108,14 +108,17 @@ int RunStatus(const std::vector<std::string>& args) {
                                                 : "stopped";
   const double checkpoint_age = in_progress && p.saved > 0 ? now - p.saved : -1;
   if (vm["json"].as<bool>()) {
-    nlohmann::json j;
+    // docs/schema/eulerdeck-status.schema.json: counts of sub-decks as
+    // strings, checksums in hex, fields that do not apply left out.
+    nlohmann::ordered_json j;
+    j["command"] = "eulerdeck status";
     j["store"] = dir;
     j["game"] = GameName(spec.game);
     j["ranks"] = spec.ranks;
     j["suits"] = spec.suits;
     j["cards"] = n;
-    j["complete"] = done;
     j["state"] = state;
+    j["complete"] = done;
     j["keep"] = storage::KeepName(params.keep);
     if (has_live) {
       j["live"] = {{"pid", live.pid},
@@ -125,22 +128,32 @@ int RunStatus(const std::vector<std::string>& args) {
                    {"last_level", live.last_level},
                    {"input_blocks_done", live.input_done},
                    {"input_blocks", live.input_total},
-                   {"entries", live.entries},
+                   {"winning_sub_decks", std::to_string(live.entries)},
                    {"stored_bytes", live.stored_bytes},
-                   {"entries_per_second", live.entries_per_second}};
+                   {"winning_sub_decks_per_second", live.entries_per_second}};
     }
-    j["levels"] = nlohmann::json::array();
-    for (const auto& r : levels) j["levels"].push_back(storage::LevelRecordJson(r));
+    j["levels"] = nlohmann::ordered_json::array();
+    for (const auto& r : levels) {
+      j["levels"].push_back({{"level", r.level},
+                             {"winning_sub_decks", std::to_string(r.entries)},
+                             {"blocks", r.blocks},
+                             {"raw_bytes", r.raw_bytes},
+                             {"stored_bytes", r.stored_bytes},
+                             {"checksum", Hex64(r.checksum)},
+                             {"seconds", r.seconds},
+                             {"kept", r.kept}});
+    }
     if (in_progress) {
-      j["in_progress"] = {{"level", p.level},
-                          {"input_blocks_done", p.next_ordinal},
-                          {"input_blocks", p.input_blocks},
-                          {"entries", p.entries},
-                          {"stored_bytes", p.stored_bytes},
-                          {"seconds", p.seconds},
-                          {"entries_per_second", rate},
-                          {"eta_seconds", eta},
-                          {"checkpoint_age_seconds", checkpoint_age}};
+      nlohmann::ordered_json q = {{"level", p.level},
+                                  {"input_blocks_done", p.next_ordinal},
+                                  {"input_blocks", p.input_blocks},
+                                  {"winning_sub_decks", std::to_string(p.entries)},
+                                  {"stored_bytes", p.stored_bytes},
+                                  {"seconds", p.seconds},
+                                  {"winning_sub_decks_per_second", rate}};
+      if (eta >= 0) q["eta_seconds"] = eta;
+      if (checkpoint_age >= 0) q["checkpoint_age_seconds"] = checkpoint_age;
+      j["in_progress"] = q;
     }
     j["disk_bytes"] = store->DiskBytes();
     std::cout << j.dump() << "\n";
@@ -268,7 +281,7 @@ int RunInspect(const std::vector<std::string>& args) {
   PathDecoder decoder(spec);
   uint64_t printed = 0;
   bool first = true;
-  nlohmann::json entries = nlohmann::json::array();
+  nlohmann::ordered_json entries = nlohmann::ordered_json::array();
   if (!json) std::cout << "deck (top card first)  |  string (removal order)\n";
   s = storage::ForEachEntryFrom(store.get(), level, prefix, [&](const uint16_t* path, int k) {
     if (first && !prefix.empty() &&
@@ -281,7 +294,10 @@ int RunInspect(const std::vector<std::string>& args) {
     const Deck cards(deck, deck + k);
     const Deck string = PathString(spec, path, k);
     if (json) {
-      entries.push_back({{"deck", cards}, {"string", string}});
+      nlohmann::ordered_json e;
+      e["deck"] = cards;
+      e["string"] = string;
+      entries.push_back(e);
     } else {
       std::cout << DeckToString(cards) << "  |  " << DeckToString(string) << "\n";
     }
@@ -298,13 +314,18 @@ int RunInspect(const std::vector<std::string>& args) {
   }
   const uint64_t shown = printed;
   if (json) {
-    std::cout << nlohmann::json{{"store", dir},
-                                {"level", level},
-                                {"entries", entries},
-                                {"shown", shown},
-                                {"entries_in_level", in_level}}
-                     .dump()
-              << "\n";
+    nlohmann::ordered_json j;
+    j["command"] = "eulerdeck inspect";
+    j["store"] = dir;
+    j["game"] = GameName(spec.game);
+    j["ranks"] = spec.ranks;
+    j["suits"] = spec.suits;
+    j["cards"] = spec.cards();
+    j["level"] = level;
+    j["winning_sub_decks"] = std::to_string(in_level);
+    j["shown"] = std::to_string(shown);
+    j["sub_decks"] = entries;
+    std::cout << j.dump() << "\n";
   } else {
     std::cout << "(" << shown << " of " << in_level << " entries shown"
               << (limit != 0 && shown == limit && shown < in_level ? "; --limit 0 shows all" : "")
@@ -319,14 +340,25 @@ int RunExport(const std::vector<std::string>& args) {
   po::options_description desc("options");
   desc.add_options()("help,h", "show this help")("store", po::value(&dir)->required(),
                                                  "the store directory")(
-      "counts", po::value(&counts_path), "write level,entries,bytes rows to this CSV file")(
-      "level", po::value(&level), "with --decks: the level to export")(
-      "decks", po::value(&decks_path), "write the level's sub-decks and strings to this CSV file");
+      "counts", po::value(&counts_path),
+      "write one row per committed level to this CSV file (- for standard output; the "
+      "columns above)")("level", po::value(&level), "with --decks: the level to export")(
+      "decks", po::value(&decks_path),
+      "write the level's sub-decks to this CSV file (- for standard output; the columns "
+      "above)");
   po::variables_map vm;
   if (ParseOrHelp(args, desc,
                   "usage: eulerdeck export --store DIR --counts FILE.csv\n"
                   "       eulerdeck export --store DIR --level K --decks FILE.csv\n"
-                  "Writes the level counts, or one level's entries (streaming), as CSV.",
+                  "Writes CSV (docs/output.md: a header, then data rows only; FILE - is standard\n"
+                  "output). --counts: one row per committed level, with the columns\n"
+                  "  game,ranks,suits,level,winning_sub_decks,blocks,stored_bytes,raw_bytes\n"
+                  "(winning_sub_decks: the sub-decks of K cards stored at level K; the blocks\n"
+                  "holding them; their bytes as stored and before compression). --decks: one\n"
+                  "row per sub-deck of level K, streamed in key order, with the columns\n"
+                  "  game,ranks,suits,level,deck,string\n"
+                  "(deck: the sub-deck, top card first; string: its removal order, the\n"
+                  "paper's reduced string; both values separated by spaces).",
                   vm))
     return kExitOk;
   std::unique_ptr<storage::FrontierStore> store;
@@ -347,20 +379,23 @@ int RunExport(const std::vector<std::string>& args) {
   OutputFile out;
   s = out.Open(path);
   if (!s.ok()) return StoreError("eulerdeck export", s);
+  // The columns game,ranks,suits that start every row (docs/output.md).
+  const std::string game = std::string(GameName(spec.game)) + "," + std::to_string(spec.ranks) +
+                           "," + std::to_string(spec.suits) + ",";
   if (!counts_path.empty()) {
-    out << "level,entries,bytes,blocks,raw_bytes\n";
+    out << "game,ranks,suits,level,winning_sub_decks,blocks,stored_bytes,raw_bytes\n";
     for (const auto& r : levels) {
-      out << r.level << "," << r.entries << "," << r.stored_bytes << "," << r.blocks << ","
+      out << game << r.level << "," << r.entries << "," << r.blocks << "," << r.stored_bytes << ","
           << r.raw_bytes << "\n";
     }
     return CommitOutput("eulerdeck export", &out) ? kExitOk : kExitCheckFailed;
   }
-  out << "deck,string\n";
+  out << "game,ranks,suits,level,deck,string\n";
   PathDecoder decoder(spec);
   s = storage::ForEachEntry(store.get(), level, [&](const uint16_t* p, int k) {
     const Card* deck = decoder.Decode(p, k);
-    out << DeckToString(Deck(deck, deck + k)) << "," << DeckToString(PathString(spec, p, k))
-        << "\n";
+    out << game << level << "," << DeckToString(Deck(deck, deck + k)) << ","
+        << DeckToString(PathString(spec, p, k)) << "\n";
     return true;
   });
   if (!s.ok()) {

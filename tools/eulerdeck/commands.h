@@ -18,6 +18,7 @@ int RunStatus(const std::vector<std::string>& args);
 int RunInspect(const std::vector<std::string>& args);
 int RunExport(const std::vector<std::string>& args);
 int RunVerify(const std::vector<std::string>& args);
+int RunList(const std::vector<std::string>& args);
 
 }  // namespace eulerdeck::tools
 

@@ -26,6 +26,7 @@ constexpr const char* kUsage =
     "  inspect  print a stored level's sub-decks and strings\n"
     "  export   a store's counts, or one level's sub-decks, as CSV\n"
     "  verify   re-read and check everything in a store\n"
+    "  list     every store under some directories, one table row each\n"
     "\n"
     "games (--game), any --ranks m and --suits s:\n";
 
@@ -68,6 +69,7 @@ int RunCommand(int argc, char** argv) {
     if (command == "inspect") return RunInspect(args);
     if (command == "export") return RunExport(args);
     if (command == "verify") return RunVerify(args);
+    if (command == "list") return RunList(args);
     return BadInput("eulerdeck", "unknown command '" + command + "' (try 'eulerdeck --help')");
   } catch (const po::error& e) {
     return BadInput("eulerdeck " + command, e.what());
