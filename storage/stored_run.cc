@@ -103,7 +103,10 @@ class BlockExpander {
 
 // Publishes the run's live state (storage/live_status.h) at most every
 // kLiveSeconds, with the rate over that span. Failures to write it are
-// ignored: it is for display only.
+// ignored: it is for display only. The file is removed only when the run
+// reaches the level it was asked for (Finished()): a run that ends short of
+// it, by Ctrl-C, an error or a kill, leaves it as the trace that `status`
+// reports as "interrupted", even when it ended between two levels.
 class LivePublisher {
  public:
   LivePublisher(const std::string& dir, int last_level) : dir_(dir) {
@@ -111,7 +114,17 @@ class LivePublisher {
     live_.started = UnixNow();
     live_.last_level = last_level;
   }
-  ~LivePublisher() { RemoveLiveStatus(dir_); }
+  ~LivePublisher() {
+    if (finished_) {
+      RemoveLiveStatus(dir_);
+    } else if (live_.updated == 0) {
+      // Stopped before publishing anything (Ctrl-C right after a commit):
+      // the trace must exist all the same.
+      Publish(0, 0, 0, 0, UnixNow());
+    }
+  }
+
+  void Finished() { finished_ = true; }
 
   void Level(int level, uint64_t input_done, uint64_t input_total, uint64_t entries,
              uint64_t bytes) {
@@ -148,6 +161,7 @@ class LivePublisher {
 
   const std::string dir_;
   LiveStatus live_;
+  bool finished_ = false;
   uint64_t rate_entries_ = 0;
   double rate_time_ = 0;
 };
@@ -461,6 +475,7 @@ Status RunStore(FrontierStore* store, const GameSpec& spec, const RunOptions& op
   }
   if (keep == Keep::kNone && levels.back().level == n && levels.back().kept)
     s = DropLevel(store, n);
+  if (s.ok()) live.Finished();
   return s;
 }
 

@@ -2,6 +2,7 @@
 // force, and its refusal of damaged or mismatched stores. The crash tests
 // (SIGKILL and resume) are in kill_resume_test.sh.
 #include <algorithm>
+#include <atomic>
 #include <catch2/catch.hpp>
 #include <cstdlib>
 #include <filesystem>
@@ -17,6 +18,8 @@
 #include "storage/format.h"
 #include "storage/frontier_store.h"
 #include "storage/inspect.h"
+#include "storage/live_status.h"
+#include "storage/run_state.h"
 #include "storage/stored_run.h"
 #include "tests/support/temp_dir.h"
 
@@ -141,6 +144,46 @@ TEST_CASE("store: contents do not depend on threads, nor on stopping and going o
     CHECK(x[i].checksum == z[i].checksum);
     CHECK(x[i].stored_bytes == z[i].stored_bytes);
   }
+}
+
+// The states `status` and `list` report (storage/run_state.h): a run that
+// reaches --until-level is "stopped"; one stopped between two levels (Ctrl-C
+// right after a commit, no checkpoint of a level in progress) is still
+// "interrupted", by the live file it leaves; the finished run removes it.
+TEST_CASE("store: stopped at --until-level, interrupted between levels, complete") {
+  const GameSpec spec{Game::kMousetrap, 8, 1};
+  TempDir dir;
+  auto state = [&](bool complete) {
+    std::unique_ptr<FrontierStore> reader;
+    REQUIRE(
+        FrontierStore::Open(dir.path(), FrontierStore::Mode::kReadOnly, 16u << 20, &reader).ok());
+    ProgressRecord p;
+    bool in_progress = false;
+    REQUIRE(reader->GetProgress(&p, &in_progress).ok());
+    return std::string(
+        RunStateName(ReadRunActivity(dir.path(), complete, in_progress, true).state));
+  };
+  auto store = OpenRW(dir.path());
+  REQUIRE(Run(store.get(), spec, 2, 4).ok());
+  store.reset();
+  CHECK(state(false) == "stopped");
+  CHECK_FALSE(fs::exists(dir.path() + "/" + kLiveFile));
+
+  store = OpenRW(dir.path());
+  std::atomic<bool> stop{true};
+  RunOptions options;
+  options.stop = &stop;
+  CHECK(RunStore(store.get(), spec, options).IsCancelled());
+  store.reset();
+  CHECK(fs::exists(dir.path() + "/" + kLiveFile));
+  CHECK(state(false) == "interrupted");
+
+  store = OpenRW(dir.path());
+  REQUIRE(Run(store.get(), spec).ok());
+  CHECK(Levels(store.get()).back().entries == 1812);  // OEIS A007709(8)
+  store.reset();
+  CHECK(state(true) == "complete");
+  CHECK_FALSE(fs::exists(dir.path() + "/" + kLiveFile));
 }
 
 TEST_CASE("store: --keep last and none keep the counts and drop the blocks") {

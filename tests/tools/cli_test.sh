@@ -38,13 +38,13 @@ E="$bin/eulerdeck"
 C="$bin/cardlab"
 
 expect_ok "help" "play" "$E" --help
-for cmd in play reform brute count run resume status inspect export verify; do
+for cmd in play reform brute count run resume status inspect export verify list; do
   expect_ok "$cmd --help" "usage: eulerdeck $cmd" "$E" "$cmd" --help
 done
 expect_ok "cardlab help" "usage: cardlab" "$C" --help
 # Every help text fits an 80-column terminal.
 for args in "$E" "$E play" "$E reform" "$E brute" "$E count" "$E run" "$E resume" "$E status" \
-            "$E inspect" "$E export" "$E verify" "$C" "$C mc" "$C memory" "$C memory solitaire" \
+            "$E inspect" "$E export" "$E verify" "$E list" "$C" "$C mc" "$C memory" "$C memory solitaire" \
             "$C memory terminating" "$C memory combinatorial" "$C dundee" "$C dundee greedy" \
             "$C dundee advance" "$C dundee optimal-bids"; do
   # shellcheck disable=SC2086
@@ -338,6 +338,24 @@ expect_bad "memory solitaire: --json with --csv -" "$C" memory solitaire --n 5 -
 expect_bad "dundee optimal-bids: --json with --csv -" "$C" dundee optimal-bids --deck 1,1,1 --json --csv -
 expect_ok "memory combinatorial random json" '"agree":true,"agreements":"50"' \
   "$C" memory combinatorial --random 50 --pairs 8 --json
+
+# --plot: level growth (count, status) and Monte Carlo distributions (mc);
+# '-' is an SVG on standard output and nothing else; refused before any work.
+expect_ok "count plot" "winning decks +449719" "$E" count --game mousetrap --ranks 11 --plot "$tmp/count.svg"
+grep -q "<svg" "$tmp/count.svg" || { echo "FAIL (count plot): no SVG written"; fail=1; }
+expect_ok "count plot -" "^<\?xml" "$E" count --game mousetrap --ranks 3..8 --plot - -q
+grep -q "level" "$tmp/out" && grep -q "</svg>" "$tmp/out" || { echo "FAIL (count plot -): not an SVG alone"; fail=1; }
+expect_bad "count: --json with --plot -" "$E" count --game mousetrap --ranks 5 --json --plot -
+expect_bad "count: bad plot name" "$E" count --game mousetrap --ranks 5 --plot "$tmp/x.pdf"
+expect_ok "mc plot" "^win +4507 decks" "$C" mc --game mousetrap --ranks 8 --decks 100000 --plot "$tmp/mc.png"
+[ -s "$tmp/mc.png" ] || { echo "FAIL (mc plot): no PNG written"; fail=1; }
+expect_bad "mc: plot with --best-only" "$C" mc --game hlm --ranks 5 --decks 1000 --best-only --plot "$tmp/b.svg"
+"$E" run --game mousetrap --ranks 7 --store "$tmp/plotstore" -q >/dev/null 2>&1
+expect_ok "status plot" "state +complete" "$E" status --store "$tmp/plotstore" --plot "$tmp/status.svg"
+grep -q "<svg" "$tmp/status.svg" || { echo "FAIL (status plot): no SVG written"; fail=1; }
+expect_ok "status plot -" "</svg>" "$E" status --store "$tmp/plotstore" --plot -
+grep -q "state" "$tmp/out" && { echo "FAIL (status plot -): text mixed into the SVG"; fail=1; }
+expect_bad "status: --json with --plot -" "$E" status --store "$tmp/plotstore" --json --plot -
 expect_bad "memory combinatorial: both" "$C" memory combinatorial --order "1a 1b" --random 3 --pairs 2
 expect_ok "cardlab mc --help" "usage: cardlab mc" "$C" mc --help
 expect_ok "cardlab mc" "95% interval \[" "$C" mc --game mousetrap --ranks 8 --decks 100000

@@ -346,7 +346,7 @@ int RunOptimalBids(const std::vector<std::string>& args) {
     st = Status::InvalidArgument("--rounds must be >= 0");
   }
   const bool json = vm["json"].as<bool>();
-  if (st.ok()) st = CheckOneStdoutResult(json, "--csv", csv_path);
+  if (st.ok()) st = CheckResultStreams(json, {{"csv", csv_path}});
   OutputFile csv;
   if (st.ok()) st = OpenCsv(csv_path, &csv);
   if (!st.ok()) return BadInput(program, st.ToString());

@@ -12,6 +12,7 @@
 #include "tools/common/cli.h"
 #include "tools/common/format.h"
 #include "tools/common/interrupt.h"
+#include "tools/common/plot.h"
 #include "tools/common/progress.h"
 
 namespace eulerdeck::tools {
@@ -28,6 +29,7 @@ constexpr uint64_t kUntilCiCap = 10'000'000'000ULL;
 constexpr const char* kUsage =
     "usage: cardlab mc --game G --ranks M|A..B [--suits S] (--decks N | --until-ci W)\n"
     "                  [--threads T] [--seed X] [--best-only] [--json] [--csv FILE]\n"
+    "                  [--plot FILE]\n"
     "Plays N uniformly random decks (Random123 Philox streams: the same --seed\n"
     "gives the same output on any number of threads) and estimates the win\n"
     "probability and the distributions of cards removed and of scores, each\n"
@@ -304,6 +306,21 @@ Status RunSize(const GameSpec& spec, const Settings& set, bool range, SizeResult
   return s;
 }
 
+// The curve of one size: the fraction of decks removing exactly i cards, for
+// the i some deck reached (a log scale has no zero).
+PlotSeries RemovedSeries(const SizeResult& r) {
+  PlotSeries series;
+  series.title = "m = " + std::to_string(r.spec.ranks);
+  const auto& t = r.tally;
+  for (size_t i = 0; i < t.removed.size() && t.decks > 0; ++i) {
+    if (t.removed[i] > 0) {
+      series.points.emplace_back(static_cast<double>(i),
+                                 static_cast<double>(t.removed[i]) / static_cast<double>(t.decks));
+    }
+  }
+  return series;
+}
+
 }  // namespace
 
 int RunMc(const std::vector<std::string>& args) {
@@ -312,7 +329,7 @@ int RunMc(const std::vector<std::string>& args) {
   McOptions& options = set.options;
   uint64_t decks = 0;
   bool json = false;
-  std::string csv_path;
+  std::string csv_path, plot_path;
   po::options_description desc("options");
   desc.add_options()("help,h", "show this help");
   spec_options.Add(desc, /*allow_range=*/true);
@@ -328,7 +345,10 @@ int RunMc(const std::vector<std::string>& args) {
       "print one JSON object per size, one per line (docs/schema/cardlab-mc.schema.json)")(
       "csv", po::value(&csv_path),
       "also write the distributions to FILE as CSV, one row per value: "
-      "game, ranks, suits, distribution, value, decks, estimate, low95, high95");
+      "game, ranks, suits, distribution, value, decks, estimate, low95, high95")(
+      "plot", po::value(&plot_path),
+      "plot the distribution of cards removed (fraction of decks, log scale) to FILE "
+      "(.svg or .png) with gnuplot, one curve per size");
   po::variables_map vm;
   if (ParseOrHelp(args, desc, kUsage, vm)) return kExitOk;
   std::vector<GameSpec> specs;
@@ -342,14 +362,23 @@ int RunMc(const std::vector<std::string>& args) {
     s = Status::InvalidArgument("give --decks N, or --until-ci W (with at most --decks N)");
   if (s.ok() && set.until_ci > 0 && options.best_only)
     s = Status::InvalidArgument("--until-ci needs the win counts, which --best-only does not keep");
-  if (s.ok()) s = CheckResultStreams(json, {{"csv", csv_path}});
+  if (s.ok() && !plot_path.empty() && options.best_only)
+    s = Status::InvalidArgument("--plot needs the distributions, which --best-only does not keep");
+  if (s.ok()) s = CheckResultStreams(json, {{"csv", csv_path}, {"plot", plot_path}});
+  if (s.ok() && !plot_path.empty()) s = CheckPlotPath(plot_path);
   if (!s.ok()) return BadInput(kProgram, s.ToString());
   set.limit = decks_given ? decks : kUntilCiCap;
   OutputFile csv;
   s = OpenCsv(csv_path, &csv);
   if (!s.ok()) return BadInput(kProgram, s.ToString());
   const bool range = spec_options.is_range();
-  const bool text = !json && !csv.is_stdout();
+  const bool text = !json && !csv.is_stdout() && plot_path != "-";
+  PlotSpec plot;
+  plot.title = std::string("Cards removed (Monte Carlo): ") + specs[0].policy().title + ", " +
+               Plural(specs[0].suits, "suit");
+  plot.xlabel = "cards removed";
+  plot.ylabel = "fraction of decks";
+  plot.log_y = plot.points = true;
 
   if (csv.is_open()) csv << "game,ranks,suits,distribution,value,decks,estimate,low95,high95\n";
   if (text && range) PrintRangeHeader(specs[0], set);
@@ -363,6 +392,7 @@ int RunMc(const std::vector<std::string>& args) {
     // An interrupted size is reported like the others: its decks are a
     // prefix of the stream, as if --decks had said so.
     if (csv.is_open()) WriteCsvRows(csv, r);
+    if (!plot_path.empty()) plot.series.push_back(RemovedSeries(r));
     if (json) {
       std::cout << ToJson(r, set).dump() << "\n" << std::flush;
     } else if (text && range) {
@@ -378,6 +408,7 @@ int RunMc(const std::vector<std::string>& args) {
     }
     if (s.IsCancelled()) {
       if (!CommitOutput(kProgram, &csv)) return kExitCheckFailed;
+      if (!plot_path.empty() && !WritePlot(plot_path, plot).ok()) return kExitCheckFailed;
       std::cerr << kProgram << ": "
                 << (range ? "--ranks " + std::to_string(spec.ranks) + ": " : std::string());
       if (n == 0) {
@@ -398,6 +429,13 @@ int RunMc(const std::vector<std::string>& args) {
     }
   }
   if (!CommitOutput(kProgram, &csv)) return kExitCheckFailed;
+  if (!plot_path.empty()) {
+    s = WritePlot(plot_path, plot);
+    if (!s.ok()) {
+      std::cerr << kProgram << ": " << s.ToString() << "\n";
+      return kExitCheckFailed;
+    }
+  }
   return kExitOk;
 }
 

@@ -94,7 +94,8 @@ int RunMemorySolitaire(const std::vector<std::string>& args) {
   }
   if (s.ok() && threads < 0) s = Status::InvalidArgument("--threads must be >= 0");
   if (s.ok() && !plot_path.empty()) s = CheckPlotPath(plot_path);
-  if (s.ok()) s = CheckOneStdoutResult(vm["json"].as<bool>(), "--csv", csv_path);
+  if (s.ok())
+    s = CheckResultStreams(vm["json"].as<bool>(), {{"csv", csv_path}, {"plot", plot_path}});
   OutputFile csv;
   if (s.ok()) s = OpenCsv(csv_path, &csv);
   if (!s.ok()) return BadInput(program, s.ToString());
@@ -220,7 +221,8 @@ int RunMemorySolitaire(const std::vector<std::string>& args) {
     }
   }
   if (!CommitOutput(program, &csv)) return kExitCheckFailed;
-  if (csv.is_stdout()) return kExitOk;  // the CSV is the only thing on standard output
+  // A CSV or plot on standard output is the only thing there.
+  if (csv.is_stdout() || plot_path == "-") return kExitOk;
   if (json) {
     // docs/schema/cardlab-memory-solitaire.schema.json.
     using Json = nlohmann::ordered_json;

@@ -79,8 +79,9 @@ int Report(const TerminatingTable<T>& t, const TerminatingChecks& c, bool exact,
     }
   }
   if (!CommitOutput("cardlab memory terminating", &csv)) return kExitCheckFailed;
-  // With --csv - the CSV is the only thing on standard output.
-  if (csv.is_stdout()) return c.closed_forms_failed == 0 ? kExitOk : kExitCheckFailed;
+  // With --csv - or --plot - that is the only thing on standard output.
+  if (csv.is_stdout() || plot_path == "-")
+    return c.closed_forms_failed == 0 ? kExitOk : kExitCheckFailed;
   auto pairs_text = [](const std::vector<std::pair<int, int>>& v) {
     std::string s;
     for (auto [a, b] : v)
@@ -240,7 +241,8 @@ int RunMemoryTerminating(const std::vector<std::string>& args) {
       s = CheckPlotPath(plot_path);
     }
   }
-  if (s.ok()) s = CheckOneStdoutResult(vm["json"].as<bool>(), "--csv", csv_path);
+  if (s.ok())
+    s = CheckResultStreams(vm["json"].as<bool>(), {{"csv", csv_path}, {"plot", plot_path}});
   OutputFile csv;
   if (s.ok()) s = OpenCsv(csv_path, &csv);
   if (!s.ok()) return BadInput(program, s.ToString());

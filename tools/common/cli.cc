@@ -6,6 +6,7 @@
 #include <cstring>
 #include <iostream>
 
+#include "tools/common/plot.h"
 #include "tools/common/progress.h"
 
 namespace eulerdeck::tools {
@@ -107,18 +108,27 @@ void JobOptions::Add(po::options_description& desc, const char* json_help, const
   if (bfile_help) desc.add_options()("bfile", po::value(&bfile_path), bfile_help);
 }
 
+void JobOptions::AddPlot(po::options_description& desc, const char* plot_help) {
+  desc.add_options()("plot", po::value(&plot_path), plot_help);
+}
+
 Status JobOptions::Prepare(std::vector<GameSpec>* specs, OutputFile* csv, OutputFile* bfile,
                            const std::function<Status(const GameSpec&)>& check) const {
   Status s = spec.ToSpecs(specs);
   if (s.ok() && threads < 0) s = Status::InvalidArgument("--threads must be >= 0");
-  if (s.ok()) s = CheckResultStreams(json, {{"csv", csv_path}, {"bfile", bfile_path}});
+  if (s.ok()) {
+    s = CheckResultStreams(json, {{"csv", csv_path}, {"bfile", bfile_path}, {"plot", plot_path}});
+  }
+  if (s.ok() && !plot_path.empty()) s = CheckPlotPath(plot_path);
   for (size_t i = 0; s.ok() && check && i < specs->size(); ++i) s = check((*specs)[i]);
   if (s.ok()) s = OpenCsv(csv_path, csv);
   if (s.ok()) s = OpenBfile(bfile_path, bfile);
   return s;
 }
 
-bool JobOptions::results_to_stdout() const { return csv_path == "-" || bfile_path == "-"; }
+bool JobOptions::results_to_stdout() const {
+  return csv_path == "-" || bfile_path == "-" || plot_path == "-";
+}
 
 Status CheckResultStreams(bool json,
                           const std::vector<std::pair<std::string, std::string>>& paths) {

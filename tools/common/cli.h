@@ -68,19 +68,22 @@ struct JobOptions {
   bool json = false;
   std::string csv_path;
   std::string bfile_path;
+  std::string plot_path;
 
   // Adds --game/--ranks (a range allowed)/--suits, --threads, --json
   // (json_help), --csv (csv_help) and, if bfile_help is given, --bfile.
   void Add(po::options_description& desc, const char* json_help, const char* csv_help,
            const char* bfile_help = nullptr);
+  // Adds --plot FILE (.svg, .png or "-"), checked by Prepare() (CheckPlotPath).
+  void AddPlot(po::options_description& desc, const char* plot_help);
   // The specs (ToSpecs), --threads checked, the outputs checked
   // (CheckResultStreams), `check` (the job's own limits on each spec, if
   // given), and only then the CSV and b-file opened, before any work starts:
   // bad input writes nothing.
   Status Prepare(std::vector<GameSpec>* specs, OutputFile* csv, OutputFile* bfile,
                  const std::function<Status(const GameSpec&)>& check = nullptr) const;
-  // True when --csv or --bfile is "-": the command prints nothing else on
-  // standard output (no text report).
+  // True when --csv, --bfile or --plot is "-": the command prints nothing
+  // else on standard output (no text report).
   bool results_to_stdout() const;
 };
 

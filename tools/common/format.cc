@@ -115,15 +115,6 @@ std::string Hex64(uint64_t x) {
   return buf;
 }
 
-Status CheckOneStdoutResult(bool json, const std::string& option, const std::string& path) {
-  if (json && path == "-") {
-    return Status::InvalidArgument("--json and " + option +
-                                   " - would both write to standard output; give " + option +
-                                   " a file name");
-  }
-  return Status::OK();
-}
-
 std::string DecimalFloor(const mpq_class& q, int places) { return ScaledDecimal(q, places, false); }
 std::string DecimalCeil(const mpq_class& q, int places) { return ScaledDecimal(q, places, true); }
 

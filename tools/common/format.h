@@ -45,12 +45,6 @@ std::string DecimalCeil(const mpq_class& q, int places);
 // hexadecimal digits, "00f3a9c2...".
 std::string Hex64(uint64_t x);
 
-// docs/output.md: an output path "-" is standard output, and then the command
-// prints nothing else there, so --json cannot go with it. InvalidArgument
-// ("--json and --csv - would both write to standard output ...") when `json`
-// and `path` is "-"; OK otherwise. `option` names the path's option.
-Status CheckOneStdoutResult(bool json, const std::string& option, const std::string& path);
-
 // A GMP integer from a 64-bit count (mpz_class has no uint64_t constructor
 // where unsigned long is 32 bits; here it is 64, but say so once).
 inline mpz_class Mpz(uint64_t x) {

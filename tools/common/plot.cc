@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
+#include <iostream>
 
 namespace eulerdeck::tools {
 
@@ -37,9 +38,27 @@ std::string LineStyle(size_t i) {
          std::to_string(1 + i / kColourCount);
 }
 
+Status CheckGnuplot() {
+  if (std::system("gnuplot --version >/dev/null 2>&1") != 0) {
+    return Status::InvalidArgument(
+        "--plot needs gnuplot (Debian package gnuplot-nox; scripts/setup.sh installs it)");
+  }
+  return Status::OK();
+}
+
+// Copies the file at `path` to standard output.
+Status CopyToStdout(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::cout << in.rdbuf();
+  std::cout.flush();
+  if (!in || !std::cout) return Status::IOError("could not write the plot to standard output");
+  return Status::OK();
+}
+
 }  // namespace
 
 Status CheckPlotPath(const std::string& path) {
+  if (path == "-") return CheckGnuplot();
   if (!EndsWith(path, ".svg") && !EndsWith(path, ".png")) {
     return Status::InvalidArgument("--plot file '" + path + "' must end in .svg or .png");
   }
@@ -54,14 +73,22 @@ Status CheckPlotPath(const std::string& path) {
              : access(dir.c_str(), W_OK) != 0) {
     return Status::InvalidArgument("cannot write --plot file '" + path + "'");
   }
-  if (std::system("gnuplot --version >/dev/null 2>&1") != 0) {
-    return Status::InvalidArgument(
-        "--plot needs gnuplot (Debian package gnuplot-nox; scripts/setup.sh installs it)");
-  }
-  return Status::OK();
+  return CheckGnuplot();
 }
 
 Status WritePlot(const std::string& path, const PlotSpec& spec) {
+  if (path == "-") {
+    // gnuplot's standard output carries its messages here: it draws into a
+    // temporary SVG, which is then copied out.
+    char svg[] = "/tmp/eulerdeck-plot-XXXXXX.svg";
+    const int fd = mkstemps(svg, 4);
+    if (fd < 0) return Status::IOError("cannot create a temporary file for the plot");
+    close(fd);
+    Status s = WritePlot(svg, spec);
+    if (s.ok()) s = CopyToStdout(svg);
+    unlink(svg);
+    return s;
+  }
   // gnuplot's own messages go to a file, reported as one line on failure.
   char log_path[] = "/tmp/eulerdeck-gnuplot-XXXXXX";
   const int log_fd = mkstemp(log_path);
@@ -82,12 +109,11 @@ Status WritePlot(const std::string& path, const PlotSpec& spec) {
   script += "set title " + Quote(spec.title) + " noenhanced\n";
   script += "set xlabel " + Quote(spec.xlabel) + " noenhanced\n";
   script += "set ylabel " + Quote(spec.ylabel) + " noenhanced\n";
-  // A few curves keep their legend inside; more would cover them, so theirs
-  // goes to the right of the plot area.
-  script += spec.series.size() > 4 ? "set key outside right top noenhanced\n"
-                                   : "set key bottom right noenhanced\n";
+  // The legend goes right of the plot area, where it can never cover a curve.
+  script += "set key outside right top noenhanced\n";
   script += "set grid\nset format y '%.7g'\n";
   if (spec.log_x) script += "set logscale x\n";
+  if (spec.log_y) script += "set logscale y\nset format y '10^{%L}'\n";
   if (!spec.z.empty()) {
     script += "set view map\nset palette rgbformulae 33,13,10\n";
     script += "plot '-' using 1:2:3 with image notitle\n";
@@ -100,8 +126,9 @@ Status WritePlot(const std::string& path, const PlotSpec& spec) {
   } else {
     script += "plot ";
     for (size_t i = 0; i < spec.series.size(); ++i) {
-      script += std::string(i ? ", " : "") + "'-' using 1:2 with lines lw 2 " + LineStyle(i) +
-                " title " + Quote(spec.series[i].title);
+      script += std::string(i ? ", " : "") + "'-' using 1:2 with " +
+                (spec.points ? std::string("linespoints pt 7 ps 0.6") : std::string("lines")) +
+                " lw 2 " + LineStyle(i) + " title " + Quote(spec.series[i].title);
     }
     script += "\n";
     char buf[64];

@@ -20,13 +20,18 @@ struct PlotSeries {
 struct PlotSpec {
   std::string title, xlabel, ylabel;
   bool log_x = false;
+  bool log_y = false;
+  // Lines through the points, or the points marked as well (few points, or
+  // a distribution whose values are discrete).
+  bool points = false;
   std::vector<PlotSeries> series;
   // A heat map instead of lines: the points of series[0] carry z in `z`.
   std::vector<double> z;
 };
 
-// InvalidArgument unless `path` ends in .svg or .png and can be created:
-// checked before a long computation starts.
+// InvalidArgument unless `path` ends in .svg or .png and can be created, or
+// is "-" (an SVG on standard output, docs/output.md): checked before a long
+// computation starts.
 Status CheckPlotPath(const std::string& path);
 
 // Writes the plot to `path` (format from the extension). Every line series

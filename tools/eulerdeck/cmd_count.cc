@@ -12,6 +12,7 @@
 #include "tools/common/cli.h"
 #include "tools/common/format.h"
 #include "tools/common/interrupt.h"
+#include "tools/common/plot.h"
 #include "tools/common/progress.h"
 #include "tools/eulerdeck/commands.h"
 
@@ -23,7 +24,8 @@ constexpr const char* kProgram = "eulerdeck count";
 
 constexpr const char* kUsage =
     "usage: eulerdeck count --game G --ranks M|A..B [--suits S] [--threads T]\n"
-    "                       [--json] [--csv FILE] [--bfile FILE] [--verify-leaves]\n"
+    "                       [--json] [--csv FILE] [--bfile FILE] [--plot FILE]\n"
+    "                       [--verify-leaves]\n"
     "Counts the winning decks exactly by walking the tree of winning sub-decks\n"
     "backwards from the last card (Bersani §4-5), and prints the number of\n"
     "winning sub-decks at every level k = 1..n (k cards), the probability, the\n"
@@ -102,6 +104,16 @@ void PrintRangeRow(const SizeResult& r) {
   std::fflush(stdout);
 }
 
+// The curve of one size: the nonzero levels (a log scale has no zero).
+PlotSeries LevelSeries(const SizeResult& r) {
+  PlotSeries series;
+  series.title = "m = " + std::to_string(r.spec.ranks);
+  for (int k = 1; k <= r.spec.cards(); ++k) {
+    if (r.count.level[k] > 0) series.points.emplace_back(k, static_cast<double>(r.count.level[k]));
+  }
+  return series;
+}
+
 }  // namespace
 
 int RunCount(const std::vector<std::string>& args) {
@@ -115,6 +127,9 @@ int RunCount(const std::vector<std::string>& args) {
           "write the winning sub-decks per level to FILE as CSV: "
           "game,ranks,suits,level,winning_sub_decks",
           "write the winning decks per number of ranks to FILE as an OEIS b-file");
+  job.AddPlot(desc,
+              "plot the winning sub-decks per level (log scale) to FILE (.svg or .png) with "
+              "gnuplot, one curve per size");
   desc.add_options()("verify-leaves", po::bool_switch(&options.verify_leaves),
                      "build every winning deck and replay it forward; fail on any mismatch");
   po::variables_map vm;
@@ -139,6 +154,13 @@ int RunCount(const std::vector<std::string>& args) {
     bfile << "# Made by: " << CommandLine("eulerdeck count", args) << "\n";
   }
   if (text && range) PrintRangeHeader(specs[0]);
+
+  PlotSpec plot;
+  plot.title = std::string("Winning sub-decks per level: ") + specs[0].policy().title + ", " +
+               Plural(specs[0].suits, "suit");
+  plot.xlabel = "level k (cards in the sub-deck)";
+  plot.ylabel = "winning sub-decks";
+  plot.log_y = plot.points = true;
 
   StopOnSignals signals;
   options.stop = signals.flag();
@@ -183,6 +205,7 @@ int RunCount(const std::vector<std::string>& args) {
       csv << key << k << "," << r.count.level[k] << "\n";
     }
     if (bfile.is_open()) bfile << spec.ranks << " " << r.count.winning() << "\n";
+    if (!job.plot_path.empty()) plot.series.push_back(LevelSeries(r));
     if (job.json) {
       std::cout << ToJson(r, options.verify_leaves).dump() << "\n" << std::flush;
     } else if (text && range) {
@@ -192,6 +215,13 @@ int RunCount(const std::vector<std::string>& args) {
     }
   }
   if (!CommitOutput(kProgram, &csv) || !CommitOutput(kProgram, &bfile)) return kExitCheckFailed;
+  if (!job.plot_path.empty()) {
+    s = WritePlot(job.plot_path, plot);
+    if (!s.ok()) {
+      std::cerr << kProgram << ": " << s.ToString() << "\n";
+      return kExitCheckFailed;
+    }
+  }
   return kExitOk;
 }
 

@@ -9,6 +9,7 @@
 
 #include "storage/frontier_store.h"
 #include "storage/live_status.h"
+#include "storage/run_state.h"
 #include "storage/stored_run.h"
 #include "tools/common/cli.h"
 #include "tools/common/format.h"
@@ -60,16 +61,8 @@ StoreRow ReadStore(const std::string& path) {
   row.spec = params.spec;
   row.committed_level = levels.empty() ? 0 : levels.back().level;
   const bool done = row.has_spec && row.committed_level == row.spec.cards();
-  const bool running = storage::WriterActive(path);
-  storage::LiveStatus live;
-  bool has_live = false;
-  storage::ReadLiveStatus(path, &live, &has_live);
-  const bool killed = !running && has_live;
-  row.state = running                   ? "running"
-              : done                    ? "complete"
-              : (in_progress || killed) ? "interrupted"
-              : levels.empty()          ? "not started"
-                                        : "stopped";
+  row.state = storage::RunStateName(
+      storage::ReadRunActivity(path, done, in_progress, !levels.empty()).state);
   if (done) row.winning_decks = levels.back().entries;
   if (in_progress) {
     row.in_progress_level = progress.level;

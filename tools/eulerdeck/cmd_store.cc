@@ -10,9 +10,11 @@
 #include "storage/frontier_store.h"
 #include "storage/inspect.h"
 #include "storage/live_status.h"
+#include "storage/run_state.h"
 #include "storage/stored_run.h"
 #include "tools/common/cli.h"
 #include "tools/common/format.h"
+#include "tools/common/plot.h"
 #include "tools/eulerdeck/commands.h"
 
 namespace eulerdeck::tools {
@@ -58,21 +60,35 @@ std::string Ratio(double a, double b) {
   return buf;
 }
 
+// One decimal: the compression ratio beside the bytes per entry.
+std::string Ratio1(double a, double b) {
+  char buf[32];
+  std::snprintf(buf, sizeof(buf), "%.1f", b > 0 ? a / b : 0.0);
+  return buf;
+}
+
 }  // namespace
 
 int RunStatus(const std::vector<std::string>& args) {
-  std::string dir;
+  std::string dir, plot_path;
   po::options_description desc("options");
   desc.add_options()("help,h", "show this help")("store", po::value(&dir)->required(),
                                                  "the store directory")("json", po::bool_switch(),
-                                                                        "print one JSON object");
+                                                                        "print one JSON object")(
+      "plot", po::value(&plot_path),
+      "plot the winning sub-decks of every committed level (log scale) to FILE "
+      "(.svg, .png, or - for an SVG on standard output) with gnuplot");
   po::variables_map vm;
   if (ParseOrHelp(args, desc,
-                  "usage: eulerdeck status --store DIR [--json]\n"
-                  "The store's game, its committed levels (entries, bytes, bytes per entry,\n"
+                  "usage: eulerdeck status --store DIR [--json] [--plot FILE]\n"
+                  "The store's game, its state (running, interrupted, stopped, complete),\n"
+                  "its committed levels (winning sub-decks, blocks, bytes, bytes per entry,\n"
                   "compression) and the level in progress with its rate and ETA.",
                   vm))
     return kExitOk;
+  Status checked = CheckResultStreams(vm["json"].as<bool>(), {{"plot", plot_path}});
+  if (checked.ok() && !plot_path.empty()) checked = CheckPlotPath(plot_path);
+  if (!checked.ok()) return BadInput("eulerdeck status", checked.ToString());
   std::unique_ptr<storage::FrontierStore> store;
   GameSpec spec;
   std::vector<storage::LevelRecord> levels;
@@ -90,23 +106,35 @@ int RunStatus(const std::vector<std::string>& args) {
   const double eta = in_progress && p.next_ordinal > 0
                          ? p.seconds * (static_cast<double>(p.input_blocks) / p.next_ordinal - 1)
                          : -1;
-  // Alive or not is the lock's answer (a killed run leaves its records and
-  // its live file behind); the live file then says what it is doing now.
-  const bool running = storage::WriterActive(dir);
-  storage::LiveStatus live;
-  bool has_live = false;
-  storage::ReadLiveStatus(dir, &live, &has_live);
-  // A run that ends, however it ends short of a kill, removes its live file:
-  // one left behind without a running writer is the trace of a kill.
-  const bool killed = !running && has_live;
-  if (!running) has_live = false;
+  const storage::RunActivity activity =
+      storage::ReadRunActivity(dir, done, in_progress, !levels.empty());
+  const bool running = activity.state == storage::RunState::kRunning;
+  const bool has_live = activity.has_live;
+  const storage::LiveStatus& live = activity.live;
+  const char* state = storage::RunStateName(activity.state);
   const double now = storage::UnixNow();
-  const char* state = running                   ? "running"
-                      : done                    ? "complete"
-                      : (in_progress || killed) ? "interrupted"
-                      : levels.empty()          ? "not started"
-                                                : "stopped";
   const double checkpoint_age = in_progress && p.saved > 0 ? now - p.saved : -1;
+  if (!plot_path.empty()) {
+    PlotSpec plot;
+    plot.title = "Winning sub-decks per level: " + GameLine(spec) + ", store " + dir + ", " +
+                 state + " (levels 1.." + std::to_string(levels.empty() ? 0 : levels.back().level) +
+                 " of " + std::to_string(n) + ")";
+    plot.xlabel = "level k (cards in the sub-deck)";
+    plot.ylabel = "winning sub-decks";
+    plot.log_y = plot.points = true;
+    PlotSeries series;
+    series.title = "m = " + std::to_string(spec.ranks);
+    for (const auto& r : levels) {
+      if (r.entries > 0) series.points.emplace_back(r.level, static_cast<double>(r.entries));
+    }
+    plot.series.push_back(series);
+    s = WritePlot(plot_path, plot);
+    if (!s.ok()) {
+      std::cerr << "eulerdeck status: " << s.ToString() << "\n";
+      return kExitCheckFailed;
+    }
+    if (plot_path == "-") return kExitOk;  // the plot is the only thing on standard output
+  }
   if (vm["json"].as<bool>()) {
     // docs/schema/eulerdeck-status.schema.json: counts of sub-decks as
     // strings, checksums in hex, fields that do not apply left out.
@@ -170,7 +198,7 @@ int RunStatus(const std::vector<std::string>& args) {
               << HumanDuration(now - live.updated) << " ago)";
   } else if (running) {
     std::cout << " (another process holds the store)";
-  } else if (!in_progress && killed && !done) {
+  } else if (activity.state == storage::RunState::kInterrupted && !in_progress) {
     std::cout << " after level " << (levels.empty() ? 0 : levels.back().level)
               << "; continue with `eulerdeck resume --store " << dir << "`";
   } else if (in_progress) {
@@ -182,15 +210,16 @@ int RunStatus(const std::vector<std::string>& args) {
     std::cout << " after level " << levels.back().level << " of " << n;
   }
   std::cout << "\n"
-            << "keep       " << storage::KeepName(params.keep) << "\n"
-            << "level       entries        blocks   stored bytes   bytes/entry  compression  "
-               "seconds  kept\n";
+            << "keep       " << storage::KeepName(params.keep)
+            << "\n"
+            // 76 columns at most: counts up to 15 digits, sizes in KiB/MiB/GiB.
+            << "level        sub-decks    blocks      stored  B/entry  ratio   seconds  kept\n";
   for (const auto& r : levels) {
-    std::printf(
-        "%5d  %14llu  %10llu  %13llu  %12s  %11s  %7.1f  %s\n", r.level,
-        static_cast<unsigned long long>(r.entries), static_cast<unsigned long long>(r.blocks),
-        static_cast<unsigned long long>(r.stored_bytes), Ratio(r.stored_bytes, r.entries).c_str(),
-        Ratio(r.raw_bytes, r.stored_bytes).c_str(), r.seconds, r.kept ? "yes" : "no");
+    std::printf("%5d  %15llu  %8llu  %10s  %7s  %5s  %8.1f  %s\n", r.level,
+                static_cast<unsigned long long>(r.entries),
+                static_cast<unsigned long long>(r.blocks), HumanBytes(r.stored_bytes).c_str(),
+                Ratio(r.stored_bytes, r.entries).c_str(),
+                Ratio1(r.raw_bytes, r.stored_bytes).c_str(), r.seconds, r.kept ? "yes" : "no");
   }
   std::fflush(stdout);
   if (in_progress) {
