@@ -3,6 +3,7 @@
 #include <tbb/enumerable_thread_specific.h>
 
 #include <array>
+#include <atomic>
 #include <cstdio>
 #include <mutex>
 #include <string>
@@ -25,10 +26,17 @@ struct Node {
   std::array<Card, kNodeBytes> cards;
 };
 
+// Walk() calls between two looks at the stop flag and two reports of the
+// sub-decks counted: often enough for a prompt Ctrl-C and a live rate (a
+// subtree can take minutes), rarely enough to cost nothing.
+constexpr uint32_t kPollCalls = 1u << 14;
+
 // Walks subtrees depth first, counting sub-decks per level. One per thread.
 class Walker {
  public:
-  Walker(const ChildRule& rule, bool verify) : rule_(rule), verify_(verify) {
+  Walker(const ChildRule& rule, bool verify, const std::atomic<bool>* stop,
+         std::atomic<uint64_t>* counted)
+      : rule_(rule), verify_(verify), stop_(stop), counted_(counted) {
     const GameSpec& spec = rule.spec();
     n_ = spec.cards();
     ranks_ = static_cast<uint32_t>(spec.ranks);
@@ -43,9 +51,13 @@ class Walker {
   }
 
   // Counts the descendants of `node` (k cards, already counted itself).
-  void WalkFrom(const Card* node, int k) {
+  // False when the stop flag cut the walk short: the counts are then partial
+  // and the count must be abandoned.
+  bool WalkFrom(const Card* node, int k) {
     avail_.Reset(node, k);
     Walk(node, k);
+    Report();
+    return !stopped_;
   }
 
   const std::vector<uint64_t>& level() const { return level_; }
@@ -53,7 +65,25 @@ class Walker {
   const Status& failure() const { return failure_; }
 
  private:
+  // Adds the sub-decks counted since the last report to *counted_.
+  void Report() {
+    if (counted_ == nullptr) return;
+    uint64_t total = 0;
+    for (uint64_t c : level_) total += c;
+    counted_->fetch_add(total - reported_, std::memory_order_relaxed);
+    reported_ = total;
+  }
+
   void Walk(const Card* node, int k) {
+    if (stopped_) return;  // unwinding: the siblings up the stack return at once
+    if (++calls_ == kPollCalls) {
+      calls_ = 0;
+      Report();
+      if (stop_ != nullptr && stop_->load(std::memory_order_relaxed)) {
+        stopped_ = true;
+        return;
+      }
+    }
     if (k + fused_levels_ == n_) {
       // The last levels are counted through views, not built.
       Card miss[3];
@@ -163,6 +193,11 @@ class Walker {
 
   const ChildRule& rule_;
   const bool verify_;
+  const std::atomic<bool>* const stop_;
+  std::atomic<uint64_t>* const counted_;
+  uint32_t calls_ = 0;
+  uint64_t reported_ = 0;  // the sum of level_ at the last Report()
+  bool stopped_ = false;
   int fused_levels_;  // 0 (none), 2 or 3
   int n_;
   uint32_t ranks_;
@@ -224,12 +259,18 @@ Status Count(const GameSpec& spec, const CountOptions& options, CountResult* res
 
   // Phase 3. Depth first from every frontier node, in parallel.
   if (options.tasks_total) options.tasks_total->store(frontier.size());
-  tbb::enumerable_thread_specific<Walker> walkers(rule, options.verify_leaves);
+  if (options.sub_decks_counted) {
+    uint64_t so_far = 0;
+    for (int j = 1; j <= k; ++j) so_far += result->level[j];
+    options.sub_decks_counted->store(so_far);
+  }
+  tbb::enumerable_thread_specific<Walker> walkers(rule, options.verify_leaves, options.stop,
+                                                  options.sub_decks_counted);
   std::atomic<uint64_t> walked{0};
   if (k < n) {
     ParallelFor(options.threads, frontier.size(), [&](size_t i) {
       if (stopped()) return;  // skipped: the count is abandoned
-      walkers.local().WalkFrom(frontier[i].cards.data(), k);
+      if (!walkers.local().WalkFrom(frontier[i].cards.data(), k)) return;  // cut short
       walked.fetch_add(1, std::memory_order_relaxed);
       if (options.tasks_done) options.tasks_done->fetch_add(1, std::memory_order_relaxed);
     });

@@ -23,9 +23,14 @@ struct CountOptions {
   // finishes (relaxed), for progress display.
   std::atomic<uint64_t>* tasks_total = nullptr;
   std::atomic<uint64_t>* tasks_done = nullptr;
-  // If set, polled between subtrees (and between the levels of the breadth
-  // first start): once true, no new subtree starts, the running ones finish,
-  // and Count() returns Cancelled (e.g. a signal, tools/common/interrupt.h).
+  // If set, Count() keeps *sub_decks_counted at the number of sub-decks
+  // counted so far (relaxed, updated every few milliseconds per thread): a
+  // live rate even when single subtrees take minutes.
+  std::atomic<uint64_t>* sub_decks_counted = nullptr;
+  // If set, polled between the levels of the breadth first start, between
+  // subtrees and every few milliseconds inside them: once true, the walks
+  // stop and Count() returns Cancelled (e.g. a signal,
+  // tools/common/interrupt.h), within milliseconds.
   const std::atomic<bool>* stop = nullptr;
 };
 

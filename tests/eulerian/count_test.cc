@@ -151,11 +151,44 @@ TEST_CASE("count: a stop flag gives Cancelled, saying how far it got") {
                          std::to_string(total.load()) + " subtrees (") == 0);
   CHECK(done.load() < total.load());
 
-  // Not set: the count is unchanged (A007709).
+  // Not set: the count is unchanged (A007709), and the live counter of
+  // sub-decks ends at the number of nodes.
   stop = false;
   options.threads = 0;
+  std::atomic<uint64_t> counted{0};
+  options.sub_decks_counted = &counted;
   REQUIRE(Count(GameSpec{Game::kMousetrap, 10, 1}, options, &r).ok());
   CHECK(r.winning() == 65503);
+  CHECK(counted.load() == r.nodes);
+}
+
+// The flag is also polled inside a subtree; a walk it cuts short must never
+// be taken for a finished one. Set during the last subtree: either that
+// subtree finished first (OK, and the exact count), or Cancelled.
+TEST_CASE("count: a stop inside the last subtree never gives a wrong count") {
+  const GameSpec spec{Game::kMousetrap, 12, 1};
+  for (int trial = 0; trial < 3; ++trial) {
+    std::atomic<bool> stop{false};
+    std::atomic<uint64_t> done{0}, total{0};
+    CountOptions options;
+    options.threads = 1;
+    options.stop = &stop;
+    options.tasks_done = &done;
+    options.tasks_total = &total;
+    std::thread watcher([&] {
+      while (total.load() == 0 || done.load() + 1 < total.load()) std::this_thread::yield();
+      stop = true;
+    });
+    CountResult r;
+    const Status s = Count(spec, options, &r);
+    watcher.join();
+    INFO(s.ToString());
+    if (s.ok()) {
+      CHECK(r.winning() == 3674670);  // OEIS A007709(12)
+    } else {
+      CHECK(s.IsCancelled());
+    }
+  }
 }
 
 }  // namespace

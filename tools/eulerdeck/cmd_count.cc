@@ -165,15 +165,31 @@ int RunCount(const std::vector<std::string>& args) {
   StopOnSignals signals;
   options.stop = signals.flag();
   for (const GameSpec& spec : specs) {
-    std::atomic<uint64_t> done{0}, total{0};
+    std::atomic<uint64_t> done{0}, total{0}, counted{0};
     options.tasks_done = &done;
     options.tasks_total = &total;
+    options.sub_decks_counted = &counted;
     SizeResult r;
     r.spec = spec;
     const auto start = std::chrono::steady_clock::now();
     {
-      Progress progress(range ? "count m=" + std::to_string(spec.ranks) : "count", "subtrees",
-                        &done, &total);
+      // The bar and the ETA follow the subtrees; the rate is of sub-decks,
+      // which moves even while the first subtrees (minutes each for the
+      // largest sizes) are being walked.
+      ProgressOptions shown;
+      shown.label = range ? "count m=" + std::to_string(spec.ranks) : "count";
+      shown.unit = "subtrees";
+      shown.done = &done;
+      shown.total = &total;
+      shown.stage = [&counted] {
+        ProgressStage stage;
+        stage.rate_count = counted.load(std::memory_order_relaxed);
+        stage.rate_unit = "sub-decks";
+        stage.figures.emplace_back(HumanCount(stage.rate_count) + " sub-decks counted",
+                                   HumanCount(stage.rate_count));
+        return stage;
+      };
+      Progress progress(std::move(shown));
       s = Count(spec, options, &r.count);
     }
     r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
