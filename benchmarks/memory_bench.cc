@@ -1,4 +1,4 @@
-// eulerdeck_memory_bench: the exact solitaire Memory table (seed 004) to
+// eulerdeck_memory_bench: the exact solitaire Memory table (Foerster & Wattenhofer) to
 // n = 5000, time and peak memory, and the speed of the row method against
 // the recurrence as written (reduced GMP rationals at every operation),
 // measured in the same run.

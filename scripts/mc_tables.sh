@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Reproduces the [MC] entries of seed 000's Tables 4 and 5 and some of Table
+# Reproduces the [MC] entries of Bersani's Tables 4 and 5 and some of Table
 # 1's best hlm scores with cardlab mc, printing markdown rows for
 # docs/montecarlo.md. Each row's command is given in full.
 #   scripts/mc_tables.sh [BUILD_DIR]

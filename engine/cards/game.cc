@@ -6,15 +6,15 @@ namespace eulerdeck {
 // this order.
 const GamePolicy kGamePolicies[kGameCount] = {
     {Game::kMousetrap, "mousetrap", "Mousetrap (Cayley)",
-     "Cayley (1857); seed 000 (Bersani) Tables 2 and 4; OEIS A007709", CountSpan::kRanks,
+     "Cayley (1857); Bersani (2010) Tables 2 and 4; OEIS A007709", CountSpan::kRanks,
      OnMatch::kRemove, OnMiss::kLose, /*ends_on_burned_two=*/false, /*score_studied=*/false,
      /*enumerable=*/true},
     {Game::kModular, "modular", "Modular Mousetrap (Guy & Nowakowski)",
-     "Guy & Nowakowski (1993); seed 000 (Bersani) Table 5", CountSpan::kLcmWithRanks,
-     OnMatch::kRemove, OnMiss::kDeadEnd, false, false, true},
-    {Game::kHlm, "hlm", "He Loves Me, He Loves Me Not",
-     "seed 000 (Bersani) section 3, Tables 1 and 3", CountSpan::kMinRanks, OnMatch::kRemove,
-     OnMiss::kBurn, /*ends_on_burned_two=*/true, /*score_studied=*/true, true},
+     "Guy & Nowakowski (1993); Bersani (2010) Table 5", CountSpan::kLcmWithRanks, OnMatch::kRemove,
+     OnMiss::kDeadEnd, false, false, true},
+    {Game::kHlm, "hlm", "He Loves Me, He Loves Me Not", "Bersani (2010) section 3, Tables 1 and 3",
+     CountSpan::kMinRanks, OnMatch::kRemove, OnMiss::kBurn, /*ends_on_burned_two=*/true,
+     /*score_studied=*/true, true},
     {Game::kTreize, "treize", "Treize / Frustration solitaire (Montmort)",
      "Montmort (1708); Doyle, Grinstead & Snell, Frustration solitaire (1995); "
      "OEIS A000166, A000459, A059074",

@@ -69,11 +69,11 @@ struct GamePolicy {
   OnMatch on_match;
   OnMiss on_miss;
   // hlm: a game is won only when every card but one was stored and the one
-  // burned is a 2 (Proposition 2.2 of seed 000). Then the winning score
+  // burned is a 2 (Proposition 2.2 of Bersani 2010). Then the winning score
   // leaves the 2 out, the reformed deck ends with it, the backward tree has
   // the single root 2, and decks need ranks >= 2.
   bool ends_on_burned_two;
-  // The score (sum of the values removed) is a studied quantity (seed 000's
+  // The score (sum of the values removed) is a studied quantity (Bersani's
   // Table 1 for hlm): tools print its distribution.
   bool score_studied;
   // The winning decks form the backward tree of engine/eulerian/children.h:
@@ -137,7 +137,7 @@ inline Card CalledValue(const GameSpec& spec, uint32_t t) {
 int TotalValue(const GameSpec& spec);
 
 // The score a winning deck reaches: every card removed (mousetrap, modular),
-// every card stored but a final 2 (hlm, Proposition 2.2 of seed 000), none
+// every card stored but a final 2 (hlm, Proposition 2.2 of Bersani 2010), none
 // (treize: no card is ever removed).
 int WinningScore(const GameSpec& spec);
 

@@ -1,4 +1,4 @@
-// Reform sequences (seed 001): play a deck, play its reformed deck, and so on,
+// Reform sequences (the Mousetrap contest): play a deck, play its reformed deck, and so on,
 // until a deck does not win (dead-end) or a deck seen before comes back.
 #ifndef EULERDECK_ENGINE_CARDS_REFORM_H_
 #define EULERDECK_ENGINE_CARDS_REFORM_H_
@@ -13,7 +13,7 @@ namespace eulerdeck {
 
 struct ReformResult {
   enum class End { kDeadEnd, kCycle, kLimit };
-  // The distinct decks met, the starting deck first. length() is seed 001's
+  // The distinct decks met, the starting deck first. length() is the Mousetrap contest's
   // "length of the sequence"; the starting deck was reformed length()-1 times
   // when the sequence ends on a dead-end.
   std::vector<Deck> decks;

@@ -40,7 +40,7 @@ struct GameResult {
   int score = 0;  // sum of the values of the removed (stored) cards
   // For a winning deck of a game that removes cards, the reformed deck: the
   // removal order, with hlm's final burned 2 appended (the paper's reduced
-  // eulerian string, seed 000 §4). None for treize (nothing is removed).
+  // eulerian string, Bersani 2010 §4). None for treize (nothing is removed).
   std::optional<Deck> reformed;
   std::vector<Visit> trace;  // every count, when asked for (lagrangian string)
 };

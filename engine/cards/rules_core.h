@@ -36,7 +36,7 @@ inline uint32_t Rotate(Card* circle, uint32_t r, uint32_t p) {
 // and sets *left to r'. Every rule comes from spec.policy() (game.h). A game
 // that ends_on_burned_two (hlm) is won when every card but one was stored and
 // the one burned is a 2: the same as reaching WinningScore() (Proposition 2.2
-// of seed 000), and it also recognises winning sub-decks of any size.
+// of Bersani 2010), and it also recognises winning sub-decks of any size.
 template <class Recorder>
 Outcome PlayCircle(const GameSpec& spec, Card* circle, uint32_t r, uint32_t* left, Recorder& rec) {
   const GamePolicy& policy = spec.policy();

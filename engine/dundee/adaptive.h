@@ -1,4 +1,4 @@
-// Adaptive play of Dundee (seed 002, Litwack, Pikhurko & Pongnumkul): a
+// Adaptive play of Dundee (Litwack, Pikhurko & Pongnumkul): a
 // uniformly shuffled deck with s_i cards of value i (c cards in all) is dealt
 // face up for m <= c rounds; before each card the player names a value, using
 // the cards seen so far, and loses on the first coincidence.

@@ -1,5 +1,5 @@
 // Exact counts of winning decks by the backward ("eulerian") enumeration of
-// seed 000 §4-5, generalised to the three games and any number of suits: the
+// Bersani 2010 §4-5, generalised to the three games and any number of suits: the
 // tree of winning sub-decks of children.h, walked depth first on all cores.
 #ifndef EULERDECK_ENGINE_EULERIAN_ENUMERATE_H_
 #define EULERDECK_ENGINE_EULERIAN_ENUMERATE_H_

@@ -1,4 +1,4 @@
-// Combinatorial Memory (seed 003, Alfthan §3): Terminating Memory where the
+// Combinatorial Memory (Alfthan 2007 §3): Terminating Memory where the
 // order in which the unseen cards will be opened is known to both players,
 // so there is no chance left. Left moves first; the value of a position is
 // (pairs Left collects) - (pairs Right collects) under optimal play.

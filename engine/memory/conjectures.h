@@ -1,4 +1,4 @@
-// The claims of seed 003 (Alfthan, Terminating Memory §2.3 and Appendix A)
+// The claims of Alfthan (2007, Terminating Memory §2.3 and Appendix A)
 // checked over a table of E(n,j) (terminating.h):
 //
 // - Conjecture 1: "except for smaller boards, n < 16, the optimal strategy

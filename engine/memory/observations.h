@@ -1,4 +1,4 @@
-// The Observations 1-9 of seed 004 (Foerster & Wattenhofer, "The Solitaire
+// The Observations 1-9 of Foerster & Wattenhofer ("The Solitaire
 // Memory Game", §7 and §9): for one variant, a sequence of x(n,0) is strictly
 // monotone on a range of n the paper checked (up to 5000). Here: which
 // Observations a variant has, and how one pass over n = 2, 3, ..., N decides

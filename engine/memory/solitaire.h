@@ -1,4 +1,4 @@
-// Solitaire Memory (seed 004, Foerster & Wattenhofer): the expected number of
+// Solitaire Memory (Foerster & Wattenhofer): the expected number of
 // moves e(n,k) of the optimal strategy (Lemma 4.1) with n pairs on the table
 // and k known cards of distinct labels, by recurrence (6.1), and the
 // variants that count something else along the same Markov chain: free

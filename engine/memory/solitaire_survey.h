@@ -1,4 +1,4 @@
-// One pass over a column of a solitaire Memory recurrence (seed 004,
+// One pass over a column of a solitaire Memory recurrence (Foerster & Wattenhofer,
 // Foerster & Wattenhofer, "The Solitaire Memory Game"): x(n,k) for
 // n = 1..N with its ratio x(n,k)/n and difference x(n,k) - x(n-1,k), exact
 // or in floating point with error bounds; for k = 0 also the variant's

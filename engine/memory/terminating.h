@@ -1,4 +1,4 @@
-// Terminating Memory for two players (seed 003, Alfthan §2): with n pairs on
+// Terminating Memory for two players (Alfthan 2007 §2): with n pairs on
 // the board, j of them "unknown" (no card seen) and k = n - j known single
 // cards, E(n,j) is the expected number of pairs the player to move collects
 // from here on, both playing optimally. The first card of a move is always
@@ -45,7 +45,7 @@ struct TerminatingTable {
 template <class T>
 Status Terminating(int n_max, TerminatingTable<T>* table);
 
-// The closed forms of seed 003 (§2.3.2 and Appendix A) for j <= 4, valid for
+// The closed forms of Alfthan 2007 (§2.3.2 and Appendix A) for j <= 4, valid for
 // every n >= j: n, (n+2)/3, (11n-12)/15, (13n^2+119n-180)/(35(n+3)) (the
 // appendix prints "119" for 119n: OCR), (211n^2+72n+1232)/(315(n+4)).
 mpq_class TerminatingClosedForm(int n, int j);

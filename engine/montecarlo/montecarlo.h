@@ -19,7 +19,7 @@ struct McOptions {
   uint64_t seed = 1;
   int threads = 0;  // 0: all cores
   // Only hunt for the best result: a deck is abandoned as soon as even
-  // removing every card left could not beat the best seen so far (seed 000
+  // removing every card left could not beat the best seen so far (Bersani 2010
   // §3(c)); the distributions are then not collected.
   bool best_only = false;
   std::atomic<uint64_t>* decks_done = nullptr;  // progress (relaxed)

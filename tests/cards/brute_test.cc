@@ -1,5 +1,5 @@
 // Forward brute force against the published counts. Sources: OEIS A007709
-// (mousetrap, s = 1) and Tables 2, 4, 5 of seed 000 (Bersani); every entry
+// (mousetrap, s = 1) and Tables 2, 4, 5 of Bersani (2010); every entry
 // with at most 10^7 decks is here.
 #include "engine/cards/brute.h"
 
@@ -43,7 +43,7 @@ TEST_CASE("brute: A007709, mousetrap s=1, n = 1..10") {
   }
 }
 
-TEST_CASE("brute: Tables 2, 4, 5 of seed 000, every entry with <= 10^7 decks") {
+TEST_CASE("brute: Tables 2, 4, 5 of Bersani 2010, every entry with <= 10^7 decks") {
   const Entry entries[] = {
       // Table 2, hlm
       {Game::kHlm, 2, 2, 3},

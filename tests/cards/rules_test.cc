@@ -1,4 +1,4 @@
-// The worked examples of the seeds (seed 000's sections 2-5 and seed 001's
+// The worked examples of the seeds (Bersani's sections 2-5 and the Mousetrap contest's
 // contest text), played by the rules module. Sources: 000 = Bersani, "An eulerian approach...";
 // 001 = the Mousetrap contest text.
 #include "engine/cards/rules.h"

@@ -12,9 +12,9 @@
 //          1493804444499093354916284290188948031229880469556 decks (Ekhad,
 //          Koutschan & Zeilberger, arXiv:2101.10147, 2021).
 // Two independent methods: forward brute force over every deck (the rules
-// module), and the rook-polynomial formula of Dundee's advance bids (seed 002,
-// Litwack, Pikhurko & Pongnumkul: naming each value s times in advance, as
-// Treize's count does, on a deck with s cards of each value).
+// module), and the rook-polynomial formula of Dundee's advance bids (Litwack, Pikhurko &
+// Pongnumkul, Litwack, Pikhurko & Pongnumkul: naming each value s times in advance, as Treize's
+// count does, on a deck with s cards of each value).
 #include <gmpxx.h>
 
 #include <catch2/catch.hpp>

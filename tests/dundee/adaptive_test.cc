@@ -1,4 +1,4 @@
-// Adaptive play (engine/dundee/adaptive.h) against seed 002: Table 1, (18)
+// Adaptive play (engine/dundee/adaptive.h) against Litwack, Pikhurko & Pongnumkul: Table 1, (18)
 // and the closed forms after it, Theorems 2 and 3 by the full dynamic
 // programme, and greedy play against every deal (deals.h).
 #include "engine/dundee/adaptive.h"

@@ -1,4 +1,4 @@
-// Advance bids (engine/dundee/advance.h) against seed 002: the rook
+// Advance bids (engine/dundee/advance.h) against Litwack, Pikhurko & Pongnumkul: the rook
 // polynomial = the paper's appendix recursion = brute force over every deal
 // (deals.h); Proposition 1 for two values, with its optimal sets.
 #include "engine/dundee/advance.h"

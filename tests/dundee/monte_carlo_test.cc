@@ -1,4 +1,4 @@
-// Equations (1) and (2) of seed 002 exactly (adaptive.h, advance.h), and the
+// Equations (1) and (2) of Litwack, Pikhurko & Pongnumkul exactly (adaptive.h, advance.h), and the
 // Monte Carlo (engine/dundee/monte_carlo.h) whose intervals contain them.
 #include "engine/dundee/monte_carlo.h"
 

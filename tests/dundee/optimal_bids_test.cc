@@ -1,4 +1,4 @@
-// The optimal-bid search (engine/dundee/optimal_bids.h) against seed 002:
+// The optimal-bid search (engine/dundee/optimal_bids.h) against Litwack, Pikhurko & Pongnumkul:
 // Theorem 5 on regular decks and Table 2 entirely, with a Lemma 13 search
 // finding the same optimum.
 #include "engine/dundee/optimal_bids.h"

@@ -1,7 +1,7 @@
 // The eulerian enumerator (engine/eulerian/enumerate.h) against forward brute force
 // and against the published counts. Sources: OEIS A007709 (mousetrap, one
 // suit); A. M. Bersani, "An eulerian approach to a class of matching
-// problems" (seed 000), Tables 2, 4, 5. The expensive entries are in
+// problems" (Bersani 2010), Tables 2, 4, 5. The expensive entries are in
 // count_slow_test.cc (ctest label `slow`).
 #include <atomic>
 #include <catch2/catch.hpp>

@@ -1,4 +1,4 @@
-// The Observations 1-9 and the interval for lim x(n,0)/n of seed 004 (the
+// The Observations 1-9 and the interval for lim x(n,0)/n of Foerster & Wattenhofer (the
 // "Solitaire Memory" paper, Foerster & Wattenhofer, §7 and §9), as
 // SurveySolitaire (engine/memory/solitaire_survey.h) checks them: where each
 // Observation holds, exactly and in floating point, which printed ranges are

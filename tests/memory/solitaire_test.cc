@@ -1,4 +1,4 @@
-// Solitaire Memory (engine/memory/solitaire.h) against seed 004: every exact
+// Solitaire Memory (engine/memory/solitaire.h) against Foerster & Wattenhofer: every exact
 // value of its tables, its closed forms and identities, its approximate
 // values at n = 5000; the fast exact rows against the recurrence as written
 // and against play over every arrangement of the cards; the floating point
@@ -89,7 +89,7 @@ TEST_CASE("solitaire: the recurrences equal play over every arrangement (n <= 5)
   CHECK(SolitaireByPlay(V::kMoves, 6) == mpq_class("31748/3465"));  // 7,484,400 orders
 }
 
-TEST_CASE("solitaire: seed 004 Tables 1-6 (every printed value)") {
+TEST_CASE("solitaire: Foerster & Wattenhofer Tables 1-6 (every printed value)") {
   const auto moves = Column0(V::kMoves, 50);
   const auto p10 = Column0(V::kPairs10, 20), p15 = Column0(V::kPairs15, 20);
   const auto p20 = Column0(V::kPairs20, 20), other = Column0(V::kOther, 20);

@@ -1,4 +1,4 @@
-// Two-player Memory (seed 003, Alfthan): Terminating Memory's E(n,j) and its
+// Two-player Memory (Alfthan 2007): Terminating Memory's E(n,j) and its
 // optimal moves (Table 2.1, worked cases, closed forms; the conjectures are
 // in conjectures_test.cc), and Combinatorial Memory's block reduction
 // against negamax.

@@ -1,5 +1,5 @@
 // Monte Carlo (engine/montecarlo/montecarlo.h, engine/base/shuffle.h): intervals against exact
-// probabilities (from count/brute and seed 000's tables), coverage over many
+// probabilities (from count/brute and Bersani's tables), coverage over many
 // seeds, uniformity of the shuffle, and independence from the thread count.
 #include <atomic>
 #include <catch2/catch.hpp>
@@ -30,7 +30,7 @@ McTally Run(const GameSpec& spec, uint64_t decks, uint64_t seed, int threads = 0
 
 struct Exact {
   GameSpec spec;
-  uint64_t wins;  // winning decks (brute force / seed 000 Tables 2, 4, 5)
+  uint64_t wins;  // winning decks (brute force / Bersani 2010 Tables 2, 4, 5)
 };
 
 TEST_CASE("mc: the 95% interval contains the exact probability") {

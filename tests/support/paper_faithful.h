@@ -1,4 +1,4 @@
-// A literal implementation of Bersani's procedure (seed 000 §4), kept as the
+// A literal implementation of Bersani's procedure (Bersani 2010 §4), kept as the
 // baseline the engine is measured against and as an independent cross-check
 // of its level counts. For each winning k-string and each value x that may be
 // prepended, it rebuilds the (k+1)-card sub-deck from the candidate string by

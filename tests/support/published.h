@@ -1,5 +1,5 @@
 // The published numbers of winning decks, with their sources, for the tests.
-// Values from OEIS A007709 and seed 000 (A. M. Bersani, "An eulerian approach
+// Values from OEIS A007709 and Bersani 2010 (A. M. Bersani, "An eulerian approach
 // to a class of matching problems", Tables 2, 4, 5). The two entries of Table 2 that independent
 // computations contradict (hlm s=2 m=14, s=4 m=7) are NOT here: see
 // docs/errata.md and count_slow_test.cc.

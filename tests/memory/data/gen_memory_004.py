@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Regenerates memory_004_tables.inc and memory_004_small.inc from seed 004's
+"""Regenerates memory_004_tables.inc and memory_004_small.inc from Foerster & Wattenhofer's
 text (the tables exactly as printed, OCR included; the tests say which
 printed entries disagree with their own decimals, see docs/errata.md).
 
