@@ -361,7 +361,7 @@ expect_ok "cardlab mc --help" "usage: cardlab mc" "$C" mc --help
 expect_ok "cardlab mc" "95% interval \[" "$C" mc --game mousetrap --ranks 8 --decks 100000
 expect_ok "cardlab mc json" '"interval":"Wilson"' "$C" mc --game hlm --ranks 4 --suits 3 --decks 10000 --json
 expect_ok "cardlab mc best-only" "best score +22 of 22" "$C" mc --game hlm --ranks 3 --suits 4 --decks 200000 --best-only
-expect_ok "cardlab mc until-ci" "^decks +1048576 " "$C" mc --game modular --ranks 5 --decks 100000000 --until-ci 0.001
+expect_ok "cardlab mc until-ci" "^decks played +1048576 " "$C" mc --game modular --ranks 5 --decks 100000000 --until-ci 0.001
 "$C" mc --game modular --ranks 4 --decks 5000 --csv "$tmp/mc.csv" >/dev/null 2>&1
 { [ "$(head -1 "$tmp/mc.csv")" = "game,ranks,suits,distribution,value,decks,estimate,low95,high95" ] &&
   grep -q "^modular,4,1,win,1," "$tmp/mc.csv"; } || { echo "FAIL (mc csv)"; fail=1; }

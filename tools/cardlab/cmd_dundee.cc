@@ -28,7 +28,8 @@ constexpr const char* kUsage =
     "\n"
     "A deck with s_i cards of value i is dealt for m rounds; before each card the\n"
     "player names a value and loses on a coincidence (Litwack, Pikhurko &\n"
-    "Pongnumkul, How to Play Dundee).\n"
+    "Pongnumkul).\n"
+    "\n"
     "questions:\n"
     "  greedy        win probability of greedy adaptive play (the optimum), checked\n"
     "                against a dynamic programme over all strategies; the worst play\n"
@@ -40,10 +41,11 @@ constexpr const char* kGreedyUsage =
     "usage: cardlab dundee greedy --deck D [--rounds M] [--exact | --float]\n"
     "                             [--mc N [--seed X]] [--json]\n"
     "g_m(s): the greedy player's win probability (name a least frequent remaining\n"
-    "value), by recurrence (3), exact (default) or in double. --exact also solves\n"
-    "the game over all adaptive strategies (the best and the worst bid at every\n"
-    "state) to check Theorem 2 (greedy is the unique optimum for 3+ values) and\n"
-    "Theorem 3 (the worst play and its closed form). --mc N plays N random deals.";
+    "value), by recurrence (3) of Litwack, Pikhurko & Pongnumkul, exact (the\n"
+    "default) or in floating point (double). --exact also solves the game over all\n"
+    "adaptive strategies (the best and the worst bid at every state) to check\n"
+    "Theorem 2 (greedy is the unique optimum for 3+ values) and Theorem 3 (the\n"
+    "worst play and its closed form). --mc N plays N random deals.";
 
 constexpr const char* kAdvanceUsage =
     "usage: cardlab dundee advance --deck D --bids B [--exact | --float]\n"
@@ -51,21 +53,22 @@ constexpr const char* kAdvanceUsage =
     "Pr(b, s): the win probability of naming value i b_i times (m = sum of b\n"
     "rounds), by inclusion-exclusion over the rook polynomial of the forbidden\n"
     "board (exact; --float only changes the printing: the alternating sum cancels\n"
-    "too much for floating point). --recursion also runs the paper's appendix\n"
-    "recursion (exponential in the number of values).";
+    "too much for floating point). --recursion also runs the appendix recursion\n"
+    "of Litwack, Pikhurko & Pongnumkul (exponential in the number of values).";
 
 constexpr const char* kOptimalUsage =
     "usage: cardlab dundee optimal-bids --deck D [--rounds M] [--max-bids N]\n"
     "                                   [--csv FILE] [--json]\n"
     "       cardlab dundee optimal-bids --values V --max-cards C [--rounds-all]\n"
     "                                   [--csv FILE] [--json]\n"
-    "All advance bids of maximal Pr(b, s) with sum m (Problem 4), listed with b\n"
-    "non-decreasing inside groups of equal counts (the paper's Table 2); 'all' counts\n"
-    "every rearrangement. Past --max-bids candidates (default 200000) only bids of\n"
-    "Lemma 13's shape are searched: the optimal probability stays exact, other\n"
-    "optimal bids may be missed (reported). The second form runs every deck\n"
-    "s_1 >= ... >= s_V >= 1 with at most C cards, for m = c (Table 2: V = 3,\n"
-    "C = 11), or every m with --rounds-all.\n"
+    "All advance bids of maximal Pr(b, s) with sum m (Problem 4 of Litwack,\n"
+    "Pikhurko & Pongnumkul), listed with b non-decreasing inside groups of equal\n"
+    "counts (as in their Table 2); '[K in all]' counts every rearrangement. Past\n"
+    "--max-bids candidates (default 200000) only bids of Lemma 13's shape are\n"
+    "searched: the optimal probability stays exact, other optimal bids may be\n"
+    "missed (reported). The second form runs every deck s_1 >= ... >= s_V >= 1\n"
+    "with at most C cards, for m = its number of cards (Table 2: V = 3, C = 11),\n"
+    "or every m with --rounds-all.\n"
     "--csv columns: deck_counts,cards,rounds,probability,probability_decimal,\n"
     "optimal_bids,all_optimal,exhaustive,searched (docs/schema/csv_columns.json).";
 
@@ -101,8 +104,8 @@ void FormatMc(const DundeeMonteCarloCheck& mc, Json* j, std::string* out) {
 }
 
 std::string Describe(const std::vector<int>& s) {
-  return CountsString(s) + " (" + std::to_string(s.size()) + " values, " +
-         std::to_string(TotalCards(s)) + " cards)";
+  return CountsString(s) + " (" + Plural(s.size(), "value") + ", " + Plural(TotalCards(s), "card") +
+         ")";
 }
 
 int RunGreedy(const std::vector<std::string>& args) {
@@ -115,11 +118,11 @@ int RunGreedy(const std::vector<std::string>& args) {
   add("help,h", "show this help");
   add("deck", po::value(&deck_text)->required(), "the deck, e.g. 4^13");
   add("rounds", po::value(&rounds), "rounds m (default: every card)");
-  add("exact", po::bool_switch(), "GMP rationals (the default)");
-  add("float", po::bool_switch(), "double");
-  add("mc", po::value(&mc)->default_value(0), "also play N random deals");
-  add("seed", po::value(&seed)->default_value(1), "Monte Carlo seed");
-  add("json", po::bool_switch(), "one JSON object");
+  add("exact", po::bool_switch(), "exact fractions, GMP rationals (the default)");
+  add("float", po::bool_switch(), "floating point (double)");
+  add("mc", po::value(&mc)->default_value(0), "also play N random deals (0: none)");
+  add("seed", po::value(&seed)->default_value(1), "random seed of --mc");
+  add("json", po::bool_switch(), "print one JSON object");
   po::variables_map vm;
   if (ParseOrHelp(args, desc, kGreedyUsage, vm)) return kExitOk;
   std::vector<int> s;
@@ -200,7 +203,7 @@ int RunGreedy(const std::vector<std::string>& args) {
     j["seconds"] = seconds;
     std::cout << j.dump() << "\n";
   } else {
-    std::cout << "deck       " << Describe(s) << ", " << rounds << " rounds\n" << out;
+    std::cout << "deck       " << Describe(s) << ", " << Plural(rounds, "round") << "\n" << out;
   }
   std::fprintf(stderr, "time       %.3f s\n", seconds);
   return kExitOk;
@@ -218,9 +221,9 @@ int RunAdvance(const std::vector<std::string>& args) {
   add("exact", po::bool_switch(), "print the fraction (the default)");
   add("float", po::bool_switch(), "print only the decimal");
   add("recursion", po::bool_switch(), "also run the appendix recursion (small decks)");
-  add("mc", po::value(&mc)->default_value(0), "also play N random deals");
-  add("seed", po::value(&seed)->default_value(1), "Monte Carlo seed");
-  add("json", po::bool_switch(), "one JSON object");
+  add("mc", po::value(&mc)->default_value(0), "also play N random deals (0: none)");
+  add("seed", po::value(&seed)->default_value(1), "random seed of --mc");
+  add("json", po::bool_switch(), "print one JSON object");
   po::variables_map vm;
   if (ParseOrHelp(args, desc, kAdvanceUsage, vm)) return kExitOk;
   std::vector<int> s, b;
@@ -282,8 +285,8 @@ int RunAdvance(const std::vector<std::string>& args) {
     j["seconds"] = seconds;
     std::cout << j.dump() << "\n";
   } else {
-    std::cout << "deck       " << Describe(s) << "\nbids       " << CountsString(b) << " (" << m
-              << " rounds" << (r.almost_regular ? ", almost regular" : "") << ")\n"
+    std::cout << "deck       " << Describe(s) << "\nbids       " << CountsString(b) << " ("
+              << Plural(m, "round") << (r.almost_regular ? ", almost regular" : "") << ")\n"
               << out;
   }
   std::fprintf(stderr, "time       %.3f s\n", seconds);
@@ -308,12 +311,12 @@ int RunOptimalBids(const std::vector<std::string>& args) {
   add("rounds", po::value(&rounds), "rounds m (default: every card)");
   add("values", po::value(&values), "every deck with this many values ...");
   add("max-cards", po::value(&max_cards), "... and at most this many cards");
-  add("rounds-all", po::bool_switch(), "with --values: every m from 1 to c");
+  add("rounds-all", po::bool_switch(), "with --values: every m from 1 to the deck's cards");
   add("max-bids", po::value(&max_bids)->default_value(kDefaultMaxBids),
       "exhaustive search up to this many bids");
   add("csv", po::value(&csv_path),
-      "also write the rows to FILE (- for standard output, instead of the table)");
-  add("json", po::bool_switch(), "one JSON object");
+      "write the rows to FILE as CSV (- for standard output, instead of the table)");
+  add("json", po::bool_switch(), "print one JSON object");
   po::variables_map vm;
   if (ParseOrHelp(args, desc, kOptimalUsage, vm)) return kExitOk;
   Status st;

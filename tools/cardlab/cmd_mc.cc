@@ -30,18 +30,18 @@ constexpr const char* kUsage =
     "usage: cardlab mc --game G --ranks M|A..B [--suits S] (--decks N | --until-ci W)\n"
     "                  [--threads T] [--seed X] [--best-only] [--json] [--csv FILE]\n"
     "                  [--plot FILE]\n"
-    "Plays N uniformly random decks (Random123 Philox streams: the same --seed\n"
-    "gives the same output on any number of threads) and estimates the win\n"
-    "probability and the distributions of cards removed and of scores, each\n"
-    "with a Wilson 95% interval; reports the best score and the most cards\n"
-    "removed with a deck reaching them. --until-ci W plays rounds of 2^20 decks\n"
-    "until the win interval's half-width is below W, at most --decks N decks\n"
-    "(default 10^10, a safety cap). --ranks A..B runs every size from A to B.\n"
-    "The stop reason is printed: complete, target_reached, decks_limit or\n"
-    "interrupted. Ctrl-C stops after the chunks of 16384 decks under way and\n"
-    "prints the estimate so far: exactly what --decks N gives for the N decks\n"
-    "played. The CSV path may be '-' (standard output; nothing else is printed\n"
-    "there).";
+    "Plays N uniformly random decks (counter-based Philox random numbers, from\n"
+    "Random123: the same --seed gives the same output on any number of threads) and\n"
+    "estimates the win probability and the distributions of cards removed and of\n"
+    "scores, each with a Wilson 95% interval; reports the best score and the most\n"
+    "cards removed with a deck reaching them. --until-ci W plays rounds of 2^20\n"
+    "decks until the win interval's half-width is below W, at most --decks N decks\n"
+    "(default 10^10, a safety cap). --ranks A..B runs every size from A to B. The\n"
+    "stop reason is printed: complete, target_reached, decks_limit or interrupted.\n"
+    "Ctrl-C stops after the chunks of 16384 decks under way and prints the estimate\n"
+    "so far: exactly what --decks N gives for the N decks played.\n"
+    "--csv columns: game,ranks,suits,distribution,value,decks,estimate,low95,high95\n"
+    "(docs/schema/csv_columns.json).";
 
 // Decks per round of --until-ci: the interval is checked between rounds, so
 // the stopping point does not depend on the threads either.
@@ -147,7 +147,7 @@ void PrintText(const SizeResult& r, const Settings& set) {
   const McTally& t = r.tally;
   const uint64_t n = t.decks;
   std::cout << "game          " << GameLine(r.spec) << "\n"
-            << "decks         " << n << " (seed " << set.options.seed << ")\n"
+            << "decks played  " << n << " (seed " << set.options.seed << ")\n"
             << "stop          " << StopText(r, set) << "\n";
   if (n == 0) return;
   auto rows = [&](const std::vector<uint64_t>& v, const char* name) {
@@ -161,19 +161,22 @@ void PrintText(const SizeResult& r, const Settings& set) {
   };
   if (!set.options.best_only) {
     const Interval win = Wilson95(t.wins, n);
-    std::cout << "win           " << t.wins
-              << " decks, p = " << Fmt("%.6g", static_cast<double>(t.wins) / n)
-              << ", 95% interval [" << Fmt("%.6g", win.low) << ", " << Fmt("%.6g", win.high)
-              << "] (Wilson)\n";
+    std::cout << "win           " << Plural(t.wins, "deck")
+              << ", p = " << Fmt("%.6g", static_cast<double>(t.wins) / n) << ", 95% interval ["
+              << Fmt("%.6g", win.low) << ", " << Fmt("%.6g", win.high) << "] (Wilson)\n";
     std::printf("quantity value         decks  estimate  95%% interval\n");
     rows(t.removed, "removed");
     if (r.spec.policy().score_studied) rows(t.score, "score");
     std::fflush(stdout);
   }
-  std::cout << "best score    " << t.best_score << " of " << WinningScore(r.spec) << ", deck "
-            << DeckToString(t.best_score_deck) << " (#" << t.best_score_index << ")\n"
-            << "most removed  " << t.best_removed << " of " << r.spec.cards() << ", deck "
-            << DeckToString(t.best_removed_deck) << " (#" << t.best_removed_index << ")\n";
+  // The deck's index in the seed's stream, as the interrupt message counts
+  // decks ("decks 0..N-1 of seed X"), then the deck.
+  std::cout << "best score    " << t.best_score << " of " << WinningScore(r.spec) << " by deck "
+            << t.best_score_index << " of seed " << set.options.seed << ": "
+            << DeckToString(t.best_score_deck) << "\n"
+            << "most removed  " << t.best_removed << " of " << r.spec.cards() << " by deck "
+            << t.best_removed_index << " of seed " << set.options.seed << ": "
+            << DeckToString(t.best_removed_deck) << "\n";
 }
 
 void PrintRangeHeader(const GameSpec& first, const Settings& set) {
@@ -338,17 +341,17 @@ int RunMc(const std::vector<std::string>& args) {
       "threads", po::value(&options.threads)->default_value(0), "worker threads (0: all cores)")(
       "seed", po::value(&options.seed)->default_value(1), "random seed")(
       "until-ci", po::value(&set.until_ci)->default_value(0),
-      "play until the win interval's half-width < W (checked every 2^20 decks)")(
-      "best-only", po::bool_switch(&options.best_only),
-      "only hunt for the best score (abandon hopeless decks)")(
+      "play until the win interval's half-width < W (checked every 2^20 decks; 0: "
+      "off)")("best-only", po::bool_switch(&options.best_only),
+              "only hunt for the best score (abandon hopeless decks)")(
       "json", po::bool_switch(&json),
       "print one JSON object per size, one per line (docs/schema/cardlab-mc.schema.json)")(
       "csv", po::value(&csv_path),
-      "also write the distributions to FILE as CSV, one row per value: "
-      "game, ranks, suits, distribution, value, decks, estimate, low95, high95")(
-      "plot", po::value(&plot_path),
-      "plot the distribution of cards removed (fraction of decks, log scale) to FILE "
-      "(.svg or .png) with gnuplot, one curve per size");
+      "write the distributions to FILE as CSV (- for standard output, instead of the "
+      "report)")("plot", po::value(&plot_path),
+                 "plot the distribution of cards removed (fraction of decks, log scale) with "
+                 "gnuplot, one curve per size, to FILE (.svg or .png; - for an SVG on standard "
+                 "output, instead of the report)");
   po::variables_map vm;
   if (ParseOrHelp(args, desc, kUsage, vm)) return kExitOk;
   std::vector<GameSpec> specs;

@@ -13,7 +13,8 @@ int RunMemoryCombinatorial(const std::vector<std::string>& args);
 
 namespace {
 constexpr const char* kUsage =
-    "usage: cardlab memory <model> [options]   ('cardlab memory <model> --help')\n"
+    "usage: cardlab memory <model> [options]\n"
+    "       ('cardlab memory <model> --help' for each model's options)\n"
     "\n"
     "models:\n"
     "  solitaire      one player: expected moves, pair types (Foerster & Wattenhofer)\n"

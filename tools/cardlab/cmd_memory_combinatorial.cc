@@ -6,20 +6,22 @@
 
 #include "engine/memory/combinatorial.h"
 #include "tools/common/cli.h"
+#include "tools/common/format.h"
 
 namespace eulerdeck::tools {
 
 namespace {
 
 constexpr const char* kUsage =
-    "usage: cardlab memory combinatorial --order \"1a 2a 1b 3a 2b 3b\" [--json]\n"
+    "usage: cardlab memory combinatorial --order ORDER [--json]\n"
     "       cardlab memory combinatorial --random COUNT --pairs P [--seed X] [--json]\n"
-    "Combinatorial Memory (Alfthan 2007 §3): the order in which the face-down\n"
+    "Combinatorial Memory (Alfthan 2007, §3): the order in which the face-down\n"
     "cards will be opened is known to both players; Left moves first. Prints\n"
     "the value (Left's pairs - Right's) by negamax over the game tree and by\n"
     "the thesis's block reduction (lead preserving, lead shifting and choice\n"
-    "games), which must agree (exit status 1 otherwise). --random checks COUNT\n"
-    "uniformly random orders of P pairs.";
+    "games, printed as in the thesis: ↑k, ↓k and ⇕k), which must agree (exit\n"
+    "status 1 otherwise). --random checks COUNT uniformly random orders of P\n"
+    "pairs.";
 
 }  // namespace
 
@@ -67,7 +69,8 @@ int RunMemoryCombinatorial(const std::vector<std::string>& args) {
       j["agree"] = solved.agree();
       std::cout << j.dump() << "\n";
     } else {
-      std::cout << "order    " << CmOrderString(order) << " (" << order.pairs() << " pairs)\n"
+      std::cout << "order    " << CmOrderString(order) << " (" << Plural(order.pairs(), "pair")
+                << ")\n"
                 << "value    " << solved.value << " (Left " << solved.left << ", Right "
                 << solved.right << ") by negamax\n"
                 << "blocks   " << CmBlocksString(solved.blocks) << " = " << solved.block_value
@@ -95,7 +98,8 @@ int RunMemoryCombinatorial(const std::vector<std::string>& args) {
     if (!check.first_disagreement.empty()) j["first_disagreement"] = check.first_disagreement;
     std::cout << j.dump() << "\n";
   } else {
-    std::cout << "random orders  " << random << " of " << pairs << " pairs (seed " << seed << ")\n"
+    std::cout << "random orders  " << random << ", of " << Plural(pairs, "pair") << " each (seed "
+              << seed << ")\n"
               << "agree          " << check.agree << " of " << random
               << " (block reduction = negamax)\n";
     if (!check.first_disagreement.empty()) {

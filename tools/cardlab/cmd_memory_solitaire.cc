@@ -22,8 +22,8 @@ constexpr const char* kUsage =
     "usage: cardlab memory solitaire --n N [--k K]\n"
     "                                [--exact | --float [--precision double|long]]\n"
     "                                [--variant V] [--from A] [--every S]\n"
-    "                                [--fractions]\n"
-    "                                [--csv FILE] [--json] [--plot FILE.svg|png]\n"
+    "                                [--fractions] [--threads T] [--csv FILE]\n"
+    "                                [--json] [--plot FILE]\n"
     "Solitaire Memory (Foerster & Wattenhofer): x(n,K) for n = 1..N by the\n"
     "recurrence of the variant, with x(n,K)/n and x(n,K) - x(n-1,K). Variants:\n"
     "standard (e(n,k), expected moves of the optimal strategy, (6.1)), free\n"
@@ -57,8 +57,8 @@ int RunMemorySolitaire(const std::vector<std::string>& args) {
   add("help,h", "show this help");
   add("n", po::value(&n_max)->required(), "largest number of pairs N");
   add("k", po::value(&k)->default_value(0), "known cards K (the column printed)");
-  add("exact", po::bool_switch(), "exact rationals (the default)");
-  add("float", po::bool_switch(), "floating point with error bounds");
+  add("exact", po::bool_switch(), "exact fractions, GMP rationals (the default)");
+  add("float", po::bool_switch(), "floating point, with error bounds");
   add("precision", po::value(&precision)->default_value("double"),
       "--float: double or long (long double)");
   add("variant", po::value(&variant_text)->default_value("standard"),
@@ -67,13 +67,14 @@ int RunMemorySolitaire(const std::vector<std::string>& args) {
   add("every", po::value(&every)->default_value(1), "print every S-th row (and the last)");
   add("fractions", po::bool_switch(), "--exact: also print the fractions (can be long)");
   add("threads", po::value(&threads)->default_value(0),
-      "--exact: threads (0: all cores; at most 2 are used)");
+      "worker threads, --exact only (0: all cores; at most 2 are used)");
   add("csv", po::value(&csv_path),
-      "also write the rows to FILE (with the fractions; - for standard output, instead of "
-      "the table)");
+      "write the rows, with the fractions, to FILE as CSV (- for standard output, instead "
+      "of the table)");
   add("json", po::bool_switch(), "print one JSON object");
   add("plot", po::value(&plot_path),
-      "plot x/n and x(n)-x(n-1) to FILE (.svg or .png) with gnuplot");
+      "plot x/n and x(n)-x(n-1) with gnuplot to FILE (.svg or .png; - for an SVG on "
+      "standard output, instead of the table)");
   po::variables_map vm;
   if (ParseOrHelp(args, desc, kUsage, vm)) return kExitOk;
   const bool use_float = vm["float"].as<bool>();

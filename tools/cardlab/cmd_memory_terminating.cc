@@ -20,7 +20,7 @@ namespace {
 constexpr const char* kUsage =
     "usage: cardlab memory terminating --n N [--exact | --float] [--grid G]\n"
     "                                  [--values] [--csv FILE] [--json]\n"
-    "                                  [--plot FILE.svg|png] [--plot-j LIST]\n"
+    "                                  [--plot FILE] [--plot-j LIST]\n"
     "Terminating Memory (Alfthan 2007): E(n,j), the expected number of pairs the\n"
     "player to move collects with n pairs left, j of them unknown, for all\n"
     "0 <= j <= n <= N; the optimal move at each (n,j) (Table 2.1: 1 risky,\n"
@@ -163,15 +163,24 @@ int Report(const TerminatingTable<T>& t, const TerminatingChecks& c, bool exact,
     }
   }
   std::cout << "exceptions to 'risky iff j odd' (n,j): " << pairs_text(c.exceptions) << "\n";
-  std::cout << "conjecture 1 (no exception for n >= " << kConjecture1FromN
-            << "): pattern holds for " << c.pattern_holds_from << " <= n <= " << n_max
-            << (c.conjecture1_confirmed ? " (confirms)" : " (CONTRADICTS)") << "\n";
+  std::cout << "conjecture 1 (no exception for n >= " << kConjecture1FromN << "): pattern "
+            << (c.pattern_holds_from <= n_max
+                    ? "holds for " + std::to_string(c.pattern_holds_from) +
+                          " <= n <= " + std::to_string(n_max)
+                    : "fails at n = " + std::to_string(n_max))
+            << (n_max < kConjecture1FromN ? " (N is below the conjecture's range: nothing checked)"
+                : c.conjecture1_confirmed ? " (confirms)"
+                                          : " (CONTRADICTS)")
+            << "\n";
   std::cout << "conjecture 2 (j >= " << kConjecture2FromJ
             << ", every n >= j; a failure (j,n) is the step n -> n+1): "
             << (c.conjecture2_failures.empty()
                     ? "holds"
                     : "fails at (j,n) " + pairs_text(c.conjecture2_failures))
-            << " up to n = " << n_max << "\n";
+            << " up to n = " << n_max
+            << (n_max < kConjecture2FromJ ? " (N is below the conjecture's range: nothing checked)"
+                                          : "")
+            << "\n";
   for (const auto& [jj, ns] : c.small_j_failures) {
     std::string s;
     for (int n : ns) s += (s.empty() ? "" : ",") + std::to_string(n);
@@ -196,16 +205,18 @@ int RunMemoryTerminating(const std::vector<std::string>& args) {
   po::options_description_easy_init add = desc.add_options();
   add("help,h", "show this help");
   add("n", po::value(&n_max)->required(), "largest number of pairs N");
-  add("exact", po::bool_switch(), "GMP rationals (the default)");
-  add("float", po::bool_switch(), "long double");
+  add("exact", po::bool_switch(), "exact fractions, GMP rationals (the default)");
+  add("float", po::bool_switch(), "floating point (long double)");
   add("grid", po::value(&grid)->default_value(40), "print the move table for n <= G");
   add("values", po::bool_switch(), "print every E(n,j)");
   add("csv", po::value(&csv_path),
-      "also write every (n, j) to FILE (- for standard output, instead of the report)");
+      "write every (n, j) to FILE as CSV (- for standard output, instead of the report)");
   add("json", po::bool_switch(), "print one JSON object");
-  add("plot", po::value(&plot_path), "plot E(n,j)/n against n to FILE (.svg or .png) with gnuplot");
+  add("plot", po::value(&plot_path),
+      "plot E(n,j)/n against n with gnuplot to FILE (.svg or .png; - for an SVG on standard "
+      "output, instead of the report)");
   add("plot-j", po::value(&plot_j_text)->default_value("1,2,3,4,5,6,7,8,9,10"),
-      "the j plotted (comma list)");
+      "the j plotted, separated by commas");
   po::variables_map vm;
   if (ParseOrHelp(args, desc, kUsage, vm)) return kExitOk;
   const bool use_float = vm["float"].as<bool>();

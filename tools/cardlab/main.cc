@@ -20,8 +20,8 @@ constexpr const char* kUsage =
     "  memory   the Memory recurrences (solitaire, terminating, combinatorial)\n"
     "  dundee   the Problem of Thirteen and Dundee: greedy, advance and optimal bids\n"
     "\n"
-    "For exact counts use eulerdeck (see 'eulerdeck --help'). 'cardlab --version'\n"
-    "prints the version.";
+    "Run 'cardlab <command> --help' for the options of a command;\n"
+    "'cardlab --version' for the version. For exact counts, see 'eulerdeck --help'.";
 }  // namespace
 
 namespace eulerdeck::tools {

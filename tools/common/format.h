@@ -14,6 +14,8 @@ namespace eulerdeck::tools {
 
 // "1 deck", "2 decks": a count and its noun, agreeing.
 std::string Plural(uint64_t n, const std::string& noun);
+// "1 entry", "2 entries": the same with an irregular plural.
+std::string Plural(uint64_t n, const std::string& noun, const std::string& plural);
 // "mousetrap (13 ranks x 1 suit, 13 cards)": the game line of every report.
 std::string GameLine(const GameSpec& spec);
 

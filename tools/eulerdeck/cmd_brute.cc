@@ -25,12 +25,13 @@ constexpr const char* kUsage =
     "usage: eulerdeck brute --game G --ranks M|A..B [--suits S] [--threads T]\n"
     "                       [--max-decks N] [--json] [--csv FILE] [--bfile FILE]\n"
     "Plays every distinct deck (each multiset permutation once) and reports the\n"
-    "winning decks, the total N = (ms)!/(s!)^m, and the distributions of cards\n"
+    "winning decks, the total (ms)!/(s!)^m, and the distributions of cards\n"
     "removed and of scores. The reference for every faster method. --ranks A..B\n"
     "plays every size from A to B in turn: one row of text, one JSON line, the\n"
-    "CSV rows and a b-file line per size. Output paths may be '-' (standard\n"
-    "output; nothing else is printed there). Ctrl-C stops at once with how far\n"
-    "it got (brute force is not resumable).";
+    "CSV rows and a b-file line per size. Ctrl-C stops at once with how far it\n"
+    "got (brute force is not resumable).\n"
+    "--csv columns: game,ranks,suits,distribution,value,decks\n"
+    "(docs/schema/csv_columns.json).";
 
 // The default limit: about 10 minutes on 2 cores (mousetrap m = 14, 8.7e10
 // decks, took about 90 minutes there: ~16M decks/s). A longer job must be
@@ -75,8 +76,8 @@ nlohmann::ordered_json ToJson(const SizeResult& r) {
 void PrintText(const SizeResult& r) {
   const BruteResult& b = r.brute;
   std::cout << "game           " << GameLine(r.spec) << "\n"
-            << "decks          " << b.total_decks << "\n"
             << "winning decks  " << b.winning_decks << "\n"
+            << "total decks    " << b.total_decks << "\n"
             << "probability    " << r.p.exact << " = " << r.p.decimal << "\n"
             << "outcomes       win " << b.outcomes[0] << ", loss " << b.outcomes[1] << ", dead-end "
             << b.outcomes[2] << "\n"
@@ -98,7 +99,7 @@ void PrintText(const SizeResult& r) {
 
 void PrintRangeHeader(const GameSpec& first) {
   std::cout << "game  " << GameName(first.game) << ", " << Plural(first.suits, "suit") << "\n";
-  std::printf("%5s %5s %20s %20s  %-17s %10s\n", "ranks", "cards", "winning decks", "decks",
+  std::printf("%5s %5s %20s %20s  %-17s %10s\n", "ranks", "cards", "winning decks", "total decks",
               "probability", "seconds");
   std::fflush(stdout);
 }
@@ -120,9 +121,10 @@ int RunBrute(const std::vector<std::string>& args) {
   job.Add(desc,
           "print one JSON object per size, one per line "
           "(docs/schema/eulerdeck-brute.schema.json)",
-          "write the distributions to FILE as CSV: "
-          "game,ranks,suits,distribution,value,decks",
-          "write the winning decks per number of ranks to FILE as an OEIS b-file");
+          "write the distributions to FILE as CSV (- for standard output, instead of the "
+          "report)",
+          "write the winning decks per number of ranks to FILE as an OEIS b-file (- for "
+          "standard output, instead of the report)");
   options.max_decks = kDefaultMaxDecks;
   desc.add_options()("max-decks", po::value(&options.max_decks)->default_value(options.max_decks),
                      "refuse to start when a size has more decks than this (the default "

@@ -27,13 +27,14 @@ constexpr const char* kUsage =
     "                       [--json] [--csv FILE] [--bfile FILE] [--plot FILE]\n"
     "                       [--verify-leaves]\n"
     "Counts the winning decks exactly by walking the tree of winning sub-decks\n"
-    "backwards from the last card (Bersani §4-5), and prints the number of\n"
+    "backwards from the last card (Bersani 2010, §4-5), and prints the number of\n"
     "winning sub-decks at every level k = 1..n (k cards), the probability, the\n"
     "nodes visited and the rate. --ranks A..B counts every size from A to B in\n"
     "turn: one row of text, one JSON line, the CSV rows and a b-file line per\n"
-    "size. Output paths may be '-' (standard output; nothing else is printed\n"
-    "there). Ctrl-C stops at once with how far it got (counts are not\n"
-    "resumable yet).";
+    "size. Ctrl-C stops at once with how far it got (counts are not resumable\n"
+    "yet: 'eulerdeck run' is).\n"
+    "--csv columns: game,ranks,suits,level,winning_sub_decks\n"
+    "(docs/schema/csv_columns.json).";
 
 // One size's result, everything the outputs need.
 struct SizeResult {
@@ -71,7 +72,7 @@ void PrintText(const SizeResult& r, bool verify) {
   const int n = r.spec.cards();
   std::cout << "game           " << GameLine(r.spec) << "\n"
             << "winning decks  " << r.count.winning() << "\n"
-            << "decks          " << r.total.get_str() << "\n"
+            << "total decks    " << r.total.get_str() << "\n"
             << "probability    " << r.p.exact << " = " << r.p.decimal << "\n"
             << "level  winning sub-decks\n";
   for (int k = 1; k <= n; ++k) {
@@ -82,11 +83,7 @@ void PrintText(const SizeResult& r, bool verify) {
     std::cout << "verified       " << r.count.leaves_verified
               << " winning decks replayed forward: all win\n";
   }
-  const double rate = r.seconds > 0 ? r.count.nodes / r.seconds : 0.0;
-  char line[128];
-  std::snprintf(line, sizeof(line), "%.3f s, %s nodes/s", r.seconds, HumanCount(rate).c_str());
-  std::cout << "nodes          " << r.count.nodes << "\n"
-            << "time           " << line << "\n";
+  std::cout << "nodes          " << r.count.nodes << "\n";
 }
 
 // Range mode: one row per size under one header.
@@ -124,12 +121,14 @@ int RunCount(const std::vector<std::string>& args) {
   job.Add(desc,
           "print one JSON object per size, one per line "
           "(docs/schema/eulerdeck-count.schema.json)",
-          "write the winning sub-decks per level to FILE as CSV: "
-          "game,ranks,suits,level,winning_sub_decks",
-          "write the winning decks per number of ranks to FILE as an OEIS b-file");
+          "write the winning sub-decks per level to FILE as CSV (- for standard output, "
+          "instead of the report)",
+          "write the winning decks per number of ranks to FILE as an OEIS b-file (- for "
+          "standard output, instead of the report)");
   job.AddPlot(desc,
-              "plot the winning sub-decks per level (log scale) to FILE (.svg or .png) with "
-              "gnuplot, one curve per size");
+              "plot the winning sub-decks per level (log scale) with gnuplot, one curve per "
+              "size, to FILE (.svg or .png; - for an SVG on standard output, instead of the "
+              "report)");
   desc.add_options()("verify-leaves", po::bool_switch(&options.verify_leaves),
                      "build every winning deck and replay it forward; fail on any mismatch");
   po::variables_map vm;
@@ -228,6 +227,14 @@ int RunCount(const std::vector<std::string>& args) {
       PrintRangeRow(r);
     } else if (text) {
       PrintText(r, options.verify_leaves);
+    }
+    // The timing on stderr, as brute and cardlab mc print it.
+    const double rate = r.seconds > 0 ? r.count.nodes / r.seconds : 0.0;
+    char line[128];
+    std::snprintf(line, sizeof(line), "%.3f s, %s nodes/s", r.seconds, HumanCount(rate).c_str());
+    if (!range) {
+      std::cout.flush();
+      std::cerr << "time           " << line << "\n";
     }
   }
   if (!CommitOutput(kProgram, &csv) || !CommitOutput(kProgram, &bfile)) return kExitCheckFailed;

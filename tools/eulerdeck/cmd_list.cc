@@ -170,9 +170,10 @@ int RunList(const std::vector<std::string>& args) {
   po::options_description desc("options");
   desc.add_options()("help,h", "show this help")(
       "depth", po::value(&depth)->default_value(4),
-      "search this many directories down (1: DIR's own entries)")(
-      "json", po::bool_switch(), "print one JSON object")("csv", po::value(&csv_path),
-                                                          "write the rows to FILE as CSV");
+      "search this many directories down (1: DIR's own entries)")("json", po::bool_switch(),
+                                                                  "print one JSON object")(
+      "csv", po::value(&csv_path),
+      "write the rows to FILE as CSV (- for standard output, instead of the table)");
   // The directories are the words that are neither options nor their values.
   std::vector<std::string> dirs, options;
   for (size_t i = 0; i < args.size(); ++i) {
@@ -198,7 +199,10 @@ int RunList(const std::vector<std::string>& args) {
                   "'eulerdeck status' says), the last level committed of n, the winning\n"
                   "decks once complete, the size on disk, and the age of the checkpoint of\n"
                   "a level in progress. Reads only: safe while runs write. No store found:\n"
-                  "said on stderr, exit 0; a store that cannot be read: exit 1.",
+                  "said on stderr, exit 0; a store that cannot be read: exit 1.\n"
+                  "--csv columns: game,ranks,suits,store,cards,state,committed_level,\n"
+                  "in_progress_level,winning_decks,disk_bytes,checkpoint_age_seconds\n"
+                  "(docs/schema/csv_columns.json).",
                   vm))
     return kExitOk;
   const bool json = vm["json"].as<bool>();

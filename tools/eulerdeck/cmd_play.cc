@@ -13,8 +13,8 @@ namespace eulerdeck::tools {
 namespace {
 
 constexpr const char* kUsage =
-    "usage: eulerdeck play --game G --ranks M [--suits S] --deck \"1 4 3 2\"\n"
-    "                      [--trace] [--json]\n"
+    "usage: eulerdeck play --game G --ranks M [--suits S] --deck DECK [--trace]\n"
+    "                      [--json]\n"
     "Plays one deck and prints the outcome, the removed (stored) cards, the\n"
     "score and, for a winning deck, the reformed deck.";
 
@@ -41,7 +41,8 @@ int RunPlay(const std::vector<std::string>& args) {
   DeckOptions deck_options;
   po::options_description desc("options");
   desc.add_options()("help,h", "show this help");
-  deck_options.Add(desc, "the deck, top card first: values separated by spaces or commas");
+  deck_options.Add(
+      desc, "the deck, top card first: values separated by spaces or commas (e.g. \"1 4 3 2\")");
   desc.add_options()("trace", po::bool_switch(),
                      "also show every card counted, with the value called")(
       "json", po::bool_switch(), "print one JSON object");
@@ -96,12 +97,14 @@ int RunPlay(const std::vector<std::string>& args) {
                           Plural(deck.size(), "card") + ")")
             << "\n";
   if (spec.policy().on_miss == OnMiss::kBurn) {
-    std::cout << "burned    " << DeckToString(r.burned) << "\n";
+    std::cout << "burned    " << (r.burned.empty() ? "none" : DeckToString(r.burned)) << "\n";
   } else if (!r.residual.empty()) {
     std::cout << "residual  " << DeckToString(r.residual) << "\n";  // as in --json
   }
-  std::cout << "score     " << r.score << " of " << WinningScore(spec) << "\n"
-            << "reformed  " << (r.reformed ? DeckToString(*r.reformed) : "none") << "\n";
+  // Treize has no score (nothing is removed): "0 of 0" would say nothing.
+  if (WinningScore(spec) > 0)
+    std::cout << "score     " << r.score << " of " << WinningScore(spec) << "\n";
+  std::cout << "reformed  " << (r.reformed ? DeckToString(*r.reformed) : "none") << "\n";
   if (trace) std::cout << "trace     " << TraceString(r.trace) << "\n";
   return kExitOk;
 }

@@ -12,7 +12,7 @@ namespace eulerdeck::tools {
 
 namespace {
 constexpr const char* kUsage =
-    "usage: eulerdeck reform --game G --ranks M [--suits S] --deck \"...\"\n"
+    "usage: eulerdeck reform --game G --ranks M [--suits S] --deck DECK\n"
     "                        [--max-length N] [--list] [--json]\n"
     "Plays the deck, then its reformed deck, and so on, until a deck does not\n"
     "win (dead-end) or a deck comes back (cycle). The length is the number of\n"
@@ -25,7 +25,7 @@ int RunReform(const std::vector<std::string>& args) {
   uint64_t max_length = 0;
   po::options_description desc("options");
   desc.add_options()("help,h", "show this help");
-  deck_options.Add(desc, "the starting deck, top card first");
+  deck_options.Add(desc, "the starting deck, top card first: values separated by spaces or commas");
   desc.add_options()("max-length", po::value(&max_length)->default_value(10'000'000),
                      "stop after this many distinct decks")(
       "list", po::bool_switch(), "print every deck of the sequence")("json", po::bool_switch(),
@@ -74,7 +74,7 @@ int RunReform(const std::vector<std::string>& args) {
   if (list) {
     for (const Deck& d : r.decks) std::cout << DeckToString(d) << "\n";
   }
-  std::cout << "length  " << r.length() << " distinct decks\n"
+  std::cout << "length  " << Plural(r.length(), "distinct deck") << "\n"
             << "end     " << ReformEndName(r.end);
   if (r.end == ReformResult::End::kCycle) {
     std::cout << " of " << Plural(r.cycle_length(), "deck") << " (back to deck "

@@ -22,16 +22,20 @@ namespace {
 
 constexpr const char* kRunUsage =
     "usage: eulerdeck run --game G --ranks M [--suits S] --store DIR [--threads T]\n"
-    "                     [--memory-budget 512MiB] [--keep all|last|none]\n"
-    "                     [--until-level K] [--checkpoint-seconds S]\n"
+    "                     [--memory-budget SIZE] [--keep all|last|none]\n"
+    "                     [--until-level K] [--checkpoint-seconds SECONDS]\n"
     "Builds every level of winning sub-decks into the store DIR (RocksDB), each\n"
-    "streamed from the one below with bounded memory, checkpointing as it goes.\n"
+    "streamed from the one below with bounded memory, checkpointing as it goes,\n"
+    "then prints the store's status. DIR is created if need be; an existing DIR\n"
+    "must be empty or hold a store of the same game; any other is refused.\n"
     "Run it again (or 'eulerdeck resume --store DIR') after an interruption: it\n"
     "continues from the last checkpoint.";
 constexpr const char* kResumeUsage =
-    "usage: eulerdeck resume --store DIR [--threads T] [--memory-budget 512MiB]\n"
+    "usage: eulerdeck resume --store DIR [--threads T] [--memory-budget SIZE]\n"
     "                        [--keep all|last|none] [--until-level K]\n"
-    "Continues the enumeration held in DIR from its last checkpoint.";
+    "                        [--checkpoint-seconds SECONDS]\n"
+    "Continues the enumeration held in DIR from its last checkpoint, then prints\n"
+    "the store's status.";
 
 struct Common {
   std::string store_dir;
@@ -45,10 +49,10 @@ struct Common {
     desc.add_options()("store", po::value(&store_dir)->required(), "the store directory")(
         "threads", po::value(&threads)->default_value(0), "worker threads (0: all cores)")(
         "memory-budget", po::value(&budget_text)->default_value("512MiB"),
-        "memory for RocksDB caches and buffers and the stream")(
-        "keep", po::value(&keep_text),
-        "levels whose blocks stay: all | last (the newest) | none (counts only); "
-        "stored in the store (default: the store's, all for a new one)")(
+        "memory for the store's caches and write buffers and the stream (e.g. 512MiB, "
+        "2GiB)")("keep", po::value(&keep_text),
+                 "levels whose blocks stay: all | last (the newest) | none (counts only); "
+                 "stored in the store (default: the store's, all for a new one)")(
         "until-level", po::value(&until_level)->default_value(0),
         "stop once this level is committed (0: the last)")(
         "checkpoint-seconds", po::value(&checkpoint_seconds)->default_value(10.0),

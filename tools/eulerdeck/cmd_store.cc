@@ -76,14 +76,15 @@ int RunStatus(const std::vector<std::string>& args) {
                                                  "the store directory")("json", po::bool_switch(),
                                                                         "print one JSON object")(
       "plot", po::value(&plot_path),
-      "plot the winning sub-decks of every committed level (log scale) to FILE "
-      "(.svg, .png, or - for an SVG on standard output) with gnuplot");
+      "plot the winning sub-decks of every committed level (log scale) with gnuplot to "
+      "FILE (.svg or .png; - for an SVG on standard output, instead of the report)");
   po::variables_map vm;
   if (ParseOrHelp(args, desc,
                   "usage: eulerdeck status --store DIR [--json] [--plot FILE]\n"
-                  "The store's game, its state (running, interrupted, stopped, complete),\n"
-                  "its committed levels (winning sub-decks, blocks, bytes, bytes per entry,\n"
-                  "compression) and the level in progress with its rate and ETA.",
+                  "Prints the store's game, its state (running, interrupted, stopped,\n"
+                  "complete, not started), its committed levels (winning sub-decks, blocks,\n"
+                  "bytes, bytes per entry, compression) and the level in progress with its\n"
+                  "rate and ETA. Reads only: safe while a run writes the store.",
                   vm))
     return kExitOk;
   Status checked = CheckResultStreams(vm["json"].as<bool>(), {{"plot", plot_path}});
@@ -224,8 +225,9 @@ int RunStatus(const std::vector<std::string>& args) {
   std::fflush(stdout);
   if (in_progress) {
     std::cout << "progress   level " << p.level << ": input block " << p.next_ordinal << " of "
-              << p.input_blocks << ", " << p.entries << " entries so far, " << HumanCount(rate)
-              << " entries/s, ETA " << HumanDuration(eta) << " (at the last checkpoint)\n";
+              << p.input_blocks << ", " << Plural(p.entries, "entry", "entries") << " so far, "
+              << HumanCount(rate) << " entries/s, ETA " << HumanDuration(eta)
+              << " (at the last checkpoint)\n";
   }
   std::cout << "disk       " << HumanBytes(store->DiskBytes()) << "\n";
   return kExitOk;
@@ -247,13 +249,13 @@ int RunInspect(const std::vector<std::string>& args) {
   po::variables_map vm;
   if (ParseOrHelp(args, desc,
                   "usage: eulerdeck inspect --store DIR --level K [--limit N]\n"
-                  "                         [--from \"...\"] [--json]\n"
+                  "                         [--from STRING] [--json]\n"
                   "Prints a level's entries in key order (by string, read from its end) as\n"
-                  "sub-decks (top card first) and their strings (removal order, the paper's\n"
-                  "reduced strings), under a header and over a total. --from is a position,\n"
-                  "not a filter: the listing starts at the first entry whose string ends with\n"
-                  "the given cards, or at the next entry in key order when none does (said\n"
-                  "on stderr).",
+                  "sub-decks (top card first) and their strings (removal order, Bersani\n"
+                  "2010's reduced strings), under a header and over a total. --from is a\n"
+                  "position, not a filter: the listing starts at the first entry whose\n"
+                  "string ends with the given cards, or at the next entry in key order when\n"
+                  "none does (said on stderr).",
                   vm))
     return kExitOk;
   const bool json = vm["json"].as<bool>();
@@ -356,7 +358,7 @@ int RunInspect(const std::vector<std::string>& args) {
     j["sub_decks"] = entries;
     std::cout << j.dump() << "\n";
   } else {
-    std::cout << "(" << shown << " of " << in_level << " entries shown"
+    std::cout << "(" << shown << " of " << Plural(in_level, "entry", "entries") << " shown"
               << (limit != 0 && shown == limit && shown < in_level ? "; --limit 0 shows all" : "")
               << ")\n";
   }
@@ -370,24 +372,24 @@ int RunExport(const std::vector<std::string>& args) {
   desc.add_options()("help,h", "show this help")("store", po::value(&dir)->required(),
                                                  "the store directory")(
       "counts", po::value(&counts_path),
-      "write one row per committed level to this CSV file (- for standard output; the "
-      "columns above)")("level", po::value(&level), "with --decks: the level to export")(
+      "write one row per committed level to FILE as CSV (- for standard output), the "
+      "columns above")("level", po::value(&level), "with --decks: the level to export")(
       "decks", po::value(&decks_path),
-      "write the level's sub-decks to this CSV file (- for standard output; the columns "
-      "above)");
+      "write the level's sub-decks to FILE as CSV (- for standard output), the columns "
+      "above");
   po::variables_map vm;
   if (ParseOrHelp(args, desc,
-                  "usage: eulerdeck export --store DIR --counts FILE.csv\n"
-                  "       eulerdeck export --store DIR --level K --decks FILE.csv\n"
-                  "Writes CSV (docs/output.md: a header, then data rows only; FILE - is standard\n"
-                  "output). --counts: one row per committed level, with the columns\n"
+                  "usage: eulerdeck export --store DIR --counts FILE\n"
+                  "       eulerdeck export --store DIR --level K --decks FILE\n"
+                  "Writes CSV (docs/output.md: a header, then data rows only). --counts: one\n"
+                  "row per committed level, with the columns\n"
                   "  game,ranks,suits,level,winning_sub_decks,blocks,stored_bytes,raw_bytes\n"
                   "(winning_sub_decks: the sub-decks of K cards stored at level K; the blocks\n"
                   "holding them; their bytes as stored and before compression). --decks: one\n"
                   "row per sub-deck of level K, streamed in key order, with the columns\n"
                   "  game,ranks,suits,level,deck,string\n"
-                  "(deck: the sub-deck, top card first; string: its removal order, the\n"
-                  "paper's reduced string; both values separated by spaces).",
+                  "(deck: the sub-deck, top card first; string: its removal order, Bersani\n"
+                  "2010's reduced string; both values separated by spaces).",
                   vm))
     return kExitOk;
   std::unique_ptr<storage::FrontierStore> store;
@@ -443,7 +445,8 @@ int RunVerify(const std::vector<std::string>& args) {
   if (ParseOrHelp(args, desc,
                   "usage: eulerdeck verify --store DIR\n"
                   "Re-reads every block of every kept level: checksums, counts, order, and\n"
-                  "that each entry is a valid child of an entry of the level below.",
+                  "that each entry is a valid child of an entry of the level below; checks\n"
+                  "the database files' own checksums first.",
                   vm))
     return kExitOk;
   std::unique_ptr<storage::FrontierStore> store;
@@ -457,13 +460,15 @@ int RunVerify(const std::vector<std::string>& args) {
     std::cerr << "eulerdeck verify: " << dir << ": " << s.ToString() << "\n";
     return kExitCheckFailed;
   }
-  std::cout << "verified   table files; " << report.levels_checked << " levels"
+  std::cout << "verified   the database files' checksums; "
+            << Plural(report.levels_checked, "level")
             << (report.in_progress_checked ? " and the level in progress to its checkpoint" : "")
-            << ", " << report.blocks << " blocks, " << report.entries << " entries ("
-            << report.parents_checked << " checked against their parents): no fault\n";
+            << ", " << Plural(report.blocks, "block") << ", "
+            << Plural(report.entries, "entry", "entries") << " (" << report.parents_checked
+            << " checked against their parents): no fault\n";
   if (report.files_replaced > 0) {
     std::cerr << "eulerdeck verify: " << report.files_replaced
-              << " table files were replaced by the run writing the store while verify read "
+              << " database files were replaced by the run writing the store while verify read "
                  "them; their contents were checked through the levels\n";
   }
   return kExitOk;
