@@ -14,6 +14,7 @@
 #include "tools/common/interrupt.h"
 #include "tools/common/plot.h"
 #include "tools/common/progress.h"
+#include "tools/common/results.h"
 
 namespace eulerdeck::tools {
 
@@ -79,12 +80,7 @@ nlohmann::ordered_json DeckJson(const Deck& deck) {
 nlohmann::ordered_json ToJson(const SizeResult& r, const Settings& set) {
   const McTally& t = r.tally;
   const uint64_t n = t.decks;
-  nlohmann::ordered_json j;
-  j["command"] = kProgram;
-  j["game"] = GameName(r.spec.game);
-  j["ranks"] = r.spec.ranks;
-  j["suits"] = r.spec.suits;
-  j["cards"] = r.spec.cards();
+  nlohmann::ordered_json j = GameResultJson(kProgram, r.spec);
   j["seed"] = std::to_string(set.options.seed);
   j["best_only"] = set.options.best_only;
   j["decks_played"] = std::to_string(n);
@@ -99,17 +95,7 @@ nlohmann::ordered_json ToJson(const SizeResult& r, const Settings& set) {
                             {"high95", win.high},
                             {"half_width", HalfWidth(win)},
                             {"interval", "Wilson"}};
-    j["outcomes"] = {{"win", std::to_string(t.outcomes[0])},
-                     {"loss", std::to_string(t.outcomes[1])},
-                     {"dead_end", std::to_string(t.outcomes[2])}};
-    nlohmann::ordered_json removed = nlohmann::ordered_json::array();
-    for (uint64_t c : t.removed) removed.push_back(std::to_string(c));
-    j["removed"] = removed;
-    nlohmann::ordered_json score = nlohmann::ordered_json::object();
-    for (size_t v = 0; v < t.score.size(); ++v) {
-      if (t.score[v]) score[std::to_string(v)] = std::to_string(t.score[v]);
-    }
-    j["score"] = score;
+    AddDistributionsJson(t.outcomes, t.removed, t.score, &j);
   }
   if (n > 0) {
     j["best_score"] = {{"score", t.best_score},
@@ -217,8 +203,7 @@ void WriteCsvRows(OutputFile& csv, const SizeResult& r) {
   const McTally& t = r.tally;
   const uint64_t n = t.decks;
   if (n == 0) return;
-  const std::string key = GameName(r.spec.game) + std::string(",") + std::to_string(r.spec.ranks) +
-                          "," + std::to_string(r.spec.suits) + ",";
+  const std::string key = CsvGamePrefix(r.spec);
   auto row = [&](const char* dist, size_t value, uint64_t c) {
     const Interval ci = Wilson95(c, n);
     csv << key << dist << "," << value << "," << c << "," << static_cast<double>(c) / n << ","

@@ -150,6 +150,15 @@ Status CheckResultStreams(bool json,
   return Status::OK();
 }
 
+std::string InterruptedLine(const std::string& program, const std::vector<std::string>& args,
+                            const std::vector<GameSpec>& specs, const GameSpec& spec, bool range,
+                            const Status& why, const std::string& note) {
+  const std::string rest =
+      range ? std::to_string(spec.ranks) + ".." + std::to_string(specs.back().ranks) : "";
+  return program + ": " + (range ? "--ranks " + std::to_string(spec.ranks) + ": " : "") +
+         why.ToString() + "; " + note + ", run again: `" + CommandLine(program, args, rest) + "`";
+}
+
 Status OpenBfile(const std::string& path, OutputFile* out) {
   if (path.empty()) return Status::OK();
   Status s = out->Open(path);

@@ -102,6 +102,14 @@ Status OpenBfile(const std::string& path, OutputFile* out);
 std::string CommandLine(const std::string& command, const std::vector<std::string>& args,
                         const std::string& ranks = "");
 
+// The line an interrupted, non-resumable job (count, brute) ends with:
+// "<program>: [--ranks M: ]<why>; <note>, run again: `<command>`", the
+// command doing what is left: for a range, from the size interrupted on.
+// `spec` is the size interrupted, an element of `specs`.
+std::string InterruptedLine(const std::string& program, const std::vector<std::string>& args,
+                            const std::vector<GameSpec>& specs, const GameSpec& spec, bool range,
+                            const Status& why, const std::string& note);
+
 // Parses args (the subcommand's arguments, without program and subcommand
 // names) into `vm`. Throws po::error on unknown or malformed options; main()
 // turns it into one line and exit status 2.

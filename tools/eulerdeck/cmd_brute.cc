@@ -13,6 +13,7 @@
 #include "tools/common/format.h"
 #include "tools/common/interrupt.h"
 #include "tools/common/progress.h"
+#include "tools/common/results.h"
 #include "tools/eulerdeck/commands.h"
 
 namespace eulerdeck::tools {
@@ -47,27 +48,12 @@ struct SizeResult {
 
 nlohmann::ordered_json ToJson(const SizeResult& r) {
   const BruteResult& b = r.brute;
-  nlohmann::ordered_json j;
-  j["command"] = kProgram;
-  j["game"] = GameName(r.spec.game);
-  j["ranks"] = r.spec.ranks;
-  j["suits"] = r.spec.suits;
-  j["cards"] = r.spec.cards();
+  nlohmann::ordered_json j = GameResultJson(kProgram, r.spec);
   j["winning_decks"] = std::to_string(b.winning_decks);
   j["total_decks"] = std::to_string(b.total_decks);
   j["probability"] = r.p.exact;
   j["probability_decimal"] = std::stod(r.p.decimal);
-  j["outcomes"] = {{"win", std::to_string(b.outcomes[0])},
-                   {"loss", std::to_string(b.outcomes[1])},
-                   {"dead_end", std::to_string(b.outcomes[2])}};
-  nlohmann::ordered_json removed = nlohmann::ordered_json::array();
-  for (uint64_t c : b.removed) removed.push_back(std::to_string(c));
-  j["removed"] = removed;
-  nlohmann::ordered_json score = nlohmann::ordered_json::object();
-  for (size_t v = 0; v < b.score.size(); ++v) {
-    if (b.score[v]) score[std::to_string(v)] = std::to_string(b.score[v]);
-  }
-  j["score"] = score;
+  AddDistributionsJson(b.outcomes, b.removed, b.score, &j);
   j["seconds"] = r.seconds;
   j["decks_per_second"] = r.seconds > 0 ? b.total_decks / r.seconds : 0.0;
   return j;
@@ -181,14 +167,9 @@ int RunBrute(const std::vector<std::string>& args) {
     r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     if (s.IsCancelled()) {
       std::cout.flush();
-      std::cerr << kProgram << ": "
-                << (range ? "--ranks " + std::to_string(spec.ranks) + ": " : std::string())
-                << s.ToString() << "; brute force is not resumable, run again: `"
-                << CommandLine("eulerdeck brute", args,
-                               range ? std::to_string(spec.ranks) + ".." +
-                                           std::to_string(specs.back().ranks)
-                                     : "")
-                << "`\n";
+      std::cerr << InterruptedLine(kProgram, args, specs, spec, range, s,
+                                   "brute force is not resumable")
+                << "\n";
       return signals.ExitCode();
     }
     if (!s.ok()) return BadInput(kProgram, s.ToString());
@@ -196,8 +177,7 @@ int RunBrute(const std::vector<std::string>& args) {
     r.p = MakeProbability(Mpz(b.winning_decks), Mpz(b.total_decks));
 
     if (csv.is_open()) {
-      const std::string key = GameName(spec.game) + std::string(",") + std::to_string(spec.ranks) +
-                              "," + std::to_string(spec.suits) + ",";
+      const std::string key = CsvGamePrefix(spec);
       // The win indicator (1: the deck wins), then the removed and score
       // distributions; every row is data (docs/output.md).
       csv << key << "win,0," << b.total_decks - b.winning_decks << "\n"

@@ -14,6 +14,7 @@
 #include "tools/common/interrupt.h"
 #include "tools/common/plot.h"
 #include "tools/common/progress.h"
+#include "tools/common/results.h"
 #include "tools/eulerdeck/commands.h"
 
 namespace eulerdeck::tools {
@@ -46,12 +47,7 @@ struct SizeResult {
 };
 
 nlohmann::ordered_json ToJson(const SizeResult& r, bool verify) {
-  nlohmann::ordered_json j;
-  j["command"] = kProgram;
-  j["game"] = GameName(r.spec.game);
-  j["ranks"] = r.spec.ranks;
-  j["suits"] = r.spec.suits;
-  j["cards"] = r.spec.cards();
+  nlohmann::ordered_json j = GameResultJson(kProgram, r.spec);
   j["winning_decks"] = std::to_string(r.count.winning());
   j["total_decks"] = r.total.get_str();
   j["probability"] = r.p.exact;
@@ -196,14 +192,9 @@ int RunCount(const std::vector<std::string>& args) {
       // Sizes already done were printed (and are in a '-' output); files are
       // not committed: they appear only when complete.
       std::cout.flush();
-      std::cerr << kProgram << ": "
-                << (range ? "--ranks " + std::to_string(spec.ranks) + ": " : std::string())
-                << s.ToString() << "; counts are not resumable yet, run again: `"
-                << CommandLine("eulerdeck count", args,
-                               range ? std::to_string(spec.ranks) + ".." +
-                                           std::to_string(specs.back().ranks)
-                                     : "")
-                << "`\n";
+      std::cerr << InterruptedLine(kProgram, args, specs, spec, range, s,
+                                   "counts are not resumable yet")
+                << "\n";
       return signals.ExitCode();
     }
     if (s.IsCorruption()) {
@@ -214,8 +205,7 @@ int RunCount(const std::vector<std::string>& args) {
     r.total = TotalDecks(spec);
     r.p = MakeProbability(Mpz(r.count.winning()), r.total);
 
-    const std::string key = GameName(spec.game) + std::string(",") + std::to_string(spec.ranks) +
-                            "," + std::to_string(spec.suits) + ",";
+    const std::string key = CsvGamePrefix(spec);
     for (int k = 1; csv.is_open() && k <= spec.cards(); ++k) {
       csv << key << k << "," << r.count.level[k] << "\n";
     }

@@ -6,6 +6,7 @@
 #include "engine/cards/rules.h"
 #include "tools/common/cli.h"
 #include "tools/common/format.h"
+#include "tools/common/results.h"
 #include "tools/eulerdeck/commands.h"
 
 namespace eulerdeck::tools {
@@ -58,12 +59,7 @@ int RunPlay(const std::vector<std::string>& args) {
 
   if (vm["json"].as<bool>()) {
     // docs/schema/eulerdeck-play.schema.json.
-    nlohmann::ordered_json j;
-    j["command"] = "eulerdeck play";
-    j["game"] = GameName(spec.game);
-    j["ranks"] = spec.ranks;
-    j["suits"] = spec.suits;
-    j["cards"] = spec.cards();
+    nlohmann::ordered_json j = GameResultJson("eulerdeck play", spec);
     j["deck"] = DeckJson(deck);
     j["outcome"] = OutcomeName(r.outcome);
     j["removed_cards"] = DeckJson(r.removed);

@@ -6,6 +6,7 @@
 #include "engine/cards/reform.h"
 #include "tools/common/cli.h"
 #include "tools/common/format.h"
+#include "tools/common/results.h"
 #include "tools/eulerdeck/commands.h"
 
 namespace eulerdeck::tools {
@@ -51,12 +52,7 @@ int RunReform(const std::vector<std::string>& args) {
       for (Card c : d) a.push_back(static_cast<int>(c));
       return a;
     };
-    nlohmann::ordered_json j;
-    j["command"] = "eulerdeck reform";
-    j["game"] = GameName(spec.game);
-    j["ranks"] = spec.ranks;
-    j["suits"] = spec.suits;
-    j["cards"] = spec.cards();
+    nlohmann::ordered_json j = GameResultJson("eulerdeck reform", spec);
     j["deck"] = deck_json(deck);
     j["length"] = r.length();
     j["end"] = ReformEndName(r.end);

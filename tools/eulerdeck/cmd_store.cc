@@ -15,6 +15,7 @@
 #include "tools/common/cli.h"
 #include "tools/common/format.h"
 #include "tools/common/plot.h"
+#include "tools/common/results.h"
 #include "tools/eulerdeck/commands.h"
 
 namespace eulerdeck::tools {
@@ -139,13 +140,7 @@ int RunStatus(const std::vector<std::string>& args) {
   if (vm["json"].as<bool>()) {
     // docs/schema/eulerdeck-status.schema.json: counts of sub-decks as
     // strings, checksums in hex, fields that do not apply left out.
-    nlohmann::ordered_json j;
-    j["command"] = "eulerdeck status";
-    j["store"] = dir;
-    j["game"] = GameName(spec.game);
-    j["ranks"] = spec.ranks;
-    j["suits"] = spec.suits;
-    j["cards"] = n;
+    nlohmann::ordered_json j = GameResultJson("eulerdeck status", spec, dir);
     j["state"] = state;
     j["complete"] = done;
     j["keep"] = storage::KeepName(params.keep);
@@ -345,13 +340,7 @@ int RunInspect(const std::vector<std::string>& args) {
   }
   const uint64_t shown = printed;
   if (json) {
-    nlohmann::ordered_json j;
-    j["command"] = "eulerdeck inspect";
-    j["store"] = dir;
-    j["game"] = GameName(spec.game);
-    j["ranks"] = spec.ranks;
-    j["suits"] = spec.suits;
-    j["cards"] = spec.cards();
+    nlohmann::ordered_json j = GameResultJson("eulerdeck inspect", spec, dir);
     j["level"] = level;
     j["winning_sub_decks"] = std::to_string(in_level);
     j["shown"] = std::to_string(shown);
@@ -411,8 +400,7 @@ int RunExport(const std::vector<std::string>& args) {
   s = out.Open(path);
   if (!s.ok()) return StoreError("eulerdeck export", s);
   // The columns game,ranks,suits that start every row (docs/output.md).
-  const std::string game = std::string(GameName(spec.game)) + "," + std::to_string(spec.ranks) +
-                           "," + std::to_string(spec.suits) + ",";
+  const std::string game = CsvGamePrefix(spec);
   if (!counts_path.empty()) {
     out << "game,ranks,suits,level,winning_sub_decks,blocks,stored_bytes,raw_bytes\n";
     for (const auto& r : levels) {
