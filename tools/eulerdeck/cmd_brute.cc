@@ -9,6 +9,7 @@
 #include "engine/cards/brute.h"
 #include "engine/cards/combinatorics.h"
 #include "engine/cards/rules.h"
+#include "engine/montecarlo/montecarlo.h"
 #include "tools/common/cli.h"
 #include "tools/common/format.h"
 #include "tools/common/interrupt.h"
@@ -97,6 +98,45 @@ void PrintRangeRow(const SizeResult& r) {
   std::fflush(stdout);
 }
 
+// How fast this machine would play the decks of `spec` by brute force: brute
+// force itself is timed on the largest smaller size of the same game and
+// suits with at most 2e6 decks, and its rate scaled by the cards per deck
+// (the work per deck grows with them); random decks (Monte Carlo) stand in
+// when there is no such size. The time a refused job would have taken is
+// told from it.
+double MeasuredDecksPerSecond(const GameSpec& spec, int threads) {
+  GameSpec small = spec;
+  while (small.ranks > 1 && TotalDecks64(small).value_or(UINT64_MAX) > 2'000'000) --small.ranks;
+  const auto start = std::chrono::steady_clock::now();
+  auto elapsed = [&] {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  };
+  if (ValidateSpec(small).ok() && TotalDecks64(small).value_or(0) >= 100'000) {
+    BruteOptions options;
+    options.threads = threads;
+    BruteResult r;
+    if (Brute(small, options, &r).ok()) {
+      return r.total_decks / std::max(elapsed(), 1e-9) * small.cards() / spec.cards();
+    }
+  }
+  McOptions options;
+  options.threads = threads;
+  McTally tally;
+  const uint64_t sample = uint64_t{1} << 18;
+  if (!MonteCarlo(spec, 0, sample, options, &tally).ok()) return 1e7;
+  return sample / std::max(elapsed(), 1e-9);
+}
+
+// "3h13m", or in years past a year ("2.4e+35 years").
+std::string LongDuration(double seconds) {
+  constexpr double kYear = 365.25 * 86400;
+  if (seconds < kYear) return HumanDuration(seconds);
+  char buf[32];
+  std::snprintf(buf, sizeof(buf), seconds < 1e4 * kYear ? "%.0f years" : "%.1e years",
+                seconds / kYear);
+  return buf;
+}
+
 }  // namespace
 
 int RunBrute(const std::vector<std::string>& args) {
@@ -122,11 +162,14 @@ int RunBrute(const std::vector<std::string>& args) {
   auto check = [&](const GameSpec& spec) {
     const auto total = TotalDecks64(spec);
     if (!total || *total > options.max_decks) {
+      const double rate = MeasuredDecksPerSecond(spec, job.threads);
+      const double seconds = TotalDecks(spec).get_d() / rate;
       return Status::OutOfRange(
           "brute force would play " + TotalDecks(spec).get_str() + " decks" +
           (job.spec.is_range() ? " at --ranks " + std::to_string(spec.ranks) : std::string()) +
-          ", more than the limit of " + std::to_string(options.max_decks) +
-          " (use the eulerian enumeration, or raise --max-decks)");
+          ", about " + LongDuration(seconds) + " here (" + HumanCount(rate) +
+          " decks/s measured), more than the limit of " + std::to_string(options.max_decks) +
+          " decks (use `eulerdeck count`, or raise --max-decks)");
     }
     return Status::OK();
   };
