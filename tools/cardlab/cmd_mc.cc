@@ -396,7 +396,7 @@ int RunMc(const std::vector<std::string>& args) {
     }
     if (s.IsCancelled()) {
       if (!CommitOutput(kProgram, &csv)) return kExitCheckFailed;
-      if (!plot_path.empty() && !WritePlot(plot_path, plot).ok()) return kExitCheckFailed;
+      if (!WritePlotOrReport(kProgram, plot_path, plot)) return kExitCheckFailed;
       std::cerr << kProgram << ": "
                 << (range ? "--ranks " + std::to_string(spec.ranks) + ": " : std::string());
       if (n == 0) {
@@ -417,13 +417,7 @@ int RunMc(const std::vector<std::string>& args) {
     }
   }
   if (!CommitOutput(kProgram, &csv)) return kExitCheckFailed;
-  if (!plot_path.empty()) {
-    s = WritePlot(plot_path, plot);
-    if (!s.ok()) {
-      std::cerr << kProgram << ": " << s.ToString() << "\n";
-      return kExitCheckFailed;
-    }
-  }
+  if (!WritePlotOrReport(kProgram, plot_path, plot)) return kExitCheckFailed;
   return kExitOk;
 }
 

@@ -158,4 +158,12 @@ Status WritePlot(const std::string& path, const PlotSpec& spec) {
   return Status::OK();
 }
 
+bool WritePlotOrReport(const std::string& program, const std::string& path, const PlotSpec& spec) {
+  if (path.empty()) return true;
+  const Status s = WritePlot(path, spec);
+  if (s.ok()) return true;
+  std::cerr << program << ": " << s.ToString() << "\n";
+  return false;
+}
+
 }  // namespace eulerdeck::tools

@@ -40,6 +40,11 @@ Status CheckPlotPath(const std::string& path);
 // IOError naming the problem if gnuplot is missing or fails.
 Status WritePlot(const std::string& path, const PlotSpec& spec);
 
+// WritePlot() when `path` is not empty. On failure prints "<program>: <why>"
+// on stderr and returns false: the caller exits with kExitCheckFailed (as
+// after CommitOutput in cli.h).
+bool WritePlotOrReport(const std::string& program, const std::string& path, const PlotSpec& spec);
+
 }  // namespace eulerdeck::tools
 
 #endif  // EULERDECK_TOOLS_COMMON_PLOT_H_

@@ -228,13 +228,7 @@ int RunCount(const std::vector<std::string>& args) {
     }
   }
   if (!CommitOutput(kProgram, &csv) || !CommitOutput(kProgram, &bfile)) return kExitCheckFailed;
-  if (!job.plot_path.empty()) {
-    s = WritePlot(job.plot_path, plot);
-    if (!s.ok()) {
-      std::cerr << kProgram << ": " << s.ToString() << "\n";
-      return kExitCheckFailed;
-    }
-  }
+  if (!WritePlotOrReport(kProgram, job.plot_path, plot)) return kExitCheckFailed;
   return kExitOk;
 }
 

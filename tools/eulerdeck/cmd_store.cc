@@ -55,16 +55,10 @@ std::string UtcTime(double unix_seconds) {
   return buf;
 }
 
-std::string Ratio(double a, double b) {
+// a / b with `digits` decimals (0 when b is 0): bytes per entry, compression.
+std::string Ratio(double a, double b, int digits = 3) {
   char buf[32];
-  std::snprintf(buf, sizeof(buf), "%.3f", b > 0 ? a / b : 0.0);
-  return buf;
-}
-
-// One decimal: the compression ratio beside the bytes per entry.
-std::string Ratio1(double a, double b) {
-  char buf[32];
-  std::snprintf(buf, sizeof(buf), "%.1f", b > 0 ? a / b : 0.0);
+  std::snprintf(buf, sizeof(buf), "%.*f", digits, b > 0 ? a / b : 0.0);
   return buf;
 }
 
@@ -130,11 +124,7 @@ int RunStatus(const std::vector<std::string>& args) {
       if (r.entries > 0) series.points.emplace_back(r.level, static_cast<double>(r.entries));
     }
     plot.series.push_back(series);
-    s = WritePlot(plot_path, plot);
-    if (!s.ok()) {
-      std::cerr << "eulerdeck status: " << s.ToString() << "\n";
-      return kExitCheckFailed;
-    }
+    if (!WritePlotOrReport("eulerdeck status", plot_path, plot)) return kExitCheckFailed;
     if (plot_path == "-") return kExitOk;  // the plot is the only thing on standard output
   }
   if (vm["json"].as<bool>()) {
@@ -215,7 +205,7 @@ int RunStatus(const std::vector<std::string>& args) {
                 static_cast<unsigned long long>(r.entries),
                 static_cast<unsigned long long>(r.blocks), HumanBytes(r.stored_bytes).c_str(),
                 Ratio(r.stored_bytes, r.entries).c_str(),
-                Ratio1(r.raw_bytes, r.stored_bytes).c_str(), r.seconds, r.kept ? "yes" : "no");
+                Ratio(r.raw_bytes, r.stored_bytes, 1).c_str(), r.seconds, r.kept ? "yes" : "no");
   }
   std::fflush(stdout);
   if (in_progress) {
