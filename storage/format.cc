@@ -46,4 +46,18 @@ std::string LevelKey(int level) {
   return key;
 }
 
+std::string CountKey(uint32_t block, uint32_t first) {
+  std::string key(1, kCountTag);
+  PutBigEndian(&key, block, 4);
+  PutBigEndian(&key, first, 4);
+  return key;
+}
+
+bool ParseCountKey(std::string_view key, uint32_t* block, uint32_t* first) {
+  if (key.size() != 9 || key[0] != kCountTag) return false;
+  *block = static_cast<uint32_t>(GetBigEndian(key.substr(1), 4));
+  *first = static_cast<uint32_t>(GetBigEndian(key.substr(5), 4));
+  return true;
+}
+
 }  // namespace eulerdeck::storage

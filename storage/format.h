@@ -17,6 +17,7 @@ inline constexpr char kParamsKey[] = "Mparams";
 inline constexpr char kLevelTag = 'L';
 inline constexpr char kProgressKey[] = "P";
 inline constexpr char kBlockTag = 'B';
+inline constexpr char kCountTag = 'C';
 
 // Data block header (docs/storage_format.md, "Data block").
 inline constexpr uint8_t kBlockFormat = 1;
@@ -41,6 +42,11 @@ std::string BlockKeyEnd(int level);
 bool ParseBlockKey(std::string_view key, int* level, uint64_t* ordinal, uint32_t* seq);
 
 std::string LevelKey(int level);
+
+// "C" block first: a count record (frontier_store.h, CountRecord); big
+// endian, so that key order is (block, first).
+std::string CountKey(uint32_t block, uint32_t first);
+bool ParseCountKey(std::string_view key, uint32_t* block, uint32_t* first);
 
 }  // namespace eulerdeck::storage
 

@@ -144,6 +144,8 @@ nlohmann::json LevelRecordJson(const LevelRecord& r) {
           {"kept", r.kept}};
 }
 
+const char* StoreKindName(StoreKind kind) { return kind == StoreKind::kCount ? "count" : "run"; }
+
 const char* KeepName(Keep keep) {
   switch (keep) {
     case Keep::kAll:
@@ -416,13 +418,23 @@ Status FrontierStore::GetParams(StoreParams* params, bool* exists) {
   if (!ParseKeep(j.value("keep", "all"), &params->keep)) {
     return Status::Corruption("parameters record names an unknown --keep policy");
   }
+  const std::string kind = j.value("kind", "run");
+  if (kind != "run" && kind != "count") {
+    return Status::Corruption("parameters record names an unknown kind '" + kind + "'");
+  }
+  params->kind = kind == "count" ? StoreKind::kCount : StoreKind::kRun;
+  params->subtree_target = j.value("subtrees", uint64_t{0});
   return Status::OK();
 }
 
 Status FrontierStore::PutParams(const StoreParams& params) {
-  const nlohmann::json j = {{"format", params.format_version}, {"game", GameName(params.spec.game)},
-                            {"ranks", params.spec.ranks},      {"suits", params.spec.suits},
-                            {"created", params.created},       {"keep", KeepName(params.keep)}};
+  nlohmann::json j = {{"format", params.format_version}, {"game", GameName(params.spec.game)},
+                      {"ranks", params.spec.ranks},      {"suits", params.spec.suits},
+                      {"created", params.created},       {"keep", KeepName(params.keep)}};
+  if (params.kind == StoreKind::kCount) {
+    j["kind"] = StoreKindName(params.kind);
+    j["subtrees"] = params.subtree_target;
+  }
   // Through a flush, as the checkpoints: a record left in the WAL would be
   // moved into a table file by the next opening for writing, and a reader
   // opening meanwhile could miss it (its MANIFEST read before the move, the
@@ -513,6 +525,45 @@ Status FrontierStore::CommitLevel(const LevelRecord& record) {
   rocksdb::WriteOptions wo;
   wo.disableWAL = true;  // as for a checkpoint: with its blocks, by the flush
   const std::string what = "committing level " + std::to_string(record.level);
+  Status s = rep_->Check(rep_->db->Write(wo, &batch), what);
+  if (s.ok()) s = rep_->FlushAll(what);
+  return rep_->Located(s);
+}
+
+Status FrontierStore::GetCountRecords(std::vector<CountRecord>* records) {
+  records->clear();
+  std::unique_ptr<rocksdb::Iterator> it(rep_->db->NewIterator(rocksdb::ReadOptions()));
+  const std::string prefix(1, kCountTag);
+  for (it->Seek(prefix); it->Valid() && it->key().starts_with(prefix); it->Next()) {
+    CountRecord r;
+    if (!ParseCountKey(std::string_view(it->key().data(), it->key().size()), &r.block, &r.first)) {
+      return Status::Corruption("a count record has a malformed key");
+    }
+    r.value = it->value().ToString();
+    records->push_back(std::move(r));
+  }
+  return FromRocks(it->status(), "reading the count records");
+}
+
+Status FrontierStore::PutCountRecords(const std::vector<CountRecord>& records) {
+  rocksdb::WriteBatch batch;
+  for (const CountRecord& r : records) batch.Put(CountKey(r.block, r.first), r.value);
+  // As a checkpoint: through the flush, not the WAL, so that a reader sees
+  // the records in table files or not at all.
+  rocksdb::WriteOptions wo;
+  wo.disableWAL = true;
+  const std::string what = "writing count records";
+  Status s = rep_->Check(rep_->db->Write(wo, &batch), what);
+  if (s.ok()) s = rep_->FlushAll(what);
+  return rep_->Located(s);
+}
+
+Status FrontierStore::CommitLevels(const std::vector<LevelRecord>& records) {
+  rocksdb::WriteBatch batch;
+  for (const LevelRecord& r : records) batch.Put(LevelKey(r.level), LevelRecordJson(r).dump());
+  rocksdb::WriteOptions wo;
+  wo.disableWAL = true;
+  const std::string what = "committing the counted levels";
   Status s = rep_->Check(rep_->db->Write(wo, &batch), what);
   if (s.ok()) s = rep_->FlushAll(what);
   return rep_->Located(s);

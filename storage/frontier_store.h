@@ -31,11 +31,32 @@ enum class Keep { kAll, kLast, kNone };
 const char* KeepName(Keep keep);
 bool ParseKeep(std::string_view text, Keep* keep);
 
+// What a store holds: a run keeps every level of winning sub-decks (`eulerdeck
+// run`); a count keeps the levels down to a split level d, whose sub-decks
+// root the subtrees it counts, and one record per finished batch of
+// subtrees (`eulerdeck count --store`, storage/stored_count.h).
+enum class StoreKind { kRun, kCount };
+const char* StoreKindName(StoreKind kind);  // "run", "count"
+
 struct StoreParams {
   GameSpec spec;
   int format_version = 0;
   std::string created;  // ISO 8601, informative
   Keep keep = Keep::kAll;
+  StoreKind kind = StoreKind::kRun;  // stores written before counts existed: runs
+  // A count's split: the first level with at least this many sub-decks (or
+  // the deepest level it may take, see stored_count.h). 0 for runs.
+  uint64_t subtree_target = 0;
+};
+
+// One finished batch of a count: `subtrees` consecutive sub-decks of the
+// split level from entry `first` of its block number `block` (in key order),
+// with everything counted below them, as a JSON document
+// (docs/storage_format.md, "Count records").
+struct CountRecord {
+  uint32_t block = 0;
+  uint32_t first = 0;
+  std::string value;
 };
 
 // A committed level. Never rewritten; `kept` is false once its blocks were
@@ -127,6 +148,14 @@ class FrontierStore {
   // the store has `bytes` free beyond the room RocksDB itself needs (a write
   // buffer's flush, the MANIFEST). `what` names the need in the message.
   Status CheckFreeSpace(uint64_t bytes, const std::string& what);
+  // The count records (CountRecord), in key order.
+  Status GetCountRecords(std::vector<CountRecord>* records);
+  // Writes count records, durable on return (one flush, as a checkpoint).
+  Status PutCountRecords(const std::vector<CountRecord>& records);
+  // Writes several level records at once (a count's levels below its
+  // split), durable on return.
+  Status CommitLevels(const std::vector<LevelRecord>& records);
+
   // Rewrites a committed level's record (only its `kept` flag changes).
   Status MarkLevelDropped(int level);
 

@@ -12,7 +12,7 @@ double UnixNow() {
 }
 
 Status WriteLiveStatus(const std::string& dir, const LiveStatus& live) {
-  const nlohmann::json j = {{"pid", live.pid},
+  nlohmann::json j = {{"pid", live.pid},
                             {"started", live.started},
                             {"updated", live.updated},
                             {"level", live.level},
@@ -22,6 +22,8 @@ Status WriteLiveStatus(const std::string& dir, const LiveStatus& live) {
                             {"entries", live.entries},
                             {"stored_bytes", live.stored_bytes},
                             {"entries_per_second", live.entries_per_second}};
+  if (live.counting) j["count"] = true;
+  if (live.eta_seconds >= 0) j["eta_seconds"] = live.eta_seconds;
   const std::filesystem::path path = std::filesystem::path(dir) / kLiveFile;
   const std::filesystem::path next =
       std::filesystem::path(dir) / (std::string(kLiveFile) + ".next");
@@ -53,6 +55,8 @@ void ReadLiveStatus(const std::string& dir, LiveStatus* live, bool* exists) {
   live->entries = j.value("entries", uint64_t{0});
   live->stored_bytes = j.value("stored_bytes", uint64_t{0});
   live->entries_per_second = j.value("entries_per_second", 0.0);
+  live->counting = j.value("count", false);
+  live->eta_seconds = j.value("eta_seconds", -1.0);
   *exists = true;
 }
 

@@ -25,6 +25,10 @@ struct LiveStatus {
   uint64_t entries = 0;                      // entries of the level so far
   uint64_t stored_bytes = 0;
   double entries_per_second = 0;  // over the last few seconds
+  // A count (stored_count.h) below split level `level`: input_done/total are
+  // subtrees, entries the sub-decks counted this session, the rate theirs.
+  bool counting = false;
+  double eta_seconds = -1;  // the writer's estimate of the time left (-1: none)
 };
 
 // The file's name inside a store.

@@ -16,6 +16,7 @@
 #include "tools/common/progress.h"
 #include "tools/common/results.h"
 #include "tools/eulerdeck/commands.h"
+#include "tools/eulerdeck/count_store.h"
 
 namespace eulerdeck::tools {
 
@@ -26,14 +27,16 @@ constexpr const char* kProgram = "eulerdeck count";
 constexpr const char* kUsage =
     "usage: eulerdeck count --game G --ranks M|A..B [--suits S] [--threads T]\n"
     "                       [--json] [--csv FILE] [--bfile FILE] [--plot FILE]\n"
-    "                       [--verify-leaves]\n"
+    "                       [--verify-leaves] [--store DIR [--subtrees N]]\n"
     "Counts the winning decks exactly by walking the tree of winning sub-decks\n"
     "backwards from the last card (Bersani 2010, §4-5), and prints the number of\n"
     "winning sub-decks at every level k = 1..n (k cards), the probability, the\n"
     "nodes visited and the rate. --ranks A..B counts every size from A to B in\n"
     "turn: one row of text, one JSON line, the CSV rows and a b-file line per\n"
-    "size. Ctrl-C stops at once with how far it got (counts are not resumable\n"
-    "yet: 'eulerdeck run' is).\n"
+    "size. Ctrl-C stops at once with how far it got. With --store DIR the count\n"
+    "is kept in a store and survives Ctrl-C, kill -9 or a power cut: 'eulerdeck\n"
+    "resume --store DIR' (or the same command again) continues it. Under\n"
+    "'mpirun -np P' the subtrees are shared out to every rank (docs/cluster.md).\n"
     "--csv columns: game,ranks,suits,level,winning_sub_decks\n"
     "(docs/schema/csv_columns.json).";
 
@@ -127,6 +130,8 @@ int RunCount(const std::vector<std::string>& args) {
               "report)");
   desc.add_options()("verify-leaves", po::bool_switch(&options.verify_leaves),
                      "build every winning deck and replay it forward; fail on any mismatch");
+  CountStoreFlags stored;
+  stored.Add(desc);
   po::variables_map vm;
   if (ParseOrHelp(args, desc, kUsage, vm)) return kExitOk;
   std::vector<GameSpec> specs;
@@ -135,6 +140,17 @@ int RunCount(const std::vector<std::string>& args) {
   if (!s.ok()) return BadInput(kProgram, s.ToString());
   options.threads = job.threads;
   const bool range = job.spec.is_range();
+  if (stored.enabled() && range) {
+    return BadInput(kProgram, "--store takes one size, not a range of --ranks");
+  }
+  if (stored.enabled() && options.verify_leaves) {
+    return BadInput(kProgram, "--verify-leaves is not available with --store");
+  }
+  if (!stored.enabled() && (vm.count("subtrees") || !vm["checkpoint-seconds"].defaulted() ||
+                            !vm["batch-seconds"].defaulted() || !vm["memory-budget"].defaulted())) {
+    return BadInput(kProgram, "--subtrees, --checkpoint-seconds, --batch-seconds and "
+                              "--memory-budget need --store DIR");
+  }
   const bool text = !job.json && !job.results_to_stdout();
 
   if (csv.is_open()) csv << "game,ranks,suits,level,winning_sub_decks\n";
@@ -161,6 +177,7 @@ int RunCount(const std::vector<std::string>& args) {
   options.stop = signals.flag();
   for (const GameSpec& spec : specs) {
     std::atomic<uint64_t> done{0}, total{0}, counted{0};
+    std::atomic<int> building{0};
     options.tasks_done = &done;
     options.tasks_total = &total;
     options.sub_decks_counted = &counted;
@@ -176,8 +193,14 @@ int RunCount(const std::vector<std::string>& args) {
       shown.unit = "subtrees";
       shown.done = &done;
       shown.total = &total;
-      shown.stage = [&counted] {
+      shown.stage = [&counted, &building] {
         ProgressStage stage;
+        if (const int level = building.load(); level > 0) {
+          // A store's levels down to the split, built first.
+          stage.figures.emplace_back("building split level " + std::to_string(level),
+                                     "level " + std::to_string(level));
+          return stage;
+        }
         stage.rate_count = counted.load(std::memory_order_relaxed);
         stage.rate_unit = "sub-decks";
         stage.figures.emplace_back(HumanCount(stage.rate_count) + " sub-decks counted",
@@ -185,19 +208,31 @@ int RunCount(const std::vector<std::string>& args) {
         return stage;
       };
       Progress progress(std::move(shown));
-      s = Count(spec, options, &r.count);
+      if (stored.enabled()) {
+        s = CountInStore(stored, spec, options.threads, options.stop, &done, &total, &counted,
+                         &building, &r.count);
+      } else {
+        s = Count(spec, options, &r.count);
+      }
     }
     r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    if (s.IsCancelled() && stored.enabled()) {
+      std::cout.flush();
+      std::cerr << kProgram << ": " << s.ToString() << "; continue with `eulerdeck resume --store "
+                << stored.dir << "`\n";
+      return signals.ExitCode();
+    }
     if (s.IsCancelled()) {
       // Sizes already done were printed (and are in a '-' output); files are
       // not committed: they appear only when complete.
       std::cout.flush();
       std::cerr << InterruptedLine(kProgram, args, specs, spec, range, s,
-                                   "counts are not resumable yet")
+                                   "without --store a count is not resumable")
                 << "\n";
       return signals.ExitCode();
     }
-    if (s.IsCorruption()) {
+    if (!s.ok() && !s.IsInvalidArgument() && !s.IsOutOfRange() && !s.IsNotSupported()) {
+      // A failed check, a damaged store, a full or failing device.
       std::cerr << kProgram << ": " << s.ToString() << "\n";
       return kExitCheckFailed;
     }

@@ -15,6 +15,7 @@
 #include "tools/common/interrupt.h"
 #include "tools/common/progress.h"
 #include "tools/eulerdeck/commands.h"
+#include "tools/eulerdeck/count_store.h"
 
 namespace eulerdeck::tools {
 
@@ -35,7 +36,8 @@ constexpr const char* kResumeUsage =
     "                        [--keep all|last|none] [--until-level K]\n"
     "                        [--checkpoint-seconds SECONDS]\n"
     "Continues the enumeration held in DIR from its last checkpoint, then prints\n"
-    "the store's status.";
+    "the store's status. A count store (made by 'eulerdeck count --store DIR')\n"
+    "continues its count and prints the count's report.";
 
 struct Common {
   std::string store_dir;
@@ -237,6 +239,12 @@ int Execute(const std::string& name, const Common& c, const GameSpec* given) {
       return BadInput(program, storage::StoreSpec(reader.get(), &spec).ToString());
     if (has_params && given) s = storage::CheckParams(params, *given, c.store_dir);
     if (!s.ok()) return BadInput(program, s.ToString());
+    if (has_params && params.kind == storage::StoreKind::kCount) {
+      return BadInput(program, "store '" + c.store_dir +
+                                   "' holds a count, not a stored run (continue it with "
+                                   "`eulerdeck resume --store " +
+                                   c.store_dir + "`)");
+    }
     if (has_params && options.keep && *options.keep != params.keep) {
       std::cerr << program << ": the store's --keep policy changes from "
                 << storage::KeepName(params.keep) << " to " << storage::KeepName(*options.keep)
@@ -337,6 +345,26 @@ int RunResume(const std::vector<std::string>& args) {
   common.Add(desc);
   po::variables_map vm;
   if (ParseOrHelp(args, desc, kResumeUsage, vm)) return kExitOk;
+  GameSpec spec;
+  if (IsCountStore(common.store_dir, &spec)) {
+    // A count store: the count goes on, with the options that apply to it.
+    if (!common.keep_text.empty() || common.until_level != 0) {
+      return BadInput("eulerdeck resume", "--keep and --until-level do not apply to a count store");
+    }
+    std::vector<std::string> count_args = {"--game",    GameName(spec.game),
+                                           "--ranks",   std::to_string(spec.ranks),
+                                           "--suits",   std::to_string(spec.suits),
+                                           "--store",   common.store_dir,
+                                           "--threads", std::to_string(common.threads)};
+    if (!vm["memory-budget"].defaulted()) {
+      count_args.insert(count_args.end(), {"--memory-budget", common.budget_text});
+    }
+    if (!vm["checkpoint-seconds"].defaulted()) {
+      count_args.insert(count_args.end(),
+                        {"--checkpoint-seconds", std::to_string(common.checkpoint_seconds)});
+    }
+    return RunCount(count_args);
+  }
   return Execute("resume", common, nullptr);
 }
 

@@ -11,6 +11,7 @@
 #include "storage/inspect.h"
 #include "storage/live_status.h"
 #include "storage/run_state.h"
+#include "storage/stored_count.h"
 #include "storage/stored_run.h"
 #include "tools/common/cli.h"
 #include "tools/common/format.h"
@@ -95,15 +96,20 @@ int RunStatus(const std::vector<std::string>& args) {
   storage::StoreParams params;
   bool has_params = false;
   if (s.ok()) s = store->GetParams(&params, &has_params);
+  const bool is_count = has_params && params.kind == storage::StoreKind::kCount;
+  storage::CountProgress counting;
+  if (s.ok() && is_count) s = storage::ReadCountProgress(store.get(), spec, &counting);
   if (!s.ok()) return StoreError("eulerdeck status", s);
   const int n = spec.cards();
   const bool done = !levels.empty() && levels.back().level == n;
+  // A count that is not complete was interrupted, wherever it stands.
+  if (is_count && !done && counting.split_level > 0) in_progress = false;
   const double rate = in_progress && p.seconds > 0 ? p.entries / p.seconds : 0.0;
   const double eta = in_progress && p.next_ordinal > 0
                          ? p.seconds * (static_cast<double>(p.input_blocks) / p.next_ordinal - 1)
                          : -1;
   const storage::RunActivity activity =
-      storage::ReadRunActivity(dir, done, in_progress, !levels.empty());
+      storage::ReadRunActivity(dir, done, in_progress || (is_count && !levels.empty()), !levels.empty());
   const bool running = activity.state == storage::RunState::kRunning;
   const bool has_live = activity.has_live;
   const storage::LiveStatus& live = activity.live;
@@ -134,7 +140,31 @@ int RunStatus(const std::vector<std::string>& args) {
     j["state"] = state;
     j["complete"] = done;
     j["keep"] = storage::KeepName(params.keep);
-    if (has_live) {
+    j["kind"] = storage::StoreKindName(params.kind);
+    if (is_count) {
+      nlohmann::ordered_json sizes = nlohmann::ordered_json::array();
+      for (int b = 0; b < kSizeBuckets; ++b) {
+        if (counting.counted.sizes[b] > 0) sizes.push_back({b, counting.counted.sizes[b]});
+      }
+      j["count"] = {{"subtree_target", params.subtree_target},
+                    {"split_level", counting.split_level},
+                    {"subtrees", counting.subtrees_total},
+                    {"subtrees_counted", counting.subtrees_done},
+                    {"batches", counting.batches},
+                    {"worker_seconds", counting.counted.seconds},
+                    {"subtree_sizes_log2", sizes}};
+    }
+    if (has_live && live.counting) {
+      j["live"] = {{"pid", live.pid},
+                   {"started", UtcTime(live.started)},
+                   {"updated_seconds_ago", now - live.updated},
+                   {"split_level", live.level},
+                   {"subtrees_done", live.input_done},
+                   {"subtrees", live.input_total},
+                   {"sub_decks_counted", std::to_string(live.entries)},
+                   {"sub_decks_per_second", live.entries_per_second}};
+      if (live.eta_seconds >= 0) j["live"]["eta_seconds"] = live.eta_seconds;
+    } else if (has_live) {
       j["live"] = {{"pid", live.pid},
                    {"started", UtcTime(live.started)},
                    {"updated_seconds_ago", now - live.updated},
@@ -176,7 +206,14 @@ int RunStatus(const std::vector<std::string>& args) {
   std::cout << "store      " << dir << "\n"
             << "game       " << GameLine(spec) << "\n"
             << "state      " << state;
-  if (running && has_live) {
+  if (running && has_live && live.counting) {
+    std::cout << " (pid " << live.pid << ", since " << UtcTime(live.started)
+              << "): counting the subtrees below level " << live.level << ", "
+              << live.input_done << " of " << live.input_total << " done, "
+              << HumanCount(live.entries_per_second) << " sub-decks/s";
+    if (live.eta_seconds >= 0) std::cout << ", ETA " << HumanDuration(live.eta_seconds);
+    std::cout << " (" << HumanDuration(now - live.updated) << " ago)";
+  } else if (running && has_live) {
     std::cout << " (pid " << live.pid << ", since " << UtcTime(live.started) << "): level "
               << live.level << " of " << live.last_level << ", input block " << live.input_done
               << " of " << live.input_total << ", " << HumanCount(live.entries) << " entries, "
@@ -184,6 +221,9 @@ int RunStatus(const std::vector<std::string>& args) {
               << HumanDuration(now - live.updated) << " ago)";
   } else if (running) {
     std::cout << " (another process holds the store)";
+  } else if (activity.state == storage::RunState::kInterrupted && is_count) {
+    std::cout << " with " << counting.subtrees_done << " of " << counting.subtrees_total
+              << " subtrees counted; continue with `eulerdeck resume --store " << dir << "`";
   } else if (activity.state == storage::RunState::kInterrupted && !in_progress) {
     std::cout << " after level " << (levels.empty() ? 0 : levels.back().level)
               << "; continue with `eulerdeck resume --store " << dir << "`";
@@ -195,8 +235,19 @@ int RunStatus(const std::vector<std::string>& args) {
   } else if (!done && !levels.empty()) {
     std::cout << " after level " << levels.back().level << " of " << n;
   }
-  std::cout << "\n"
-            << "keep       " << storage::KeepName(params.keep)
+  std::cout << "\n";
+  if (is_count) {
+    std::cout << "kind       count, split at level " << counting.split_level << " (the first with "
+              << params.subtree_target << " sub-decks or " << storage::kMinSubtreeDepth
+              << " levels above the last)\n";
+    if (counting.split_level > 0 && counting.split_level < n) {
+      std::cout << "subtrees   " << counting.subtrees_done << " of " << counting.subtrees_total
+                << " counted (" << Ratio(100.0 * counting.subtrees_done, counting.subtrees_total, 1)
+                << "%), " << Plural(counting.batches, "batch", "batches") << ", "
+                << HumanDuration(counting.counted.seconds) << " of worker time\n";
+    }
+  }
+  std::cout << "keep       " << storage::KeepName(params.keep)
             << "\n"
             // 76 columns at most: counts up to 15 digits, sizes in KiB/MiB/GiB.
             << "level        sub-decks    blocks      stored  B/entry  ratio   seconds  kept\n";

@@ -1,0 +1,54 @@
+// The count below given sub-decks: the unit of work of the resumable and the
+// distributed count (storage/stored_count.h). The tree of winning sub-decks
+// is cut at a level d; every sub-deck of level d roots a subtree, named by
+// its path (path.h), and a batch of them is counted here, per level. The sum
+// over all batches of level d, plus the levels 1..d themselves, is exactly
+// what Count() (enumerate.h) returns: the batches may be counted in any
+// order, by any process, and interrupted batches simply counted again.
+#ifndef EULERDECK_ENGINE_EULERIAN_SUBTREES_H_
+#define EULERDECK_ENGINE_EULERIAN_SUBTREES_H_
+
+#include <array>
+#include <atomic>
+#include <cstdint>
+#include <vector>
+
+#include "engine/base/status.h"
+#include "engine/cards/game.h"
+
+namespace eulerdeck {
+
+// Subtree sizes are kept as a histogram of log2: bucket b holds the subtrees
+// of 2^b to 2^(b+1)-1 sub-decks (the root included). Enough to see how the
+// cost is spread (for the scheduling and the scaling model) at 64 numbers a
+// batch.
+inline constexpr int kSizeBuckets = 64;
+int SizeBucket(uint64_t sub_decks);
+
+struct SubtreeCounts {
+  // level[j], j = k+1..cards: the sub-decks of j cards below the batch's
+  // roots (entries up to k are 0). Sized cards+1.
+  std::vector<uint64_t> level;
+  std::array<uint64_t, kSizeBuckets> sizes{};  // histogram of subtree sizes
+  uint64_t subtrees = 0;
+  double seconds = 0;  // wall time of the batch
+
+  // Adds `other` (the same game): level counts, sizes, subtrees, seconds.
+  // OutOfRange when a level would pass 2^64.
+  Status Add(const SubtreeCounts& other);
+};
+
+// Counts the subtrees below `entries` paths of k counts each, flattened at
+// `paths` (entry i at paths + i*k), each a winning sub-deck of `spec` (1 <=
+// k < cards; the caller took them from a level it enumerated, so they are
+// not checked again). On up to `threads` threads (0: all cores). `counted`,
+// if set, is advanced (relaxed) as sub-decks are counted, for a live rate.
+// Cancelled when `stop` (if set) became true first: *out is then
+// meaningless and the batch must be counted again.
+Status CountSubtrees(const GameSpec& spec, const uint16_t* paths, size_t entries, int k,
+                     int threads, const std::atomic<bool>* stop, std::atomic<uint64_t>* counted,
+                     SubtreeCounts* out);
+
+}  // namespace eulerdeck
+
+#endif  // EULERDECK_ENGINE_EULERIAN_SUBTREES_H_

@@ -1,0 +1,555 @@
+#include "storage/stored_count.h"
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <deque>
+#include <map>
+#include <mutex>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <thread>
+
+#include "engine/base/parallel.h"
+#include "engine/eulerian/children.h"
+#include "storage/block_codec.h"
+#include "storage/live_status.h"
+#include "storage/stored_run.h"
+
+namespace eulerdeck::storage {
+
+bool SplitReached(const GameSpec& spec, int level, uint64_t entries, uint64_t subtree_target) {
+  const int n = spec.cards();
+  if (n <= 1) return true;
+  return level >= n - 1 || entries >= subtree_target || level >= n - kMinSubtreeDepth;
+}
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+std::string Percent(uint64_t done, uint64_t total) {
+  char buf[32];
+  std::snprintf(buf, sizeof(buf), "%.1f%%", total ? 100.0 * done / total : 100.0);
+  return buf;
+}
+
+// A count record's value: the batch's sums below the split level d.
+std::string EncodeCountRecord(const SubtreeCounts& c, int d) {
+  nlohmann::json levels = nlohmann::json::array();
+  for (size_t j = d + 1; j < c.level.size(); ++j) levels.push_back(c.level[j]);
+  nlohmann::json sizes = nlohmann::json::array();
+  for (int b = 0; b < kSizeBuckets; ++b) {
+    if (c.sizes[b] != 0) sizes.push_back({b, c.sizes[b]});
+  }
+  const nlohmann::json j = {{"subtrees", c.subtrees},
+                            {"levels", levels},
+                            {"sizes", sizes},
+                            {"seconds", c.seconds}};
+  return j.dump();
+}
+
+Status DecodeCountRecord(const CountRecord& r, int d, int n, SubtreeCounts* c) {
+  const std::string where = "count record (block " + std::to_string(r.block) + ", entry " +
+                            std::to_string(r.first) + ")";
+  const nlohmann::json j = nlohmann::json::parse(r.value, nullptr, /*allow_exceptions=*/false);
+  if (j.is_discarded() || !j.is_object() || !j.contains("levels") || !j["levels"].is_array() ||
+      j["levels"].size() != static_cast<size_t>(n - d)) {
+    return Status::Corruption(where + " is malformed or not of this split");
+  }
+  *c = SubtreeCounts();
+  c->level.assign(n + 1, 0);
+  try {
+    for (int j2 = d + 1; j2 <= n; ++j2) c->level[j2] = j["levels"][j2 - d - 1].get<uint64_t>();
+    c->subtrees = j.at("subtrees").get<uint64_t>();
+    c->seconds = j.value("seconds", 0.0);
+    for (const auto& pair : j.value("sizes", nlohmann::json::array())) {
+      const int b = pair.at(0).get<int>();
+      if (b < 0 || b >= kSizeBuckets) return Status::Corruption(where + " has a bad size bucket");
+      c->sizes[b] = pair.at(1).get<uint64_t>();
+    }
+  } catch (const nlohmann::json::exception&) {
+    return Status::Corruption(where + " is malformed");
+  }
+  if (c->subtrees == 0) return Status::Corruption(where + " counts no subtrees");
+  return Status::OK();
+}
+
+// The split level among the committed levels: the first at which
+// SplitReached() held (the count stopped building there). 0 when none yet.
+int SplitLevel(const GameSpec& spec, uint64_t target, const std::vector<LevelRecord>& levels) {
+  for (const LevelRecord& r : levels) {
+    if (SplitReached(spec, r.level, r.entries, target)) return r.level;
+  }
+  return 0;
+}
+
+// The done ranges [first, first+count) of each block, from the records.
+using DoneRanges = std::map<uint32_t, std::map<uint32_t, uint32_t>>;
+
+Status ReadRecords(FrontierStore* store, int d, int n, DoneRanges* done, CountProgress* progress) {
+  std::vector<CountRecord> records;
+  Status s = store->GetCountRecords(&records);
+  if (!s.ok()) return s;
+  progress->counted = SubtreeCounts();
+  progress->counted.level.assign(n + 1, 0);
+  for (const CountRecord& r : records) {
+    SubtreeCounts c;
+    s = DecodeCountRecord(r, d, n, &c);
+    if (!s.ok()) return s;
+    auto& ranges = (*done)[r.block];
+    // Records are read in key order: within a block, by first entry.
+    if (!ranges.empty()) {
+      const auto& last = *ranges.rbegin();
+      if (uint64_t{last.first} + last.second > r.first) {
+        return Status::Corruption("count records overlap in block " + std::to_string(r.block) +
+                                  " at entry " + std::to_string(r.first));
+      }
+    }
+    ranges[r.first] = static_cast<uint32_t>(c.subtrees);
+    s = progress->counted.Add(c);
+    if (!s.ok()) return s;
+    ++progress->batches;
+  }
+  progress->subtrees_done = progress->counted.subtrees;
+  return Status::OK();
+}
+
+Status CountParams(FrontierStore* store, const GameSpec& spec, StoreParams* params) {
+  bool exists = false;
+  Status s = store->GetParams(params, &exists);
+  if (!s.ok()) return s;
+  if (!exists) return Status::InvalidArgument("'" + store->dir() + "' holds no count yet");
+  if (s = CheckParams(*params, spec, store->dir()); !s.ok()) return s;
+  if (params->kind != StoreKind::kCount) {
+    return Status::InvalidArgument("store '" + store->dir() +
+                                   "' holds a stored run, not a count (continue it with "
+                                   "`eulerdeck resume --store " +
+                                   store->dir() + "`)");
+  }
+  return Status::OK();
+}
+
+}  // namespace
+
+Status ReadCountProgress(FrontierStore* store, const GameSpec& spec, CountProgress* progress) {
+  *progress = CountProgress();
+  StoreParams params;
+  Status s = CountParams(store, spec, &params);
+  if (!s.ok()) return s;
+  std::vector<LevelRecord> levels;
+  s = store->GetLevels(&levels);
+  if (!s.ok()) return s;
+  const int d = SplitLevel(spec, params.subtree_target, levels);
+  if (d == 0) return Status::OK();
+  progress->split_level = d;
+  for (const LevelRecord& r : levels) {
+    if (r.level == d) progress->subtrees_total = r.entries;
+  }
+  if (d == spec.cards()) return Status::OK();
+  DoneRanges done;
+  return ReadRecords(store, d, spec.cards(), &done, progress);
+}
+
+struct CountCoordinator::Rep {
+  FrontierStore* store = nullptr;
+  GameSpec spec;
+  CountStoreOptions options;
+  int d = 0, n = 0;
+  bool complete = false;  // the levels below d were committed by an earlier session
+  std::vector<LevelRecord> levels;
+
+  // Level d's blocks, in key order: their keys and sizes.
+  std::vector<std::string> block_keys;
+  std::vector<uint32_t> block_entries;
+  uint64_t total = 0;
+
+  std::mutex mu;  // guards everything below
+  DoneRanges done;            // committed before this session
+  SubtreeCounts counted;      // sums of every finished batch (committed or not)
+  uint64_t subtrees_done = 0;
+  uint64_t handed_out = 0;    // subtrees handed out or done, for the end-game sizing
+  double cost_seconds = 0;    // measured cost of the finished batches (for sizing)
+  uint64_t cost_subtrees = 0;
+  int workers = 1;
+  std::vector<CountRecord> pending;   // finished, not yet committed
+  std::deque<SubtreeBatch> returned;  // handed out again first
+  uint64_t in_flight = 0;
+  // The cursor: the block being handed out and its decoded paths.
+  uint32_t cursor_block = 0, cursor_entry = 0;
+  bool cursor_loaded = false;
+  PathBlock current;
+  Clock::time_point last_checkpoint = Clock::now();
+
+  Status LoadBlock(uint32_t b) {
+    auto it = store->Blocks(d, block_keys[b]);
+    if (!it->Valid() || it->key() != block_keys[b]) {
+      return it->status().ok() ? Status::Corruption("block " + std::to_string(b) + " of level " +
+                                                    std::to_string(d) + " vanished")
+                               : it->status();
+    }
+    Status s = DecodeBlock(it->value(), CountCoding{spec.ranks, spec.suits}, &current);
+    if (s.ok() && (current.k != d || current.entries() != block_entries[b])) {
+      s = Status::Corruption("block " + std::to_string(b) + " of level " + std::to_string(d) +
+                             " changed");
+    }
+    if (!s.ok()) {
+      return Status::Corruption("level " + std::to_string(d) + " block " + std::to_string(b) +
+                                ": " + s.message());
+    }
+    cursor_loaded = true;
+    return Status::OK();
+  }
+
+  // Subtrees per batch for a worker of `threads` threads: batch_seconds of
+  // work per thread at the cost measured so far, but no more than a quarter
+  // of what is left per thread, so that the end is shared evenly.
+  uint32_t BatchSize(int threads) const {
+    double size = 16.0 * threads;
+    if (cost_subtrees > 0 && cost_seconds > 0) {
+      size = options.batch_seconds * threads * cost_subtrees / cost_seconds;
+    }
+    const double left = static_cast<double>(total - std::min(total, handed_out));
+    size = std::min(size, left / (4.0 * std::max(workers, 1)) * threads);
+    return static_cast<uint32_t>(std::clamp(size, 1.0, double{kEntriesPerBlockMax}));
+  }
+  static constexpr uint32_t kEntriesPerBlockMax = 1u << 16;
+};
+
+CountCoordinator::CountCoordinator(std::unique_ptr<Rep> rep) : rep_(std::move(rep)) {}
+CountCoordinator::~CountCoordinator() = default;
+
+Status CountCoordinator::Open(FrontierStore* store, const GameSpec& spec,
+                              const CountStoreOptions& options,
+                              std::unique_ptr<CountCoordinator>* coordinator) {
+  Status s = CheckEnumerable(spec);
+  if (!s.ok()) return s;
+  auto rep = std::make_unique<Rep>();
+  rep->store = store;
+  rep->spec = spec;
+  rep->options = options;
+  rep->n = spec.cards();
+
+  // Step 1. Parameters: a new store becomes a count, an existing one must be one.
+  StoreParams params;
+  bool exists = false;
+  s = store->GetParams(&params, &exists);
+  if (!s.ok()) return s;
+  if (!exists) {
+    params = NewStoreParams(spec, Keep::kLast);
+    params.kind = StoreKind::kCount;
+    params.subtree_target = options.subtree_target ? options.subtree_target : kDefaultSubtrees;
+    s = store->PutParams(params);
+    if (!s.ok()) return s;
+  }
+  s = CountParams(store, spec, &params);
+  if (!s.ok()) return s;
+
+  // Step 2. The levels down to the split, by the stored run.
+  for (;;) {
+    s = store->GetLevels(&rep->levels);
+    if (!s.ok()) return s;
+    rep->d = SplitLevel(spec, params.subtree_target, rep->levels);
+    if (rep->d != 0) break;
+    RunOptions run;
+    run.threads = options.threads;
+    run.keep = Keep::kLast;
+    run.until_level = rep->levels.empty() ? 1 : rep->levels.back().level + 1;
+    run.stop = options.stop;
+    run.level = options.building_level;
+    s = RunStore(store, spec, run);
+    if (!s.ok()) return s;
+  }
+  if (options.building_level) options.building_level->store(0);
+  const int d = rep->d;
+  for (const LevelRecord& r : rep->levels) {
+    if (r.level == d) rep->total = r.entries;
+  }
+  rep->complete = rep->levels.back().level == rep->n;
+  if (d == rep->n) rep->total = 0;  // a one-card game: no subtrees
+
+  // Step 3. What is counted already, and where level d's blocks are.
+  CountProgress progress;
+  if (rep->total > 0) {
+    s = ReadRecords(store, d, rep->n, &rep->done, &progress);
+    if (!s.ok()) return s;
+    auto it = store->Blocks(d);
+    uint64_t entries = 0;
+    for (; it->Valid(); it->Next()) {
+      uint32_t count = 0;
+      int k = 0;
+      s = PeekBlock(it->value(), &count, &k);
+      if (!s.ok()) return Status::Corruption("level " + std::to_string(d) + ": " + s.message());
+      rep->block_keys.emplace_back(it->key());
+      rep->block_entries.push_back(count);
+      entries += count;
+    }
+    if (!it->status().ok()) return it->status();
+    if (entries != rep->total) {
+      return Status::Corruption("level " + std::to_string(d) + " holds " + std::to_string(entries) +
+                                " sub-decks in its blocks, its record says " +
+                                std::to_string(rep->total));
+    }
+    for (const auto& [block, ranges] : rep->done) {
+      const auto& last = *ranges.rbegin();
+      if (block >= rep->block_keys.size() ||
+          uint64_t{last.first} + last.second > rep->block_entries[block]) {
+        return Status::Corruption("a count record names subtrees that level " + std::to_string(d) +
+                                  " does not hold (block " + std::to_string(block) + ")");
+      }
+    }
+  }
+  rep->counted = progress.counted;
+  rep->counted.level.resize(rep->n + 1, 0);
+  rep->subtrees_done = rep->handed_out = progress.subtrees_done;
+  rep->cost_seconds = progress.counted.seconds;
+  rep->cost_subtrees = progress.counted.subtrees;
+  if (rep->complete && rep->subtrees_done != rep->total) {
+    return Status::Corruption("the count is committed as complete, but its records cover " +
+                              std::to_string(rep->subtrees_done) + " of " +
+                              std::to_string(rep->total) + " subtrees");
+  }
+  rep->workers = EffectiveThreads(options.threads);
+  coordinator->reset(new CountCoordinator(std::move(rep)));
+  return Status::OK();
+}
+
+int CountCoordinator::split_level() const { return rep_->d; }
+uint64_t CountCoordinator::subtrees_total() const { return rep_->total; }
+uint64_t CountCoordinator::subtrees_done() const {
+  std::lock_guard<std::mutex> lock(rep_->mu);
+  return rep_->subtrees_done;
+}
+void CountCoordinator::SetWorkers(int threads) {
+  std::lock_guard<std::mutex> lock(rep_->mu);
+  rep_->workers = std::max(threads, 1);
+}
+
+bool CountCoordinator::Next(int threads, SubtreeBatch* batch, Status* status) {
+  Rep& r = *rep_;
+  std::lock_guard<std::mutex> lock(r.mu);
+  if (!r.returned.empty()) {
+    *batch = std::move(r.returned.front());
+    r.returned.pop_front();
+    ++r.in_flight;
+    return true;
+  }
+  while (r.cursor_block < r.block_keys.size()) {
+    const uint32_t b = r.cursor_block;
+    // Skip what earlier sessions committed.
+    uint32_t end = r.block_entries[b];
+    auto ranges = r.done.find(b);
+    if (ranges != r.done.end()) {
+      auto next = ranges->second.upper_bound(r.cursor_entry);
+      if (next != ranges->second.begin()) {
+        auto prev = std::prev(next);
+        if (prev->first + prev->second > r.cursor_entry) {
+          r.cursor_entry = prev->first + prev->second;
+          continue;
+        }
+      }
+      if (next != ranges->second.end()) end = next->first;
+    }
+    if (r.cursor_entry >= r.block_entries[b]) {
+      ++r.cursor_block;
+      r.cursor_entry = 0;
+      r.cursor_loaded = false;
+      continue;
+    }
+    if (!r.cursor_loaded) {
+      *status = r.LoadBlock(b);
+      if (!status->ok()) return false;
+    }
+    const uint32_t count = std::min(r.BatchSize(threads), end - r.cursor_entry);
+    batch->block = b;
+    batch->first = r.cursor_entry;
+    batch->count = count;
+    batch->k = r.d;
+    const uint16_t* from = r.current.path(r.cursor_entry);
+    batch->paths.assign(from, from + static_cast<size_t>(count) * r.d);
+    r.cursor_entry += count;
+    r.handed_out += count;
+    ++r.in_flight;
+    return true;
+  }
+  return false;
+}
+
+Status CountCoordinator::Finished(const SubtreeBatch& batch, const SubtreeCounts& counts) {
+  Rep& r = *rep_;
+  if (counts.subtrees != batch.count) {
+    return Status::InvalidArgument("a batch of " + std::to_string(batch.count) +
+                                   " subtrees came back with " + std::to_string(counts.subtrees));
+  }
+  std::lock_guard<std::mutex> lock(r.mu);
+  Status s = r.counted.Add(counts);
+  if (!s.ok()) return s;
+  r.subtrees_done += counts.subtrees;
+  r.cost_seconds += counts.seconds;
+  r.cost_subtrees += counts.subtrees;
+  --r.in_flight;
+  r.pending.push_back(CountRecord{batch.block, batch.first, EncodeCountRecord(counts, r.d)});
+  return Status::OK();
+}
+
+void CountCoordinator::Returned(const SubtreeBatch& batch) {
+  std::lock_guard<std::mutex> lock(rep_->mu);
+  --rep_->in_flight;
+  rep_->returned.push_back(batch);
+}
+
+Status CountCoordinator::Checkpoint(bool force) {
+  Rep& r = *rep_;
+  std::vector<CountRecord> records;
+  {
+    std::lock_guard<std::mutex> lock(r.mu);
+    const double since = std::chrono::duration<double>(Clock::now() - r.last_checkpoint).count();
+    if (r.pending.empty() || (!force && since < r.options.checkpoint_seconds)) return Status::OK();
+    records.swap(r.pending);
+    r.last_checkpoint = Clock::now();
+  }
+  return r.store->PutCountRecords(records);
+}
+
+bool CountCoordinator::AllDone() const {
+  std::lock_guard<std::mutex> lock(rep_->mu);
+  return rep_->subtrees_done == rep_->total && rep_->pending.empty() && rep_->in_flight == 0;
+}
+
+Status CountCoordinator::Complete(CountResult* result) {
+  Rep& r = *rep_;
+  if (!AllDone()) return Status::InvalidArgument("the count is not finished");
+  *result = CountResult();
+  result->level.assign(r.n + 1, 0);
+  for (const LevelRecord& l : r.levels) {
+    if (l.level <= r.d) result->level[l.level] = l.entries;
+  }
+  for (int j = r.d + 1; j <= r.n; ++j) result->level[j] = r.counted.level[j];
+  for (int j = 1; j <= r.n; ++j) result->nodes += result->level[j];
+  if (!r.complete && r.d < r.n) {
+    std::vector<LevelRecord> below;
+    for (int j = r.d + 1; j <= r.n; ++j) {
+      LevelRecord l;
+      l.level = j;
+      l.entries = r.counted.level[j];
+      l.kept = false;  // counted, never stored
+      below.push_back(l);
+    }
+    // The worker time of every batch, on the last level's record.
+    below.back().seconds = r.counted.seconds;
+    Status s = r.store->CommitLevels(below);
+    if (!s.ok()) return s;
+    r.complete = true;
+  }
+  return Status::OK();
+}
+
+Status CountStore(FrontierStore* store, const GameSpec& spec, const CountStoreOptions& options,
+                  CountResult* result) {
+  std::unique_ptr<CountCoordinator> coordinator;
+  Status s = CountCoordinator::Open(store, spec, options, &coordinator);
+  if (!s.ok()) return s;
+  CountCoordinator& c = *coordinator;
+  const uint64_t total = c.subtrees_total();
+  if (options.subtrees_total) options.subtrees_total->store(total);
+  if (options.subtrees_done) options.subtrees_done->store(c.subtrees_done());
+
+  const int threads = EffectiveThreads(options.threads);
+  c.SetWorkers(threads);
+  std::atomic<int> running{total > 0 ? threads : 0};
+  std::mutex error_mu;
+  Status error;
+  auto fail = [&](const Status& e) {
+    std::lock_guard<std::mutex> lock(error_mu);
+    if (error.ok()) error = e;
+  };
+  std::atomic<bool> abort{false};
+  auto stopping = [&] {
+    return abort.load(std::memory_order_relaxed) ||
+           (options.stop != nullptr && options.stop->load(std::memory_order_relaxed));
+  };
+  // The workers' own stop flag: the caller's, or an error elsewhere.
+  std::atomic<bool> stop_walks{false};
+  std::vector<std::thread> workers;
+  for (int t = 0; t < threads && total > 0; ++t) {
+    workers.emplace_back([&] {
+      SubtreeBatch batch;
+      Status st;
+      while (!stopping() && c.Next(1, &batch, &st)) {
+        SubtreeCounts counts;
+        st = CountSubtrees(spec, batch.paths.data(), batch.count, batch.k, 1, &stop_walks,
+                           options.sub_decks_counted, &counts);
+        if (st.IsCancelled()) {
+          c.Returned(batch);
+          break;
+        }
+        if (st.ok()) st = c.Finished(batch, counts);
+        if (!st.ok()) break;
+        if (options.subtrees_done) options.subtrees_done->store(c.subtrees_done());
+      }
+      if (!st.ok() && !st.IsCancelled()) {
+        fail(st);
+        abort = true;
+      }
+      running.fetch_sub(1);
+    });
+  }
+  // This thread: checkpoints and the live state for `status`.
+  LiveStatus live;
+  live.pid = ::getpid();
+  live.started = live.updated = UnixNow();
+  live.level = c.split_level();
+  live.last_level = spec.cards();
+  live.input_total = total;
+  live.counting = true;
+  const uint64_t done_at_start = c.subtrees_done();
+  uint64_t rate_from = options.sub_decks_counted ? options.sub_decks_counted->load() : 0;
+  double rate_time = UnixNow();
+  auto publish = [&](bool force) {
+    const double now = UnixNow();
+    if (!force && now - live.updated < 2.0) return;
+    const uint64_t counted = options.sub_decks_counted ? options.sub_decks_counted->load() : 0;
+    if (now > rate_time) live.entries_per_second = (counted - rate_from) / (now - rate_time);
+    rate_from = counted;
+    rate_time = now;
+    live.updated = now;
+    live.input_done = c.subtrees_done();
+    live.entries = counted;
+    // The ETA by subtrees at this session's pace: rough (subtree sizes vary
+    // by orders of magnitude, in no particular order) but honest about it.
+    if (live.input_done > done_at_start && now > live.started) {
+      live.eta_seconds = (now - live.started) * (total - live.input_done) /
+                         static_cast<double>(live.input_done - done_at_start);
+    }
+    WriteLiveStatus(store->dir(), live).ok();  // informative only
+  };
+  if (total > 0) publish(true);
+  while (running.load() > 0) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    if (stopping()) stop_walks = true;
+    Status cs = c.Checkpoint(false);
+    if (!cs.ok()) {
+      fail(cs);
+      abort = true;
+      stop_walks = true;
+    }
+    publish(false);
+  }
+  for (std::thread& w : workers) w.join();
+  if (Status cs = c.Checkpoint(true); !cs.ok()) fail(cs);
+  if (!error.ok()) return error;
+  if (!c.AllDone()) {
+    publish(true);
+    const uint64_t done = c.subtrees_done();
+    return Status::Cancelled("interrupted after " + std::to_string(done) + " of " +
+                             std::to_string(total) + " subtrees (" + Percent(done, total) +
+                             "; all finished subtrees are saved)");
+  }
+  s = c.Complete(result);
+  if (s.ok()) RemoveLiveStatus(store->dir());
+  return s;
+}
+
+}  // namespace eulerdeck::storage

@@ -1,0 +1,136 @@
+// The resumable count: the in-memory count's result (engine/eulerian/
+// enumerate.h), kept in a frontier store so that it survives Ctrl-C, kill -9
+// or a power cut, and shared out in batches to threads or MPI ranks.
+//
+// The tree of winning sub-decks is cut at a split level d: levels 1..d are
+// built into the store by the stored run (stored_run.h, keeping only level
+// d's blocks); every sub-deck of level d roots a subtree. Batches of
+// consecutive subtrees are handed out, counted anywhere
+// (engine/eulerian/subtrees.h) and their per-level counts committed as count
+// records at each checkpoint. A batch not committed is simply counted again,
+// and the final counts are sums, so any order, any number of workers and any
+// number of interruptions give the same result as one uninterrupted count.
+// When every subtree is counted, the levels d+1..n are committed as level
+// records (with no blocks), and the store reads like a complete run.
+#ifndef EULERDECK_STORAGE_STORED_COUNT_H_
+#define EULERDECK_STORAGE_STORED_COUNT_H_
+
+#include <atomic>
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "engine/base/status.h"
+#include "engine/cards/game.h"
+#include "engine/eulerian/enumerate.h"
+#include "engine/eulerian/subtrees.h"
+#include "storage/frontier_store.h"
+
+namespace eulerdeck::storage {
+
+// The split of a new count: the first level with at least this many
+// sub-decks, so that no subtree holds more than a small fraction of the work
+// and the last ones leave no core idle for long...
+inline constexpr uint64_t kDefaultSubtrees = uint64_t{1} << 20;
+// ...but never closer than this many levels to the last, so that the store
+// holds a small part of the tree and the walks do the rest (a walk is
+// several times faster per sub-deck than the stored run).
+inline constexpr int kMinSubtreeDepth = 6;
+
+// The split level of a count whose levels so far have `entries` sub-decks at
+// the last one, `level`: true when it is deep enough.
+bool SplitReached(const GameSpec& spec, int level, uint64_t entries, uint64_t subtree_target);
+
+struct CountStoreOptions {
+  int threads = 0;              // 0: all cores
+  uint64_t subtree_target = 0;  // for a new store (0: kDefaultSubtrees); an existing one keeps its
+  // Count records are committed at most this often: what an interruption
+  // can lose is this plus the batches in flight.
+  double checkpoint_seconds = 10.0;
+  // Batches are sized from the cost measured so far to take about this
+  // long per thread, shrinking towards the end so that the last ones
+  // finish together.
+  double batch_seconds = 2.0;
+  // When it becomes true, the workers stop (within milliseconds), the
+  // finished batches are committed, and the count returns Cancelled.
+  const std::atomic<bool>* stop = nullptr;
+  // Progress (relaxed): the split level being built (0 once counting),
+  // subtrees done (committed or not) and in all, sub-decks counted by this
+  // process's threads.
+  std::atomic<int>* building_level = nullptr;
+  std::atomic<uint64_t>* subtrees_done = nullptr;
+  std::atomic<uint64_t>* subtrees_total = nullptr;
+  std::atomic<uint64_t>* sub_decks_counted = nullptr;
+};
+
+// A batch of subtrees: `paths` holds `count` paths of k counts each.
+struct SubtreeBatch {
+  uint32_t block = 0, first = 0, count = 0;
+  int k = 0;
+  std::vector<uint16_t> paths;
+};
+
+// What a count store holds, for status and export: the split, how many
+// subtrees are counted, and their sums.
+struct CountProgress {
+  int split_level = 0;  // 0: not yet chosen (the levels down to it are being built)
+  uint64_t subtrees_total = 0, subtrees_done = 0;
+  SubtreeCounts counted;  // the sums of the committed batches
+  uint64_t batches = 0;   // count records
+};
+
+// Reads a count store's progress (any mode). Corruption for records that
+// cannot be parsed or overlap.
+Status ReadCountProgress(FrontierStore* store, const GameSpec& spec, CountProgress* progress);
+
+// Hands out the subtrees of a count store and commits their results. Every
+// method but Open() is thread-safe; Checkpoint() and Complete() write.
+class CountCoordinator {
+ public:
+  // Makes `store` (read-write) ready to count `spec`: a new store takes the
+  // parameters, an existing one must be a count of the same game
+  // (InvalidArgument otherwise); builds the levels down to the split level if
+  // needed, and reads the batches already committed.
+  static Status Open(FrontierStore* store, const GameSpec& spec, const CountStoreOptions& options,
+                     std::unique_ptr<CountCoordinator>* coordinator);
+  ~CountCoordinator();
+
+  int split_level() const;
+  uint64_t subtrees_total() const;
+  uint64_t subtrees_done() const;  // committed, pending a checkpoint, or finished now
+  // How many threads count in all (every rank's): the batch size shrinks
+  // towards the end so that each of them has several batches left.
+  void SetWorkers(int threads);
+
+  // The next batch for a worker of `threads` threads; false when every
+  // subtree is handed out (the batches in flight may still come back).
+  // Corruption in *status when level d cannot be read.
+  bool Next(int threads, SubtreeBatch* batch, Status* status);
+  // A counted batch: kept for the next checkpoint.
+  Status Finished(const SubtreeBatch& batch, const SubtreeCounts& counts);
+  // A batch that will not be finished (its worker stopped): handed out again.
+  void Returned(const SubtreeBatch& batch);
+
+  // Commits the finished batches if `force` or checkpoint_seconds have passed.
+  Status Checkpoint(bool force);
+  // True when every subtree is counted (and Checkpoint(true) committed it).
+  bool AllDone() const;
+  // Commits the levels d+1..n and fills *result with every level. REQUIRES
+  // AllDone().
+  Status Complete(CountResult* result);
+
+ private:
+  struct Rep;
+  explicit CountCoordinator(std::unique_ptr<Rep> rep);
+  std::unique_ptr<Rep> rep_;
+};
+
+// Runs or resumes a count in `store` (read-write) on this process's threads.
+// Cancelled (with how far it got) when options.stop was set; the store then
+// holds everything finished, and a `resume` continues.
+Status CountStore(FrontierStore* store, const GameSpec& spec, const CountStoreOptions& options,
+                  CountResult* result);
+
+}  // namespace eulerdeck::storage
+
+#endif  // EULERDECK_STORAGE_STORED_COUNT_H_

@@ -1,0 +1,103 @@
+#include "tools/eulerdeck/count_store.h"
+
+#include <memory>
+
+#include "engine/eulerian/children.h"
+#include "storage/frontier_store.h"
+#include "storage/stored_run.h"
+
+namespace eulerdeck::tools {
+
+void CountStoreFlags::Add(po::options_description& desc) {
+  desc.add_options()("store", po::value(&dir),
+                     "keep the count in the store DIR (created if need be), resumable with "
+                     "'eulerdeck resume --store DIR' after Ctrl-C, kill or a power cut")(
+      "subtrees", po::value(&subtrees),
+      "with --store, a new store: split the tree at the first level with at least N sub-decks "
+      "(default 1048576; never closer than 6 levels to the last)")(
+      "checkpoint-seconds", po::value(&checkpoint_seconds)->default_value(10.0),
+      "with --store: seconds between commits of the finished subtrees")(
+      "batch-seconds", po::value(&batch_seconds)->default_value(2.0),
+      "with --store: seconds of work per thread that a batch of subtrees is sized for")(
+      "memory-budget", po::value(&budget_text)->default_value("512MiB"),
+      "with --store: memory for the store's caches and the build of the split level");
+}
+
+bool IsCountStore(const std::string& dir, GameSpec* spec) {
+  if (!storage::StoreExists(dir)) return false;
+  std::unique_ptr<storage::FrontierStore> reader;
+  storage::StoreParams params;
+  bool exists = false;
+  if (!storage::FrontierStore::Open(dir, storage::FrontierStore::Mode::kReadOnly, 16u << 20,
+                                    &reader)
+           .ok() ||
+      !reader->GetParams(&params, &exists).ok() || !exists) {
+    return false;
+  }
+  *spec = params.spec;
+  return params.kind == storage::StoreKind::kCount;
+}
+
+Status CountInStore(const CountStoreFlags& flags, const GameSpec& spec, int threads,
+                    const std::atomic<bool>* stop, std::atomic<uint64_t>* subtrees_done,
+                    std::atomic<uint64_t>* subtrees_total, std::atomic<uint64_t>* counted,
+                    std::atomic<int>* building_level, CountResult* result) {
+  uint64_t budget = 0;
+  Status s = ParseBytes(flags.budget_text, &budget);
+  if (!s.ok()) return s;
+  if (budget < (uint64_t{16} << 20))
+    return Status::InvalidArgument("--memory-budget must be at least 16MiB");
+  if (!(flags.checkpoint_seconds >= 0))
+    return Status::InvalidArgument("--checkpoint-seconds must be >= 0");
+  if (!(flags.batch_seconds > 0)) return Status::InvalidArgument("--batch-seconds must be > 0");
+  if (s = CheckEnumerable(spec); !s.ok()) return s;
+  if (!storage::StoreExists(flags.dir)) {
+    storage::StoreParams params = storage::NewStoreParams(spec, storage::Keep::kLast);
+    params.kind = storage::StoreKind::kCount;
+    params.subtree_target = flags.subtrees ? flags.subtrees : storage::kDefaultSubtrees;
+    s = storage::CreateStore(flags.dir, params);
+    if (!s.ok()) return s;
+  } else {
+    // Read first, write after: a refused count leaves the store as it was.
+    std::unique_ptr<storage::FrontierStore> reader;
+    storage::StoreParams params;
+    bool exists = false;
+    s = storage::FrontierStore::Open(flags.dir, storage::FrontierStore::Mode::kReadOnly, 16u << 20,
+                                     &reader);
+    if (s.ok()) s = reader->GetParams(&params, &exists);
+    if (!s.ok()) return s;
+    if (exists) {
+      if (s = storage::CheckParams(params, spec, flags.dir); !s.ok()) return s;
+      if (params.kind != storage::StoreKind::kCount) {
+        return Status::InvalidArgument("store '" + flags.dir +
+                                       "' holds a stored run, not a count (continue it with "
+                                       "`eulerdeck resume --store " +
+                                       flags.dir + "`)");
+      }
+      if (flags.subtrees && flags.subtrees != params.subtree_target) {
+        return Status::InvalidArgument("store '" + flags.dir + "' splits at " +
+                                       std::to_string(params.subtree_target) +
+                                       " subtrees, not --subtrees " +
+                                       std::to_string(flags.subtrees) +
+                                       " (a split cannot change; use a new store)");
+      }
+    }
+  }
+  std::unique_ptr<storage::FrontierStore> store;
+  s = storage::FrontierStore::Open(flags.dir, storage::FrontierStore::Mode::kReadWrite, budget,
+                                   &store);
+  if (!s.ok()) return s;
+  storage::CountStoreOptions options;
+  options.threads = threads;
+  options.subtree_target = flags.subtrees;
+  options.checkpoint_seconds = flags.checkpoint_seconds;
+  options.batch_seconds = flags.batch_seconds;
+  options.stop = stop;
+  options.subtrees_done = subtrees_done;
+  options.subtrees_total = subtrees_total;
+  options.sub_decks_counted = counted;
+  options.building_level = building_level;
+  return storage::CountStore(store.get(), spec, options, result);
+}
+
+}  // namespace eulerdeck::tools

@@ -1,0 +1,43 @@
+// `eulerdeck count --store DIR` and `resume` of a count store: the options,
+// the checks made before anything is written, and the call into the
+// resumable count (storage/stored_count.h), on this process's threads or,
+// when launched by mpirun, on every rank (storage/count_mpi.h).
+#ifndef EULERDECK_TOOLS_EULERDECK_COUNT_STORE_H_
+#define EULERDECK_TOOLS_EULERDECK_COUNT_STORE_H_
+
+#include <atomic>
+#include <string>
+
+#include "engine/eulerian/enumerate.h"
+#include "storage/stored_count.h"
+#include "tools/common/cli.h"
+
+namespace eulerdeck::tools {
+
+struct CountStoreFlags {
+  std::string dir;
+  uint64_t subtrees = 0;
+  double checkpoint_seconds = 10.0;
+  std::string budget_text = "512MiB";
+  double batch_seconds = 2.0;
+
+  // --store, --subtrees, --checkpoint-seconds, --memory-budget, --batch-seconds.
+  void Add(po::options_description& desc);
+  bool enabled() const { return !dir.empty(); }
+};
+
+// Counts `spec` in the store flags.dir: creates it (a count store) if it does
+// not exist; an existing one must be a count of the same game. Everything is
+// checked before anything is written (InvalidArgument: bad input, nothing
+// changed). The counters are as in storage::CountStoreOptions.
+Status CountInStore(const CountStoreFlags& flags, const GameSpec& spec, int threads,
+                    const std::atomic<bool>* stop, std::atomic<uint64_t>* subtrees_done,
+                    std::atomic<uint64_t>* subtrees_total, std::atomic<uint64_t>* counted,
+                    std::atomic<int>* building_level, CountResult* result);
+
+// True when `dir` holds a count store (resume hands it to count).
+bool IsCountStore(const std::string& dir, GameSpec* spec);
+
+}  // namespace eulerdeck::tools
+
+#endif  // EULERDECK_TOOLS_EULERDECK_COUNT_STORE_H_
