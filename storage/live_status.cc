@@ -13,15 +13,15 @@ double UnixNow() {
 
 Status WriteLiveStatus(const std::string& dir, const LiveStatus& live) {
   nlohmann::json j = {{"pid", live.pid},
-                            {"started", live.started},
-                            {"updated", live.updated},
-                            {"level", live.level},
-                            {"last_level", live.last_level},
-                            {"input_done", live.input_done},
-                            {"input_total", live.input_total},
-                            {"entries", live.entries},
-                            {"stored_bytes", live.stored_bytes},
-                            {"entries_per_second", live.entries_per_second}};
+                      {"started", live.started},
+                      {"updated", live.updated},
+                      {"level", live.level},
+                      {"last_level", live.last_level},
+                      {"input_done", live.input_done},
+                      {"input_total", live.input_total},
+                      {"entries", live.entries},
+                      {"stored_bytes", live.stored_bytes},
+                      {"entries_per_second", live.entries_per_second}};
   if (live.counting) j["count"] = true;
   if (live.eta_seconds >= 0) j["eta_seconds"] = live.eta_seconds;
   const std::filesystem::path path = std::filesystem::path(dir) / kLiveFile;

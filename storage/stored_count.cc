@@ -44,16 +44,14 @@ std::string EncodeCountRecord(const SubtreeCounts& c, int d) {
   for (int b = 0; b < kSizeBuckets; ++b) {
     if (c.sizes[b] != 0) sizes.push_back({b, c.sizes[b]});
   }
-  const nlohmann::json j = {{"subtrees", c.subtrees},
-                            {"levels", levels},
-                            {"sizes", sizes},
-                            {"seconds", c.seconds}};
+  const nlohmann::json j = {
+      {"subtrees", c.subtrees}, {"levels", levels}, {"sizes", sizes}, {"seconds", c.seconds}};
   return j.dump();
 }
 
 Status DecodeCountRecord(const CountRecord& r, int d, int n, SubtreeCounts* c) {
-  const std::string where = "count record (block " + std::to_string(r.block) + ", entry " +
-                            std::to_string(r.first) + ")";
+  const std::string where =
+      "count record (block " + std::to_string(r.block) + ", entry " + std::to_string(r.first) + ")";
   const nlohmann::json j = nlohmann::json::parse(r.value, nullptr, /*allow_exceptions=*/false);
   if (j.is_discarded() || !j.is_object() || !j.contains("levels") || !j["levels"].is_array() ||
       j["levels"].size() != static_cast<size_t>(n - d)) {
@@ -166,12 +164,12 @@ struct CountCoordinator::Rep {
   std::vector<uint32_t> block_entries;
   uint64_t total = 0;
 
-  std::mutex mu;  // guards everything below
-  DoneRanges done;            // committed before this session
-  SubtreeCounts counted;      // sums of every finished batch (committed or not)
+  std::mutex mu;          // guards everything below
+  DoneRanges done;        // committed before this session
+  SubtreeCounts counted;  // sums of every finished batch (committed or not)
   uint64_t subtrees_done = 0;
-  uint64_t handed_out = 0;    // subtrees handed out or done, for the end-game sizing
-  double cost_seconds = 0;    // measured cost of the finished batches (for sizing)
+  uint64_t handed_out = 0;  // subtrees handed out or done, for the end-game sizing
+  double cost_seconds = 0;  // measured cost of the finished batches (for sizing)
   uint64_t cost_subtrees = 0;
   int workers = 1;
   std::vector<CountRecord> pending;   // finished, not yet committed
@@ -447,7 +445,7 @@ Status CountCoordinator::Complete(CountResult* result) {
 }
 
 Status CountStore(FrontierStore* store, const GameSpec& spec, const CountStoreOptions& options,
-                  CountResult* result) {
+                  CountResult* result, RemoteWorkers* remote) {
   std::unique_ptr<CountCoordinator> coordinator;
   Status s = CountCoordinator::Open(store, spec, options, &coordinator);
   if (!s.ok()) return s;
@@ -457,7 +455,11 @@ Status CountStore(FrontierStore* store, const GameSpec& spec, const CountStoreOp
   if (options.subtrees_done) options.subtrees_done->store(c.subtrees_done());
 
   const int threads = EffectiveThreads(options.threads);
-  c.SetWorkers(threads);
+  c.SetWorkers(threads + (remote ? remote->threads() : 0));
+  if (remote != nullptr && total > 0) {
+    s = remote->Start(spec);
+    if (!s.ok()) return s;
+  }
   std::atomic<int> running{total > 0 ? threads : 0};
   std::mutex error_mu;
   Status error;
@@ -526,8 +528,19 @@ Status CountStore(FrontierStore* store, const GameSpec& spec, const CountStoreOp
     WriteLiveStatus(store->dir(), live).ok();  // informative only
   };
   if (total > 0) publish(true);
-  while (running.load() > 0) {
-    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  while (running.load() > 0 || (remote != nullptr && total > 0 && !remote->Released())) {
+    bool busy = false;
+    if (remote != nullptr && total > 0) {
+      Status rs;
+      busy = remote->Poll(&c, stopping(), &rs);
+      if (!rs.ok()) {
+        fail(rs);
+        abort = true;
+      }
+    }
+    // Remote requests are answered within a millisecond; otherwise there
+    // is only the checkpoint and the live state to keep.
+    if (!busy) std::this_thread::sleep_for(std::chrono::milliseconds(remote ? 1 : 50));
     if (stopping()) stop_walks = true;
     Status cs = c.Checkpoint(false);
     if (!cs.ok()) {

@@ -125,11 +125,29 @@ class CountCoordinator {
   std::unique_ptr<Rep> rep_;
 };
 
-// Runs or resumes a count in `store` (read-write) on this process's threads.
-// Cancelled (with how far it got) when options.stop was set; the store then
-// holds everything finished, and a `resume` continues.
+// Other processes counting beside this one's threads (count_mpi.cc). The
+// driver calls every method from its own thread, the one that checkpoints.
+class RemoteWorkers {
+ public:
+  virtual ~RemoteWorkers() = default;
+  // Their threads in all (for the batch sizes).
+  virtual int threads() const = 0;
+  // Tells them the game: they start asking for batches.
+  virtual Status Start(const GameSpec& spec) = 0;
+  // Takes the results that arrived and answers the requests waiting: a
+  // batch, or, when `stopping` or none is left, their release from this
+  // count. True when something happened (the driver then polls again soon).
+  virtual bool Poll(CountCoordinator* coordinator, bool stopping, Status* error) = 0;
+  // True once every one of them is released.
+  virtual bool Released() const = 0;
+};
+
+// Runs or resumes a count in `store` (read-write) on this process's threads,
+// and on `remote` if given. Cancelled (with how far it got) when
+// options.stop was set; the store then holds everything finished, and a
+// `resume` continues.
 Status CountStore(FrontierStore* store, const GameSpec& spec, const CountStoreOptions& options,
-                  CountResult* result);
+                  CountResult* result, RemoteWorkers* remote = nullptr);
 
 }  // namespace eulerdeck::storage
 

@@ -80,8 +80,8 @@ Status Count(const GameSpec& spec, const CountOptions& options, CountResult* res
     for (int j = 1; j <= k; ++j) so_far += result->level[j];
     options.sub_decks_counted->store(so_far);
   }
-  tbb::enumerable_thread_specific<internal::Walker> walkers(rule, options.verify_leaves, options.stop,
-                                                  options.sub_decks_counted);
+  tbb::enumerable_thread_specific<internal::Walker> walkers(
+      rule, options.verify_leaves, options.stop, options.sub_decks_counted);
   std::atomic<uint64_t> walked{0};
   if (k < n) {
     ParallelFor(options.threads, frontier.size(), [&](size_t i) {

@@ -12,9 +12,7 @@
 
 namespace eulerdeck {
 
-int SizeBucket(uint64_t sub_decks) {
-  return sub_decks == 0 ? 0 : 63 - __builtin_clzll(sub_decks);
-}
+int SizeBucket(uint64_t sub_decks) { return sub_decks == 0 ? 0 : 63 - __builtin_clzll(sub_decks); }
 
 Status SubtreeCounts::Add(const SubtreeCounts& other) {
   if (level.size() < other.level.size()) level.resize(other.level.size(), 0);
@@ -90,8 +88,7 @@ Status CountSubtrees(const GameSpec& spec, const uint16_t* paths, size_t entries
     }
   }
   if (s.ok() && out->subtrees != entries) s = Status::Cancelled("interrupted inside a batch");
-  out->seconds =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  out->seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return s;
 }
 

@@ -214,7 +214,6 @@ class Walker {
   Status failure_;
 };
 
-
 }  // namespace eulerdeck::internal
 
 #endif  // EULERDECK_ENGINE_EULERIAN_WALKER_H_

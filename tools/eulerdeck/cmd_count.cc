@@ -148,8 +148,9 @@ int RunCount(const std::vector<std::string>& args) {
   }
   if (!stored.enabled() && (vm.count("subtrees") || !vm["checkpoint-seconds"].defaulted() ||
                             !vm["batch-seconds"].defaulted() || !vm["memory-budget"].defaulted())) {
-    return BadInput(kProgram, "--subtrees, --checkpoint-seconds, --batch-seconds and "
-                              "--memory-budget need --store DIR");
+    return BadInput(kProgram,
+                    "--subtrees, --checkpoint-seconds, --batch-seconds and "
+                    "--memory-budget need --store DIR");
   }
   const bool text = !job.json && !job.results_to_stdout();
 

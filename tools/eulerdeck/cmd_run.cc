@@ -351,11 +351,10 @@ int RunResume(const std::vector<std::string>& args) {
     if (!common.keep_text.empty() || common.until_level != 0) {
       return BadInput("eulerdeck resume", "--keep and --until-level do not apply to a count store");
     }
-    std::vector<std::string> count_args = {"--game",    GameName(spec.game),
-                                           "--ranks",   std::to_string(spec.ranks),
-                                           "--suits",   std::to_string(spec.suits),
-                                           "--store",   common.store_dir,
-                                           "--threads", std::to_string(common.threads)};
+    std::vector<std::string> count_args = {
+        "--game",    GameName(spec.game),           "--ranks", std::to_string(spec.ranks),
+        "--suits",   std::to_string(spec.suits),    "--store", common.store_dir,
+        "--threads", std::to_string(common.threads)};
     if (!vm["memory-budget"].defaulted()) {
       count_args.insert(count_args.end(), {"--memory-budget", common.budget_text});
     }

@@ -108,8 +108,8 @@ int RunStatus(const std::vector<std::string>& args) {
   const double eta = in_progress && p.next_ordinal > 0
                          ? p.seconds * (static_cast<double>(p.input_blocks) / p.next_ordinal - 1)
                          : -1;
-  const storage::RunActivity activity =
-      storage::ReadRunActivity(dir, done, in_progress || (is_count && !levels.empty()), !levels.empty());
+  const storage::RunActivity activity = storage::ReadRunActivity(
+      dir, done, in_progress || (is_count && !levels.empty()), !levels.empty());
   const bool running = activity.state == storage::RunState::kRunning;
   const bool has_live = activity.has_live;
   const storage::LiveStatus& live = activity.live;
@@ -208,9 +208,9 @@ int RunStatus(const std::vector<std::string>& args) {
             << "state      " << state;
   if (running && has_live && live.counting) {
     std::cout << " (pid " << live.pid << ", since " << UtcTime(live.started)
-              << "): counting the subtrees below level " << live.level << ", "
-              << live.input_done << " of " << live.input_total << " done, "
-              << HumanCount(live.entries_per_second) << " sub-decks/s";
+              << "): counting the subtrees below level " << live.level << ", " << live.input_done
+              << " of " << live.input_total << " done, " << HumanCount(live.entries_per_second)
+              << " sub-decks/s";
     if (live.eta_seconds >= 0) std::cout << ", ETA " << HumanDuration(live.eta_seconds);
     std::cout << " (" << HumanDuration(now - live.updated) << " ago)";
   } else if (running && has_live) {

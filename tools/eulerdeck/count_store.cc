@@ -3,6 +3,7 @@
 #include <memory>
 
 #include "engine/eulerian/children.h"
+#include "storage/count_mpi.h"
 #include "storage/frontier_store.h"
 #include "storage/stored_run.h"
 
@@ -75,11 +76,10 @@ Status CountInStore(const CountStoreFlags& flags, const GameSpec& spec, int thre
                                        flags.dir + "`)");
       }
       if (flags.subtrees && flags.subtrees != params.subtree_target) {
-        return Status::InvalidArgument("store '" + flags.dir + "' splits at " +
-                                       std::to_string(params.subtree_target) +
-                                       " subtrees, not --subtrees " +
-                                       std::to_string(flags.subtrees) +
-                                       " (a split cannot change; use a new store)");
+        return Status::InvalidArgument(
+            "store '" + flags.dir + "' splits at " + std::to_string(params.subtree_target) +
+            " subtrees, not --subtrees " + std::to_string(flags.subtrees) +
+            " (a split cannot change; use a new store)");
       }
     }
   }
@@ -97,7 +97,7 @@ Status CountInStore(const CountStoreFlags& flags, const GameSpec& spec, int thre
   options.subtrees_total = subtrees_total;
   options.sub_decks_counted = counted;
   options.building_level = building_level;
-  return storage::CountStore(store.get(), spec, options, result);
+  return storage::CountStoreMpi(store.get(), spec, options, result);
 }
 
 }  // namespace eulerdeck::tools
