@@ -143,10 +143,10 @@ Status ReadCountProgress(FrontierStore* store, const GameSpec& spec, CountProgre
   const int d = SplitLevel(spec, params.subtree_target, levels);
   if (d == 0) return Status::OK();
   progress->split_level = d;
+  if (d == spec.cards()) return Status::OK();  // a one-card game: no subtrees
   for (const LevelRecord& r : levels) {
     if (r.level == d) progress->subtrees_total = r.entries;
   }
-  if (d == spec.cards()) return Status::OK();
   DoneRanges done;
   return ReadRecords(store, d, spec.cards(), &done, progress);
 }
