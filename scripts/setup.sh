@@ -18,6 +18,7 @@ PACKAGES=(
   gnuplot-nox
   clang-format
   help2man tmux bash-completion
+  openmpi-bin libopenmpi-dev
 )
 
 missing=()

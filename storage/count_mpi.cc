@@ -42,7 +42,8 @@ int LocalThreads(int threads) { return EffectiveThreads(threads); }
 
 class MpiWorkers : public RemoteWorkers {
  public:
-  explicit MpiWorkers(int threads) : threads_option_(threads), threads_per_rank_(LocalThreads(threads)) {
+  explicit MpiWorkers(int threads)
+      : threads_option_(threads), threads_per_rank_(LocalThreads(threads)) {
     released_.assign(g_size, true);
     threads_.assign(g_size, threads_per_rank_);
   }
@@ -93,8 +94,7 @@ class MpiWorkers : public RemoteWorkers {
                                   static_cast<uint32_t>(next.k)};
       std::memcpy(msg.data(), header, sizeof(header));
       std::memcpy(msg.data() + 8, next.paths.data(), next.paths.size() * sizeof(uint16_t));
-      MPI_Send(msg.data(), static_cast<int>(msg.size()), MPI_UINT16_T, from, kWork,
-               MPI_COMM_WORLD);
+      MPI_Send(msg.data(), static_cast<int>(msg.size()), MPI_UINT16_T, from, kWork, MPI_COMM_WORLD);
     } else {
       if (!s.ok() && error->ok()) *error = s;
       MPI_Send(nullptr, 0, MPI_BYTE, from, kDone, MPI_COMM_WORLD);

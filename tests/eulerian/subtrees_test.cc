@@ -2,13 +2,14 @@
 // built by the level expansion, plus the subtrees below every sub-deck of
 // level d counted in batches, must give exactly Count()'s levels, for every
 // split level d, every batching and thread count, in all three games.
+#include "engine/eulerian/subtrees.h"
+
 #include <catch2/catch.hpp>
 #include <vector>
 
 #include "engine/eulerian/children.h"
 #include "engine/eulerian/enumerate.h"
 #include "engine/eulerian/expand.h"
-#include "engine/eulerian/subtrees.h"
 #include "tests/support/published.h"
 
 namespace eulerdeck {
@@ -44,9 +45,9 @@ void CheckSplit(const GameSpec& spec, int d, size_t batch, int threads) {
   for (size_t first = 0; first < entries; first += batch) {
     const size_t count = std::min(batch, entries - first);
     SubtreeCounts part;
-    REQUIRE(CountSubtrees(spec, paths.data() + first * d, count, d, threads, nullptr, nullptr,
-                          &part)
-                .ok());
+    REQUIRE(
+        CountSubtrees(spec, paths.data() + first * d, count, d, threads, nullptr, nullptr, &part)
+            .ok());
     REQUIRE(part.subtrees == count);
     uint64_t in_buckets = 0;
     for (uint64_t b : part.sizes) in_buckets += b;
@@ -78,15 +79,16 @@ TEST_CASE("subtrees: published counts through a split (A007709, Bersani 2010 Tab
           "[subtrees]") {
   // mousetrap s=1 m=10: 65503 (OEIS A007709); modular s=2 m=4: 1182
   // (Table 5); hlm s=3 m=6: 1177 (Table 2).
-  const std::vector<std::pair<GameSpec, uint64_t>> cases = {
-      {{Game::kMousetrap, 10, 1}, 65503}, {{Game::kModular, 4, 2}, 1182}, {{Game::kHlm, 6, 3}, 1177}};
+  const std::vector<std::pair<GameSpec, uint64_t>> cases = {{{Game::kMousetrap, 10, 1}, 65503},
+                                                            {{Game::kModular, 4, 2}, 1182},
+                                                            {{Game::kHlm, 6, 3}, 1177}};
   for (const auto& [spec, winning] : cases) {
     std::vector<uint64_t> level;
     const int d = 4;
     const std::vector<uint16_t> paths = LevelPaths(spec, d, &level);
     SubtreeCounts counts;
-    REQUIRE(CountSubtrees(spec, paths.data(), paths.size() / d, d, 2, nullptr, nullptr, &counts)
-                .ok());
+    REQUIRE(
+        CountSubtrees(spec, paths.data(), paths.size() / d, d, 2, nullptr, nullptr, &counts).ok());
     CHECK(counts.level[spec.cards()] == winning);
   }
 }
@@ -99,7 +101,8 @@ TEST_CASE("subtrees: a stop flag set before the batch cancels it", "[subtrees]")
   SubtreeCounts counts;
   // A walk looks at the flag every 2^14 calls: the batch (millions of
   // sub-decks) is cut, so it cannot be complete.
-  const Status s = CountSubtrees(spec, paths.data(), paths.size() / 2, 2, 1, &stop, nullptr, &counts);
+  const Status s =
+      CountSubtrees(spec, paths.data(), paths.size() / 2, 2, 1, &stop, nullptr, &counts);
   CHECK(s.IsCancelled());
   CHECK(CountSubtrees(spec, paths.data(), 1, 0, 1, nullptr, nullptr, &counts).IsInvalidArgument());
 }

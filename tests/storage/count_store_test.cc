@@ -129,8 +129,8 @@ TEST_CASE("count store: refuses a run store, another game, another split", "[cou
   auto store = OpenRW(counted.path());
   CountResult result;
   REQUIRE(CountStore(store.get(), spec, CountStoreOptions(), &result).ok());
-  const Status other = CountStore(store.get(), GameSpec{Game::kModular, 8, 1}, CountStoreOptions(),
-                                  &result);
+  const Status other =
+      CountStore(store.get(), GameSpec{Game::kModular, 8, 1}, CountStoreOptions(), &result);
   CHECK(other.IsInvalidArgument());
   CHECK(other.message().find("holds mousetrap --ranks 8 --suits 1, not modular") !=
         std::string::npos);

@@ -1,14 +1,19 @@
 // eulerdeck count: exact counts by the backward (eulerian) enumeration, for
 // one size or a range of sizes (--ranks A..B), as text, JSON lines
 // (docs/schema/eulerdeck-count.schema.json), CSV or an OEIS b-file.
+#include <stdlib.h>
+
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
+#include <filesystem>
 #include <iostream>
 #include <nlohmann/json.hpp>
 
 #include "engine/cards/combinatorics.h"
 #include "engine/eulerian/children.h"
 #include "engine/eulerian/enumerate.h"
+#include "storage/count_mpi.h"
 #include "tools/common/cli.h"
 #include "tools/common/format.h"
 #include "tools/common/interrupt.h"
@@ -39,6 +44,33 @@ constexpr const char* kUsage =
     "'mpirun -np P' the subtrees are shared out to every rank (docs/cluster.md).\n"
     "--csv columns: game,ranks,suits,level,winning_sub_decks\n"
     "(docs/schema/csv_columns.json).";
+
+// A store in a fresh directory under $TMPDIR (or /tmp), removed with it.
+class TempStore {
+ public:
+  TempStore() = default;
+  ~TempStore() {
+    std::error_code ec;
+    if (!parent_.empty()) std::filesystem::remove_all(parent_, ec);
+  }
+  TempStore(const TempStore&) = delete;
+  TempStore& operator=(const TempStore&) = delete;
+
+  Status Create() {
+    const char* env = std::getenv("TMPDIR");
+    std::string tmpl = std::string(env && *env ? env : "/tmp") + "/eulerdeck-count-XXXXXX";
+    if (mkdtemp(tmpl.data()) == nullptr) {
+      return Status::IOError("cannot create a temporary directory for the count's store in '" +
+                             std::string(env && *env ? env : "/tmp") + "'");
+    }
+    parent_ = tmpl;
+    return Status::OK();
+  }
+  std::string dir() const { return parent_ + "/store"; }
+
+ private:
+  std::string parent_;
+};
 
 // One size's result, everything the outputs need.
 struct SizeResult {
@@ -212,6 +244,18 @@ int RunCount(const std::vector<std::string>& args) {
       if (stored.enabled()) {
         s = CountInStore(stored, spec, options.threads, options.stop, &done, &total, &counted,
                          &building, &r.count);
+      } else if (storage::MpiWorldSize() > 1) {
+        // Under mpirun without --store: rank 0 keeps the split level and
+        // the batches in a store of its own, removed afterwards (the count
+        // is not resumable, as without MPI).
+        TempStore temp;
+        s = temp.Create();
+        CountStoreFlags flags = stored;
+        flags.dir = temp.dir();
+        if (s.ok()) {
+          s = CountInStore(flags, spec, options.threads, options.stop, &done, &total, &counted,
+                           &building, &r.count);
+        }
       } else {
         s = Count(spec, options, &r.count);
       }

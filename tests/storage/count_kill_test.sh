@@ -1,0 +1,116 @@
+#!/usr/bin/env bash
+# Crash safety of the resumable count (`eulerdeck count --store`), end to end,
+# in all three games: SIGKILL at random moments, resuming each time (with a
+# different thread count, and with `count` or `resume`), until it finishes;
+# the per-level counts must equal an uninterrupted count without a store
+# (engine/eulerian/enumerate.h), which the engine tests check against brute
+# force. Also: a store of another game, a stored run and another split are
+# refused (exit 2) without a byte changed, and a damaged file is refused
+# (exit 1).
+# Usage: count_kill_test.sh BUILD_DIR [--long]
+set -u
+E="$1/eulerdeck"
+LONG=0
+[ "${2:-}" = "--long" ] && LONG=1
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+fail=0
+
+# levels GAME ARGS...: the levels as one line, from a count's JSON.
+levels() {
+  python3 -c 'import json,sys; print(" ".join(json.loads(sys.stdin.readline())["levels"]))'
+}
+
+# trial NAME KILLS ARGS...: a count with --store killed KILLS times at random
+# moments (0.1 to 1.5 s in), then finished; compared with the plain count.
+trial() {
+  local name=$1 kills=$2
+  shift 2
+  local store="$tmp/$name" ref got rc i
+  ref=$("$E" count "$@" --threads 2 --json -q 2>/dev/null | levels)
+  for ((i = 0; i < kills; i++)); do
+    local threads=$((1 + i % 3))
+    if ((i % 2 == 0)); then
+      "$E" count "$@" --store "$store" --subtrees 500 --threads "$threads" \
+        --checkpoint-seconds 0.05 --batch-seconds 0.02 -q >/dev/null 2>&1 &
+    else
+      "$E" resume --store "$store" --threads "$threads" --checkpoint-seconds 0.05 -q \
+        >/dev/null 2>&1 &
+    fi
+    local pid=$!
+    sleep "$(python3 -c "import random; print(round(random.uniform(0.1, 1.5), 3))")"
+    kill -9 "$pid" 2>/dev/null
+    wait "$pid" 2>/dev/null
+  done
+  got=$("$E" count "$@" --store "$store" --threads 2 --json 2>"$tmp/err" | levels)
+  rc=$?
+  if [ "$rc" -ne 0 ] || [ "$got" != "$ref" ]; then
+    echo "FAIL ($name): after $kills kills: '$got' (exit $rc; $(cat "$tmp/err")), expected '$ref'"
+    fail=1
+    return
+  fi
+  # status says complete, and export --counts gives the same levels.
+  if ! "$E" status --store "$store" | grep -q '^state      complete'; then
+    echo "FAIL ($name): status does not say complete"; fail=1
+  fi
+  local exported
+  exported=$("$E" export --store "$store" --counts - | tail -n +2 | cut -d, -f5 | tr '\n' ' ')
+  if [ "${exported% }" != "$ref" ]; then
+    echo "FAIL ($name): export --counts gives '$exported', expected '$ref'"; fail=1
+  fi
+  echo "ok   $name: $kills kills, then resumed to the uninterrupted counts"
+}
+
+KILLS=3
+((LONG)) && KILLS=25
+trial mousetrap13 "$KILLS" --game mousetrap --ranks 13
+trial modular11 "$KILLS" --game modular --ranks 11
+trial hlm13x2 "$KILLS" --game hlm --ranks 13 --suits 2
+if ((LONG)); then
+  trial mousetrap5x3 "$KILLS" --game mousetrap --ranks 5 --suits 3
+  trial modular6x2 "$KILLS" --game modular --ranks 6 --suits 2
+  trial hlm8x3 "$KILLS" --game hlm --ranks 8 --suits 3
+  trial mousetrap14 40 --game mousetrap --ranks 14
+fi
+
+# Refusals: nothing in the store changes.
+store="$tmp/refuse"
+"$E" count --game mousetrap --ranks 9 --store "$store" -q >/dev/null 2>&1
+snapshot() { (cd "$store" && find . -type f ! -name LOG ! -name 'LOG.*' -exec md5sum {} + | sort); }
+before=$(snapshot)
+expect_refusal() {  # expect_refusal RC PATTERN ARGS...
+  local want=$1 pattern=$2 rc
+  shift 2
+  "$E" "$@" >/dev/null 2>"$tmp/err"
+  rc=$?
+  if [ "$rc" -ne "$want" ] || ! grep -qE -- "$pattern" "$tmp/err" || [ "$(wc -l <"$tmp/err")" -ne 1 ]; then
+    echo "FAIL (refusal: $*): exit $rc, '$(cat "$tmp/err")'"; fail=1
+  fi
+}
+expect_refusal 2 "holds mousetrap --ranks 9 --suits 1, not mousetrap --ranks 10" \
+  count --game mousetrap --ranks 10 --store "$store"
+expect_refusal 2 "holds mousetrap --ranks 9 --suits 1, not hlm --ranks 9" \
+  count --game hlm --ranks 9 --store "$store"
+expect_refusal 2 "splits at 1048576 subtrees, not --subtrees 10" \
+  count --game mousetrap --ranks 9 --store "$store" --subtrees 10
+expect_refusal 2 "holds a count, not a stored run" run --game mousetrap --ranks 9 --store "$store"
+expect_refusal 2 "--keep and --until-level do not apply to a count store" \
+  resume --store "$store" --until-level 3
+"$E" run --game mousetrap --ranks 7 --store "$tmp/run" >/dev/null 2>&1
+expect_refusal 2 "holds a stored run, not a count" count --game mousetrap --ranks 7 --store "$tmp/run"
+if [ "$(snapshot)" != "$before" ]; then echo "FAIL: a refused command changed the store"; fail=1; fi
+
+# A flipped byte in a table file: refused as damage (exit 1), by count and status.
+store="$tmp/flip"
+"$E" count --game mousetrap --ranks 11 --store "$store" --subtrees 200 -q >/dev/null 2>&1
+sst=$(ls "$store"/*.sst | head -1)
+python3 - "$sst" <<'PY'
+import sys
+p = sys.argv[1]
+b = bytearray(open(p, "rb").read())
+b[len(b) // 3] ^= 0x40
+open(p, "wb").write(bytes(b))
+PY
+expect_refusal 1 "[Cc]orruption" count --game mousetrap --ranks 11 --store "$store"
+[ "$fail" -eq 0 ] && echo "count_kill: all passed"
+exit "$fail"

@@ -1,0 +1,83 @@
+#!/usr/bin/env bash
+# The count under MPI (storage/count_mpi.h): `mpirun -np P eulerdeck count
+# --store` with P = 1, 2, 3 gives the same per-level counts as the plain
+# count on one process, in all three games and several sizes; without
+# --store too; a job killed under one P resumes under another to the same
+# counts; the other ranks write nothing on standard output.
+# Usage: mpi_count_test.sh BUILD_DIR MPI_BUILT [--long]
+# Skipped (77) when the build has no MPI or mpirun is missing.
+set -u
+E="$1/eulerdeck"
+[ "${2:-OFF}" = "ON" ] || { echo "skip: built without MPI (-DEULERDECK_MPI=OFF)"; exit 77; }
+command -v mpirun >/dev/null || { echo "skip: no mpirun"; exit 77; }
+LONG=0
+[ "${3:-}" = "--long" ] && LONG=1
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+fail=0
+# As root (CI, containers) Open MPI wants to be told; more ranks than cores
+# are fine for a test.
+export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+MPI=(mpirun --oversubscribe)
+
+levels() {
+  python3 -c 'import json,sys; print(" ".join(json.loads(sys.stdin.readline())["levels"]))'
+}
+
+check() {  # check NAME ARGS...: np 1, 2, 3 with --store, np 2 without, vs the plain count
+  local name=$1 ref got np
+  shift
+  ref=$("$E" count "$@" --threads 2 --json -q 2>/dev/null | levels)
+  for np in 1 2 3; do
+    got=$("${MPI[@]}" -np "$np" "$E" count "$@" --store "$tmp/$name-$np" --subtrees 300 \
+      --threads 1 --batch-seconds 0.01 --json -q 2>"$tmp/err" | levels)
+    if [ "$got" != "$ref" ]; then
+      echo "FAIL ($name, np $np): '$got', expected '$ref' ($(head -3 "$tmp/err"))"; fail=1
+    fi
+  done
+  got=$("${MPI[@]}" -np 2 "$E" count "$@" --threads 1 --json -q 2>"$tmp/err" | levels)
+  if [ "$got" != "$ref" ]; then
+    echo "FAIL ($name, np 2, no --store): '$got', expected '$ref' ($(head -3 "$tmp/err"))"; fail=1
+  fi
+  echo "ok   $name: np 1, 2, 3 and without --store equal the plain count"
+}
+
+check mousetrap10 --game mousetrap --ranks 10
+check modular9 --game modular --ranks 9
+check hlm11x2 --game hlm --ranks 11 --suits 2
+check mousetrap4x3 --game mousetrap --ranks 4 --suits 3
+if ((LONG)); then
+  check mousetrap12 --game mousetrap --ranks 12
+  check modular10 --game modular --ranks 10
+  check hlm7x3 --game hlm --ranks 7 --suits 3
+  check modular4x3 --game modular --ranks 4 --suits 3
+fi
+
+# One output, from rank 0: three ranks print one JSON line.
+lines=$("${MPI[@]}" -np 3 "$E" count --game mousetrap --ranks 8 --store "$tmp/one" --json -q 2>/dev/null | wc -l)
+[ "$lines" -eq 1 ] || { echo "FAIL: np 3 printed $lines lines, not 1"; fail=1; }
+
+# Killed under np 3, resumed under np 2 and then np 1 (and plain resume).
+ref=$("$E" count --game mousetrap --ranks 13 --threads 2 --json -q 2>/dev/null | levels)
+store="$tmp/killed"
+for np in 3 2; do
+  "${MPI[@]}" -np "$np" "$E" count --game mousetrap --ranks 13 --store "$store" --subtrees 2000 \
+    --threads 1 --checkpoint-seconds 0.05 --batch-seconds 0.02 -q >/dev/null 2>&1 &
+  pid=$!
+  sleep 1.2
+  kill -9 "$pid" 2>/dev/null
+  wait "$pid" 2>/dev/null
+  pkill -9 -f "eulerdeck count --game mousetrap --ranks 13 --store $store" 2>/dev/null
+  sleep 0.2
+done
+got=$("${MPI[@]}" -np 2 "$E" resume --store "$store" --threads 1 2>"$tmp/err" | sed -n 's/^winning decks  //p')
+want=${ref##* }
+if [ "$got" != "$want" ]; then
+  echo "FAIL (killed under np 3 and 2, resumed under np 2): '$got', expected '$want' ($(head -3 "$tmp/err"))"; fail=1
+else
+  echo "ok   killed under np 3 and np 2, resumed under np 2: $got winning decks"
+fi
+got=$("$E" count --game mousetrap --ranks 13 --store "$store" --json -q 2>/dev/null | levels)
+[ "$got" = "$ref" ] || { echo "FAIL: the resumed store's levels differ"; fail=1; }
+[ "$fail" -eq 0 ] && echo "mpi_count: all passed"
+exit "$fail"
