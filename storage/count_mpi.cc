@@ -17,6 +17,7 @@
 
 #include <mpi.h>
 
+#include <atomic>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -42,8 +43,8 @@ int LocalThreads(int threads) { return EffectiveThreads(threads); }
 
 class MpiWorkers : public RemoteWorkers {
  public:
-  explicit MpiWorkers(int threads)
-      : threads_option_(threads), threads_per_rank_(LocalThreads(threads)) {
+  MpiWorkers(int threads, std::atomic<uint64_t>* counted)
+      : threads_option_(threads), threads_per_rank_(LocalThreads(threads)), counted_(counted) {
     released_.assign(g_size, true);
     threads_.assign(g_size, threads_per_rank_);
   }
@@ -83,6 +84,11 @@ class MpiWorkers : public RemoteWorkers {
       counts.level.assign(ask.begin() + 6, ask.begin() + 6 + n + 1);
       for (int b = 0; b < kSizeBuckets; ++b) counts.sizes[b] = ask[6 + n + 1 + b];
       counts.subtrees = batch.count;
+      if (counted_ != nullptr) {  // the display's rate counts every rank's work
+        uint64_t sum = 0;
+        for (uint64_t x : counts.level) sum += x;
+        counted_->fetch_add(sum, std::memory_order_relaxed);
+      }
       Status s = c->Finished(batch, counts);
       if (!s.ok() && error->ok()) *error = s;
     }
@@ -113,6 +119,7 @@ class MpiWorkers : public RemoteWorkers {
  private:
   const int threads_option_;
   const int threads_per_rank_;  // rank 0's guess for the others until they say
+  std::atomic<uint64_t>* const counted_;
   GameSpec spec_;
   std::vector<bool> released_;
   std::vector<int> threads_;
@@ -212,7 +219,7 @@ void MpiFinish() {
 Status CountStoreMpi(FrontierStore* store, const GameSpec& spec, const CountStoreOptions& options,
                      CountResult* result) {
   if (g_size <= 1) return CountStore(store, spec, options, result);
-  MpiWorkers workers(options.threads);
+  MpiWorkers workers(options.threads, options.sub_decks_counted);
   return CountStore(store, spec, options, result, &workers);
 }
 

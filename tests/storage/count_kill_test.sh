@@ -73,6 +73,26 @@ if ((LONG)); then
   trial mousetrap14 40 --game mousetrap --ranks 14
 fi
 
+# Ctrl-C (SIGINT): exit 130, one line with what is saved and the command that
+# continues; status says interrupted; resume finishes it.
+store="$tmp/sigint"
+"$E" count --game mousetrap --ranks 14 --store "$store" --subtrees 20000 --threads 1 -q \
+  >/dev/null 2>"$tmp/err" &
+pid=$!
+sleep 2
+kill -INT "$pid"
+wait "$pid"
+rc=$?
+if [ "$rc" -ne 130 ] || ! grep -qE '^eulerdeck count: interrupted after [0-9]+ of [0-9]+ subtrees \([0-9.]+%; all finished subtrees are saved\); continue with `eulerdeck resume --store '"$store"'`$' "$tmp/err"; then
+  echo "FAIL (SIGINT): exit $rc, '$(cat "$tmp/err")'"; fail=1
+fi
+if ! "$E" status --store "$store" | grep -qE "^state      interrupted with [0-9]+ of [0-9]+ subtrees counted; continue with"; then
+  echo "FAIL (SIGINT): status does not say interrupted: $("$E" status --store "$store" | sed -n 3p)"; fail=1
+fi
+got=$("$E" resume --store "$store" -q 2>/dev/null | sed -n 's/^winning decks  //p')
+# OEIS A007709(14).
+[ "$got" = 266242729 ] || { echo "FAIL (SIGINT): resumed to '$got' winning decks, not 266242729"; fail=1; }
+
 # Refusals: nothing in the store changes.
 store="$tmp/refuse"
 "$E" count --game mousetrap --ranks 9 --store "$store" -q >/dev/null 2>&1

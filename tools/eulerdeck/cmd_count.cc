@@ -79,6 +79,9 @@ struct SizeResult {
   mpz_class total;
   Probability p;
   double seconds = 0;
+  // Sub-decks counted by this process: all of them, except for a store's
+  // count that earlier sessions had begun (its rate is this session's).
+  double session_nodes = 0;
 };
 
 nlohmann::ordered_json ToJson(const SizeResult& r, bool verify) {
@@ -95,7 +98,7 @@ nlohmann::ordered_json ToJson(const SizeResult& r, bool verify) {
   j["nodes"] = std::to_string(r.count.nodes);
   if (verify) j["leaves_verified"] = std::to_string(r.count.leaves_verified);
   j["seconds"] = r.seconds;
-  j["nodes_per_second"] = r.seconds > 0 ? r.count.nodes / r.seconds : 0.0;
+  j["nodes_per_second"] = r.seconds > 0 ? r.session_nodes / r.seconds : 0.0;
   return j;
 }
 
@@ -282,6 +285,8 @@ int RunCount(const std::vector<std::string>& args) {
       return kExitCheckFailed;
     }
     if (!s.ok()) return BadInput(kProgram, s.ToString());
+    r.session_nodes = static_cast<double>(r.count.nodes);
+    if (stored.enabled()) r.session_nodes = static_cast<double>(counted.load());
     r.total = TotalDecks(spec);
     r.p = MakeProbability(Mpz(r.count.winning()), r.total);
 
@@ -299,7 +304,7 @@ int RunCount(const std::vector<std::string>& args) {
       PrintText(r, options.verify_leaves);
     }
     // The timing on stderr, as brute and cardlab mc print it.
-    const double rate = r.seconds > 0 ? r.count.nodes / r.seconds : 0.0;
+    const double rate = r.seconds > 0 ? r.session_nodes / r.seconds : 0.0;
     char line[128];
     std::snprintf(line, sizeof(line), "%.3f s, %s nodes/s", r.seconds, HumanCount(rate).c_str());
     if (!range) {
