@@ -1,0 +1,69 @@
+#!/usr/bin/env bash
+# The record runs of docs/results.md, one after another, each twice (A: 2 threads,
+# default split; B: mpirun -np 2 x 1 thread, --subtrees 300000). Idempotent:
+# run it again after any interruption and every store continues where it
+# stands (count --store on an existing store resumes it); finished jobs are
+# skipped. Start (after copying build/eulerdeck to $R/bin/eulerdeck):
+#   nohup nice -n 10 scripts/record_queue.sh >> /var/tmp/eulerdeck-runs/queue.out 2>&1 &
+# Then scripts/record_results.py $R collects what both runs finished.
+set -u
+R=${EULERDECK_RUNS:-/var/tmp/eulerdeck-runs}
+# A copy of the binary, so that rebuilding the tree never changes a running job.
+E=${EULERDECK:-$R/bin/eulerdeck}
+export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+log() { echo "$(date -u +%FT%TZ) $*" >> "$R/queue.log"; }
+
+job() {  # job NAME ARGS...
+  local name=$1; shift
+  for variant in A B; do
+    local out="$R/results/$name-$variant.json"
+    [ -s "$out" ] && continue
+    local store="$R/stores/$name-$variant"
+    local cmd
+    if [ "$variant" = A ]; then
+      cmd=("$E" count "$@" --store "$store" --threads 2 --json -q)
+    else
+      cmd=(mpirun --oversubscribe -np 2 "$E" count "$@" --store "$store" --subtrees 300000 --threads 1 --json -q)
+    fi
+    log "start $name-$variant: ${cmd[*]}"
+    local t0=$(date +%s.%N)
+    # The wall time of every session, even one killed with the machine:
+    # "start last-beat" lines, the last rewritten every 30 s.
+    mkdir -p "$R/sessions"
+    local sess="$R/sessions/$name-$variant"
+    echo "${t0%.*} ${t0%.*}" >> "$sess"
+    ( while sleep 30; do sed -i "\$s/ .*/ $(date +%s)/" "$sess"; done ) &
+    local beat=$!
+    if "${cmd[@]}" > "$out.partial" 2>> "$R/queue.err"; then
+      kill "$beat" 2>/dev/null
+      sed -i "\$s/ .*/ $(date +%s)/" "$sess"
+      mv "$out.partial" "$out"
+      log "done  $name-$variant in $(python3 -c "print(round($(date +%s.%N)-$t0,1))") s: $(python3 -c "import json;j=json.load(open('$out'));print(j['winning_decks'])")"
+    else
+      kill "$beat" 2>/dev/null
+      sed -i "\$s/ .*/ $(date +%s)/" "$sess"
+      log "stop  $name-$variant after $(python3 -c "print(round($(date +%s.%N)-$t0,1))") s (rc $?)"
+      exit 1
+    fi
+  done
+}
+
+mkdir -p "$R/results" "$R/stores"
+log "queue start (pid $$, binary $(readlink -f "$E"))"
+# Shortest first (2-thread estimates from smaller sizes), bold cells of issue
+# 14 before the others, longest last.
+job mousetrap-s2-m9 --game mousetrap --ranks 9 --suits 2      # ~8 min
+job hlm-s2-m16 --game hlm --ranks 16 --suits 2                # ~23 min
+job modular-s1-m14 --game modular --ranks 14                  # ~29 min
+job mousetrap-s1-m16 --game mousetrap --ranks 16              # ~31 min (published)
+job modular-s2-m8 --game modular --ranks 8 --suits 2          # ~32 min
+job mousetrap-s3-m7 --game mousetrap --ranks 7 --suits 3      # ~33 min
+job hlm-s3-m10 --game hlm --ranks 10 --suits 3                # ~40 min
+job modular-s3-m6 --game modular --ranks 6 --suits 3          # ~48 min
+job modular-s4-m5 --game modular --ranks 5 --suits 4          # ~3.7 h
+job mousetrap-s1-m17 --game mousetrap --ranks 17              # ~5.7 h
+job modular-s1-m15 --game modular --ranks 15                  # ~9 h
+job hlm-s4-m8 --game hlm --ranks 8 --suits 4                  # ~12 h
+job mousetrap-s4-m6 --game mousetrap --ranks 6 --suits 4      # ~5 h
+job mousetrap-s2-m10 --game mousetrap --ranks 10 --suits 2    # ~11 h
+log "queue finished"
