@@ -59,14 +59,15 @@ Status CountSubtrees(const GameSpec& spec, const uint16_t* paths, size_t entries
     if (share->cut) return;
     const uint64_t before = share->walker.counted();
     const Card* root = share->decoder.Decode(paths + i * k, k);
-    if (!share->walker.WalkFrom(root, k)) {
+    if (!share->walker.WalkFrom(root, k, /*report=*/false)) {
       share->cut = true;
       return;
     }
     ++share->sizes[SizeBucket(share->walker.counted() - before + 1)];
     ++share->subtrees;
   };
-  auto collect = [&](const Share& share) -> Status {
+  auto collect = [&](Share& share) -> Status {
+    share.walker.Report();
     if (share.cut) return Status::Cancelled("interrupted inside a batch of subtrees");
     SubtreeCounts part;
     part.level = share.walker.level();
@@ -83,7 +84,7 @@ Status CountSubtrees(const GameSpec& spec, const uint16_t* paths, size_t entries
   } else {
     tbb::enumerable_thread_specific<Share> shares(rule, stop, counted);
     ParallelFor(threads, entries, [&](size_t i) { walk(&shares.local(), i); });
-    for (const Share& share : shares) {
+    for (Share& share : shares) {
       if (s.ok()) s = collect(share);
     }
   }

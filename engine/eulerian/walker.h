@@ -43,12 +43,24 @@ class Walker {
 
   // Counts the descendants of `node` (k cards, already counted itself).
   // False when the stop flag cut the walk short: the counts are then partial
-  // and the count must be abandoned.
-  bool WalkFrom(const Card* node, int k) {
+  // and the count must be abandoned. With `report`, the shared counter is
+  // brought up to date at the end; without, only every kPollCalls calls and
+  // at Report() (millions of small subtrees would otherwise contend for its
+  // cache line).
+  bool WalkFrom(const Card* node, int k, bool report = true) {
     avail_.Reset(node, k);
     Walk(node, k);
-    Report();
+    if (report) Report();
     return !stopped_;
+  }
+
+  // Adds the sub-decks counted since the last report to the shared counter.
+  void Report() {
+    if (counted_ == nullptr) return;
+    uint64_t total = 0;
+    for (uint64_t c : level_) total += c;
+    counted_->fetch_add(total - reported_, std::memory_order_relaxed);
+    reported_ = total;
   }
 
   const std::vector<uint64_t>& level() const { return level_; }
@@ -68,15 +80,6 @@ class Walker {
   const Status& failure() const { return failure_; }
 
  private:
-  // Adds the sub-decks counted since the last report to *counted_.
-  void Report() {
-    if (counted_ == nullptr) return;
-    uint64_t total = 0;
-    for (uint64_t c : level_) total += c;
-    counted_->fetch_add(total - reported_, std::memory_order_relaxed);
-    reported_ = total;
-  }
-
   void Walk(const Card* node, int k) {
     if (stopped_) return;  // unwinding: the siblings up the stack return at once
     if (++calls_ == kPollCalls) {
