@@ -217,6 +217,18 @@ struct FrontierStore::Rep {
     return FromRocks(listener->error(), what);
   }
 
+  // Writes `batch` without the WAL and flushes, as a checkpoint does: the
+  // records become durable, and visible to a reader opening the store, in
+  // table files or not at all (a WAL record could be replayed by a reader
+  // whose MANIFEST is a moment older).
+  Status WriteDurably(rocksdb::WriteBatch* batch, const std::string& what) {
+    rocksdb::WriteOptions wo;
+    wo.disableWAL = true;
+    Status s = Check(db->Write(wo, batch), what);
+    if (s.ok()) s = FlushAll(what);
+    return Located(s);
+  }
+
   // Flush() of every memtable, waiting for it with a deadline and watching
   // for background errors instead of waiting inside RocksDB (where a write
   // stall or an error recovery can hold the caller forever). On return OK,
@@ -522,12 +534,8 @@ Status FrontierStore::CommitLevel(const LevelRecord& record) {
   rocksdb::WriteBatch batch;
   batch.Put(LevelKey(record.level), LevelRecordJson(record).dump());
   batch.Delete(kProgressKey);
-  rocksdb::WriteOptions wo;
-  wo.disableWAL = true;  // as for a checkpoint: with its blocks, by the flush
-  const std::string what = "committing level " + std::to_string(record.level);
-  Status s = rep_->Check(rep_->db->Write(wo, &batch), what);
-  if (s.ok()) s = rep_->FlushAll(what);
-  return rep_->Located(s);
+  // As for a checkpoint: with its blocks, by the flush.
+  return rep_->WriteDurably(&batch, "committing level " + std::to_string(record.level));
 }
 
 Status FrontierStore::GetCountRecords(std::vector<CountRecord>* records) {
@@ -548,25 +556,13 @@ Status FrontierStore::GetCountRecords(std::vector<CountRecord>* records) {
 Status FrontierStore::PutCountRecords(const std::vector<CountRecord>& records) {
   rocksdb::WriteBatch batch;
   for (const CountRecord& r : records) batch.Put(CountKey(r.block, r.first), r.value);
-  // As a checkpoint: through the flush, not the WAL, so that a reader sees
-  // the records in table files or not at all.
-  rocksdb::WriteOptions wo;
-  wo.disableWAL = true;
-  const std::string what = "writing count records";
-  Status s = rep_->Check(rep_->db->Write(wo, &batch), what);
-  if (s.ok()) s = rep_->FlushAll(what);
-  return rep_->Located(s);
+  return rep_->WriteDurably(&batch, "writing count records");
 }
 
 Status FrontierStore::CommitLevels(const std::vector<LevelRecord>& records) {
   rocksdb::WriteBatch batch;
   for (const LevelRecord& r : records) batch.Put(LevelKey(r.level), LevelRecordJson(r).dump());
-  rocksdb::WriteOptions wo;
-  wo.disableWAL = true;
-  const std::string what = "committing the counted levels";
-  Status s = rep_->Check(rep_->db->Write(wo, &batch), what);
-  if (s.ok()) s = rep_->FlushAll(what);
-  return rep_->Located(s);
+  return rep_->WriteDurably(&batch, "committing the counted levels");
 }
 
 Status FrontierStore::MarkLevelDropped(int level) {
