@@ -7,9 +7,13 @@
 //   0 -> r  kWork   uint32[4] block, first, count, k; uint16 paths[count*k]
 //   0 -> r  kDone   (empty)                                    this count is over
 //
-// kAsk: [0] 1 if a result follows, [1] block, [2] first, [3] count, [4] the
-// batch's seconds (a double's bits), [5] its threads, then the levels
-// 0..cards and the kSizeBuckets size buckets.
+// kAsk: [0] what it carries: 0 nothing (a first request), 1 a result, 2 a
+// batch given back, plus kLeaving when the rank leaves (it was stopped by a
+// signal) instead of asking for more; [1] block, [2] first, [3] count, [4]
+// the batch's thread-seconds (a double's bits: wall time x threads, so that
+// batches are sized per thread whatever the rank), [5] the rank's threads,
+// then the levels 0..cards and the kSizeBuckets size buckets. A rank that
+// left gets no further message.
 //
 // Only the thread that called MpiStart() calls MPI (MPI_THREAD_FUNNELED): on
 // rank 0 the driver's thread, while its own threads count.
@@ -18,10 +22,12 @@
 #include <mpi.h>
 
 #include <atomic>
+#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "engine/base/parallel.h"
@@ -32,9 +38,23 @@ namespace eulerdeck::storage {
 namespace {
 
 enum Tag { kStart = 1, kQuit = 2, kAsk = 3, kWork = 4, kDone = 5 };
+enum Carries : uint64_t { kNothing = 0, kResult = 1, kGivenBack = 2, kLeaving = 4 };
 
 bool g_started = false;  // MPI_Init_thread was called
 int g_rank = 0, g_size = 1;
+std::vector<bool> g_left;  // rank 0: ranks that left (no message goes to them again)
+bool g_abandoned = false;  // rank 0: gave up waiting for some rank after a stop
+
+// Waits for a message from rank 0 without spinning (Open MPI's blocking
+// probe keeps a core busy): what idle ranks do most of the time.
+void ProbeFromRankZero(MPI_Status* st) {
+  for (;;) {
+    int flag = 0;
+    MPI_Iprobe(0, MPI_ANY_TAG, MPI_COMM_WORLD, &flag, st);
+    if (flag) return;
+    std::this_thread::sleep_for(std::chrono::microseconds(200));
+  }
+}
 
 size_t AskWords(int cards) { return 6 + (cards + 1) + kSizeBuckets; }
 
@@ -57,6 +77,7 @@ class MpiWorkers : public RemoteWorkers {
     const int32_t msg[4] = {static_cast<int32_t>(spec.game), spec.ranks, spec.suits,
                             threads_option_};
     for (int r = 1; r < g_size; ++r) {
+      if (g_left[r]) continue;
       MPI_Send(msg, 4, MPI_INT32_T, r, kStart, MPI_COMM_WORLD);
       released_[r] = false;
     }
@@ -74,7 +95,17 @@ class MpiWorkers : public RemoteWorkers {
              MPI_COMM_WORLD, MPI_STATUS_IGNORE);
     const int from = st.MPI_SOURCE;
     if (ask[5] > 0) threads_[from] = static_cast<int>(ask[5]);
-    if (ask[0] == 1) {
+    const uint64_t carries = ask[0] & ~uint64_t{kLeaving};
+    if (carries == kGivenBack) {
+      // Cut short by a signal: handed out again.
+      SubtreeBatch back;
+      back.block = static_cast<uint32_t>(ask[1]);
+      back.first = static_cast<uint32_t>(ask[2]);
+      back.count = static_cast<uint32_t>(ask[3]);
+      Status s = c->Returned(back);
+      if (!s.ok() && error->ok()) *error = s;
+    }
+    if (carries == kResult) {
       SubtreeBatch batch;
       batch.block = static_cast<uint32_t>(ask[1]);
       batch.first = static_cast<uint32_t>(ask[2]);
@@ -91,6 +122,11 @@ class MpiWorkers : public RemoteWorkers {
       }
       Status s = c->Finished(batch, counts);
       if (!s.ok() && error->ok()) *error = s;
+    }
+    if (ask[0] & kLeaving) {  // nothing more goes to it
+      released_[from] = true;
+      g_left[from] = true;
+      return true;
     }
     SubtreeBatch next;
     Status s;
@@ -109,6 +145,8 @@ class MpiWorkers : public RemoteWorkers {
     return true;
   }
 
+  void Abandon() override { g_abandoned = true; }
+
   bool Released() const override {
     for (int r = 1; r < g_size; ++r) {
       if (!released_[r]) return false;
@@ -126,14 +164,24 @@ class MpiWorkers : public RemoteWorkers {
 };
 
 // One count on a rank > 0: ask, count, answer, until rank 0 says done.
-Status ServeCount(const GameSpec& spec, int threads) {
+// Cancelled when `stop` (a signal) ended it: the rank has told rank 0 that
+// it leaves, giving back the batch it held.
+Status ServeCount(const GameSpec& spec, int threads, const std::atomic<bool>* stop) {
   const int n = spec.cards();
   std::vector<uint64_t> ask(AskWords(n), 0);
   ask[5] = static_cast<uint64_t>(threads);
-  for (;;) {
+  auto send = [&] {
     MPI_Send(ask.data(), static_cast<int>(ask.size()), MPI_UINT64_T, 0, kAsk, MPI_COMM_WORLD);
+  };
+  for (;;) {
+    if (stop != nullptr && stop->load()) {
+      ask[0] |= kLeaving;  // with the last result, if any
+      send();
+      return Status::Cancelled("stopped by a signal");
+    }
+    send();
     MPI_Status st;
-    MPI_Probe(0, MPI_ANY_TAG, MPI_COMM_WORLD, &st);
+    ProbeFromRankZero(&st);
     if (st.MPI_TAG == kDone) {
       MPI_Recv(nullptr, 0, MPI_BYTE, 0, kDone, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
       return Status::OK();
@@ -150,14 +198,20 @@ Status ServeCount(const GameSpec& spec, int threads) {
     if (msg.size() != 8 + static_cast<size_t>(count) * k) {
       return Status::Corruption("a batch from rank 0 has the wrong size");
     }
-    SubtreeCounts counts;
-    Status s = CountSubtrees(spec, msg.data() + 8, count, k, threads, nullptr, nullptr, &counts);
-    if (!s.ok()) return s;
-    ask[0] = 1;
     ask[1] = header[0];
     ask[2] = header[1];
     ask[3] = count;
-    std::memcpy(&ask[4], &counts.seconds, sizeof(double));
+    SubtreeCounts counts;
+    Status s = CountSubtrees(spec, msg.data() + 8, count, k, threads, stop, nullptr, &counts);
+    if (s.IsCancelled()) {
+      ask[0] = kGivenBack | kLeaving;  // counted again elsewhere
+      send();
+      return s;
+    }
+    if (!s.ok()) return s;
+    ask[0] = kResult;
+    const double thread_seconds = counts.seconds * threads;
+    std::memcpy(&ask[4], &thread_seconds, sizeof(double));
     for (int j = 0; j <= n; ++j) ask[6 + j] = counts.level[j];
     for (int b = 0; b < kSizeBuckets; ++b) ask[6 + n + 1 + b] = counts.sizes[b];
   }
@@ -179,15 +233,23 @@ int MpiStart(int* argc, char*** argv) {
   g_started = true;
   MPI_Comm_rank(MPI_COMM_WORLD, &g_rank);
   MPI_Comm_size(MPI_COMM_WORLD, &g_size);
+  g_left.assign(g_size, false);
+  if (provided < MPI_THREAD_FUNNELED) {
+    // Rank 0 counts on threads while its main thread talks MPI.
+    if (g_rank == 0) {
+      std::fprintf(stderr, "eulerdeck: this MPI does not support MPI_THREAD_FUNNELED\n");
+    }
+    MPI_Abort(MPI_COMM_WORLD, 1);
+  }
   return g_rank;
 }
 
 int MpiWorldSize() { return g_size; }
 
-Status MpiServe() {
+Status MpiServe(const std::atomic<bool>* stop) {
   for (;;) {
     MPI_Status st;
-    MPI_Probe(0, MPI_ANY_TAG, MPI_COMM_WORLD, &st);
+    ProbeFromRankZero(&st);
     if (st.MPI_TAG == kQuit) {
       MPI_Recv(nullptr, 0, MPI_BYTE, 0, kQuit, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
       return Status::OK();
@@ -196,7 +258,8 @@ Status MpiServe() {
     int32_t msg[4];
     MPI_Recv(msg, 4, MPI_INT32_T, 0, kStart, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
     const GameSpec spec{static_cast<Game>(msg[0]), msg[1], msg[2]};
-    Status s = ServeCount(spec, LocalThreads(msg[3]));
+    Status s = ServeCount(spec, LocalThreads(msg[3]), stop);
+    if (s.IsCancelled()) return Status::OK();  // left: rank 0 sends nothing more
     if (!s.ok()) {
       // Rank 0 would wait for this rank's batch forever: end the job (the
       // store keeps what was committed).
@@ -207,10 +270,17 @@ Status MpiServe() {
   }
 }
 
-void MpiFinish() {
+void MpiFinish(int exit_code) {
   if (!g_started) return;
+  if (g_abandoned) {
+    // Some rank did not answer after a stop: what is finished is committed,
+    // and waiting for it in MPI_Finalize could hang.
+    MPI_Abort(MPI_COMM_WORLD, exit_code == 0 ? 1 : exit_code);
+  }
   if (g_rank == 0 && !g_released) {
-    for (int r = 1; r < g_size; ++r) MPI_Send(nullptr, 0, MPI_BYTE, r, kQuit, MPI_COMM_WORLD);
+    for (int r = 1; r < g_size; ++r) {
+      if (!g_left[r]) MPI_Send(nullptr, 0, MPI_BYTE, r, kQuit, MPI_COMM_WORLD);
+    }
     g_released = true;
   }
   MPI_Finalize();

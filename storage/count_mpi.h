@@ -12,6 +12,8 @@
 #ifndef EULERDECK_STORAGE_COUNT_MPI_H_
 #define EULERDECK_STORAGE_COUNT_MPI_H_
 
+#include <atomic>
+
 #include "engine/base/status.h"
 #include "engine/cards/game.h"
 #include "engine/eulerian/enumerate.h"
@@ -31,11 +33,14 @@ int MpiStart(int* argc, char*** argv);
 // The number of ranks (1 when not under MPI).
 int MpiWorldSize();
 // Ranks > 0: serve counts for rank 0 until it releases them, then return.
-// `Status` of the first failure (a worker that fails aborts the job).
-Status MpiServe();
-// Rank 0: tells the waiting ranks that no (more) counts come, then ends MPI.
-// Call once, last thing in main(), on every rank.
-void MpiFinish();
+// When `stop` becomes true (a signal; mpirun sends SIGTERM to every rank on
+// Ctrl-C) the batch in hand is cut, given back to rank 0, and the rank
+// leaves. A rank that fails otherwise aborts the job.
+Status MpiServe(const std::atomic<bool>* stop);
+// Rank 0: tells the waiting ranks that no (more) counts come, then ends MPI
+// (or aborts the job with `exit_code` if some rank was abandoned after a
+// stop). Call once, last thing in main(), on every rank.
+void MpiFinish(int exit_code);
 
 // Rank 0: CountStore() with the other ranks counting too.
 Status CountStoreMpi(FrontierStore* store, const GameSpec& spec, const CountStoreOptions& options,

@@ -6,8 +6,8 @@ namespace eulerdeck::storage {
 bool MpiBuilt() { return false; }
 int MpiStart(int*, char***) { return 0; }
 int MpiWorldSize() { return 1; }
-Status MpiServe() { return Status::OK(); }
-void MpiFinish() {}
+Status MpiServe(const std::atomic<bool>*) { return Status::OK(); }
+void MpiFinish(int) {}
 
 Status CountStoreMpi(FrontierStore* store, const GameSpec& spec, const CountStoreOptions& options,
                      CountResult* result) {

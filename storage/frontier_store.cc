@@ -436,6 +436,7 @@ Status FrontierStore::GetParams(StoreParams* params, bool* exists) {
   }
   params->kind = kind == "count" ? StoreKind::kCount : StoreKind::kRun;
   params->subtree_target = j.value("subtrees", uint64_t{0});
+  params->split_level = j.value("split_level", 0);
   return Status::OK();
 }
 
@@ -446,6 +447,7 @@ Status FrontierStore::PutParams(const StoreParams& params) {
   if (params.kind == StoreKind::kCount) {
     j["kind"] = StoreKindName(params.kind);
     j["subtrees"] = params.subtree_target;
+    if (params.split_level > 0) j["split_level"] = params.split_level;
   }
   // Through a flush, as the checkpoints: a record left in the WAL would be
   // moved into a table file by the next opening for writing, and a reader

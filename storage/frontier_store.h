@@ -47,6 +47,9 @@ struct StoreParams {
   // A count's split: the first level with at least this many sub-decks (or
   // the deepest level it may take, see stored_count.h). 0 for runs.
   uint64_t subtree_target = 0;
+  // The split level, written once it is reached (0: not yet), so that a
+  // later build with other rules reads the same split.
+  int split_level = 0;
 };
 
 // One finished batch of a count: `subtrees` consecutive sub-decks of the

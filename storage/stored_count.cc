@@ -75,11 +75,14 @@ Status DecodeCountRecord(const CountRecord& r, int d, int n, SubtreeCounts* c) {
   return Status::OK();
 }
 
-// The split level among the committed levels: the first at which
-// SplitReached() held (the count stopped building there). 0 when none yet.
-int SplitLevel(const GameSpec& spec, uint64_t target, const std::vector<LevelRecord>& levels) {
+// The split level: the one the parameters record, or else the first
+// committed level at which SplitReached() held (the count stopped building
+// there; stores whose parameters do not record it yet). 0 when none yet.
+int SplitLevel(const GameSpec& spec, const StoreParams& params,
+               const std::vector<LevelRecord>& levels) {
+  if (params.split_level > 0) return params.split_level;
   for (const LevelRecord& r : levels) {
-    if (SplitReached(spec, r.level, r.entries, target)) return r.level;
+    if (SplitReached(spec, r.level, r.entries, params.subtree_target)) return r.level;
   }
   return 0;
 }
@@ -106,6 +109,7 @@ Status ReadRecords(FrontierStore* store, int d, int n, DoneRanges* done, CountPr
                                   " at entry " + std::to_string(r.first));
       }
     }
+    if (c.subtrees > UINT32_MAX) return Status::Corruption("a count record is too large");
     ranges[r.first] = static_cast<uint32_t>(c.subtrees);
     s = progress->counted.Add(c);
     if (!s.ok()) return s;
@@ -140,7 +144,7 @@ Status ReadCountProgress(FrontierStore* store, const GameSpec& spec, CountProgre
   std::vector<LevelRecord> levels;
   s = store->GetLevels(&levels);
   if (!s.ok()) return s;
-  const int d = SplitLevel(spec, params.subtree_target, levels);
+  const int d = SplitLevel(spec, params, levels);
   if (d == 0) return Status::OK();
   progress->split_level = d;
   if (d == spec.cards()) return Status::OK();  // a one-card game: no subtrees
@@ -181,15 +185,17 @@ struct CountCoordinator::Rep {
   PathBlock current;
   Clock::time_point last_checkpoint = Clock::now();
 
-  Status LoadBlock(uint32_t b) {
+  // Reads and decodes block b of level d into *out, checking it is the
+  // block Open() saw.
+  Status ReadBlock(uint32_t b, PathBlock* out) {
     auto it = store->Blocks(d, block_keys[b]);
     if (!it->Valid() || it->key() != block_keys[b]) {
       return it->status().ok() ? Status::Corruption("block " + std::to_string(b) + " of level " +
                                                     std::to_string(d) + " vanished")
                                : it->status();
     }
-    Status s = DecodeBlock(it->value(), CountCoding{spec.ranks, spec.suits}, &current);
-    if (s.ok() && (current.k != d || current.entries() != block_entries[b])) {
+    Status s = DecodeBlock(it->value(), CountCoding{spec.ranks, spec.suits}, out);
+    if (s.ok() && (out->k != d || out->entries() != block_entries[b])) {
       s = Status::Corruption("block " + std::to_string(b) + " of level " + std::to_string(d) +
                              " changed");
     }
@@ -197,8 +203,13 @@ struct CountCoordinator::Rep {
       return Status::Corruption("level " + std::to_string(d) + " block " + std::to_string(b) +
                                 ": " + s.message());
     }
-    cursor_loaded = true;
     return Status::OK();
+  }
+
+  Status LoadBlock(uint32_t b) {
+    Status s = ReadBlock(b, &current);
+    cursor_loaded = s.ok();
+    return s;
   }
 
   // Subtrees per batch for a worker of `threads` threads: batch_seconds of
@@ -249,10 +260,11 @@ Status CountCoordinator::Open(FrontierStore* store, const GameSpec& spec,
   for (;;) {
     s = store->GetLevels(&rep->levels);
     if (!s.ok()) return s;
-    rep->d = SplitLevel(spec, params.subtree_target, rep->levels);
+    rep->d = SplitLevel(spec, params, rep->levels);
     if (rep->d != 0) break;
     RunOptions run;
     run.threads = options.threads;
+    run.checkpoint_seconds = options.checkpoint_seconds;
     run.keep = Keep::kLast;
     run.until_level = rep->levels.empty() ? 1 : rep->levels.back().level + 1;
     run.stop = options.stop;
@@ -262,6 +274,27 @@ Status CountCoordinator::Open(FrontierStore* store, const GameSpec& spec,
   }
   if (options.building_level) options.building_level->store(0);
   const int d = rep->d;
+  if (params.split_level != d) {
+    params.split_level = d;
+    s = store->PutParams(params);
+    if (!s.ok()) return s;
+  }
+  bool split_kept = false;
+  for (const LevelRecord& r : rep->levels) {
+    if (r.level == d) split_kept = r.kept;
+    // A crash between the split level's commit and the drop of the level
+    // below it leaves that level's blocks (the stored run would drop them
+    // on its next start, which never comes): drop them now (idempotent).
+    if (r.level < d) {
+      if (r.kept) s = store->MarkLevelDropped(r.level);
+      if (s.ok()) s = store->DeleteBlocks(r.level, 0);
+      if (!s.ok()) return s;
+    }
+  }
+  if (!split_kept && d < rep->n) {
+    return Status::Corruption("the split level " + std::to_string(d) +
+                              " of the count has no blocks: its subtrees cannot be read");
+  }
   for (const LevelRecord& r : rep->levels) {
     if (r.level == d) rep->total = r.entries;
   }
@@ -392,10 +425,27 @@ Status CountCoordinator::Finished(const SubtreeBatch& batch, const SubtreeCounts
   return Status::OK();
 }
 
-void CountCoordinator::Returned(const SubtreeBatch& batch) {
-  std::lock_guard<std::mutex> lock(rep_->mu);
-  --rep_->in_flight;
-  rep_->returned.push_back(batch);
+Status CountCoordinator::Returned(const SubtreeBatch& batch) {
+  Rep& r = *rep_;
+  std::lock_guard<std::mutex> lock(r.mu);
+  --r.in_flight;
+  SubtreeBatch back = batch;
+  if (back.paths.empty() && back.count > 0) {
+    // Given back by another process, by its place only: read its paths.
+    if (back.block >= r.block_keys.size() ||
+        uint64_t{back.first} + back.count > r.block_entries[back.block]) {
+      return Status::Corruption("a batch given back names subtrees level " + std::to_string(r.d) +
+                                " does not hold");
+    }
+    PathBlock block;
+    Status s = r.ReadBlock(back.block, &block);
+    if (!s.ok()) return s;
+    back.k = r.d;
+    const uint16_t* from = block.path(back.first);
+    back.paths.assign(from, from + static_cast<size_t>(back.count) * r.d);
+  }
+  r.returned.push_back(std::move(back));
+  return Status::OK();
 }
 
 Status CountCoordinator::Checkpoint(bool force) {
@@ -484,7 +534,7 @@ Status CountStore(FrontierStore* store, const GameSpec& spec, const CountStoreOp
         st = CountSubtrees(spec, batch.paths.data(), batch.count, batch.k, 1, &stop_walks,
                            options.sub_decks_counted, &counts);
         if (st.IsCancelled()) {
-          c.Returned(batch);
+          st = c.Returned(batch);
           break;
         }
         if (st.ok()) st = c.Finished(batch, counts);
@@ -528,6 +578,11 @@ Status CountStore(FrontierStore* store, const GameSpec& spec, const CountStoreOp
     WriteLiveStatus(store->dir(), live).ok();  // informative only
   };
   if (total > 0) publish(true);
+  // After a stop, the other ranks finish or return their batches; if they
+  // have not within this long, they are abandoned (RemoteWorkers::Abandon).
+  constexpr double kRemoteGraceSeconds = 30;
+  bool stop_seen = false;
+  auto stop_time = Clock::now();
   while (running.load() > 0 || (remote != nullptr && total > 0 && !remote->Released())) {
     bool busy = false;
     if (remote != nullptr && total > 0) {
@@ -541,14 +596,27 @@ Status CountStore(FrontierStore* store, const GameSpec& spec, const CountStoreOp
     // Remote requests are answered within a millisecond; otherwise there
     // is only the checkpoint and the live state to keep.
     if (!busy) std::this_thread::sleep_for(std::chrono::milliseconds(remote ? 1 : 50));
-    if (stopping()) stop_walks = true;
+    if (stopping() && !stop_seen) {
+      // Commit what is finished now: under mpirun a SIGKILL follows the
+      // SIGTERM within seconds.
+      stop_seen = true;
+      stop_time = Clock::now();
+      stop_walks = true;
+      if (Status cs = c.Checkpoint(true); !cs.ok()) fail(cs);
+    }
     Status cs = c.Checkpoint(false);
     if (!cs.ok()) {
       fail(cs);
       abort = true;
       stop_walks = true;
     }
+    if (options.subtrees_done) options.subtrees_done->store(c.subtrees_done());
     publish(false);
+    if (stop_seen && running.load() == 0 && remote != nullptr &&
+        std::chrono::duration<double>(Clock::now() - stop_time).count() > kRemoteGraceSeconds) {
+      remote->Abandon();
+      break;
+    }
   }
   for (std::thread& w : workers) w.join();
   if (Status cs = c.Checkpoint(true); !cs.ok()) fail(cs);

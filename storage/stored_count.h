@@ -108,8 +108,10 @@ class CountCoordinator {
   bool Next(int threads, SubtreeBatch* batch, Status* status);
   // A counted batch: kept for the next checkpoint.
   Status Finished(const SubtreeBatch& batch, const SubtreeCounts& counts);
-  // A batch that will not be finished (its worker stopped): handed out again.
-  void Returned(const SubtreeBatch& batch);
+  // A batch that will not be finished (its worker stopped): handed out
+  // again. A batch given back by another process carries no paths (only its
+  // block, first and count): they are read again from the store.
+  Status Returned(const SubtreeBatch& batch);
 
   // Commits the finished batches if `force` or checkpoint_seconds have passed.
   Status Checkpoint(bool force);
@@ -140,6 +142,9 @@ class RemoteWorkers {
   virtual bool Poll(CountCoordinator* coordinator, bool stopping, Status* error) = 0;
   // True once every one of them is released.
   virtual bool Released() const = 0;
+  // Gives up on those not released (they did not answer after a stop): the
+  // job must then end without waiting for them (count_mpi.cc aborts it).
+  virtual void Abandon() = 0;
 };
 
 // Runs or resumes a count in `store` (read-write) on this process's threads,

@@ -79,5 +79,30 @@ else
 fi
 got=$("$E" count --game mousetrap --ranks 13 --store "$store" --json -q 2>/dev/null | levels)
 [ "$got" = "$ref" ] || { echo "FAIL: the resumed store's levels differ"; fail=1; }
+# Ctrl-C on mpirun (SIGINT; it sends SIGTERM to every rank): rank 0 commits
+# what is finished and says how to continue; resuming under np 2 finishes.
+store="$tmp/sigint"
+"${MPI[@]}" -np 3 "$E" count --game mousetrap --ranks 14 --store "$store" --subtrees 20000 \
+  --threads 1 -q >/dev/null 2>"$tmp/err" &
+pid=$!
+for _ in $(seq 1 100); do
+  "$E" status --store "$store" 2>/dev/null | grep -q "^state      running.*counting" && break
+  sleep 0.1
+done
+sleep 2
+kill -INT "$pid"
+wait "$pid"
+if ! grep -qE '^eulerdeck count: interrupted after [1-9][0-9]* of 52819 subtrees .*all finished subtrees are saved' "$tmp/err"; then
+  echo "FAIL (Ctrl-C under mpirun): '$(head -3 "$tmp/err")'"; fail=1
+fi
+counted=$("$E" status --store "$store" --json | python3 -c 'import json,sys; print(json.load(sys.stdin)["count"]["subtrees_counted"])')
+[ "$counted" -gt 0 ] || { echo "FAIL (Ctrl-C under mpirun): nothing was committed"; fail=1; }
+got=$("${MPI[@]}" -np 2 "$E" resume --store "$store" --threads 1 2>/dev/null | sed -n 's/^winning decks  //p')
+# OEIS A007709(14).
+if [ "$got" = 266242729 ]; then
+  echo "ok   Ctrl-C under mpirun -np 3 after $counted subtrees committed, resumed under np 2: $got"
+else
+  echo "FAIL (Ctrl-C under mpirun): resumed to '$got', not 266242729"; fail=1
+fi
 [ "$fail" -eq 0 ] && echo "mpi_count: all passed"
 exit "$fail"

@@ -178,8 +178,8 @@ int RunCount(const std::vector<std::string>& args) {
   if (stored.enabled() && range) {
     return BadInput(kProgram, "--store takes one size, not a range of --ranks");
   }
-  if (stored.enabled() && options.verify_leaves) {
-    return BadInput(kProgram, "--verify-leaves is not available with --store");
+  if ((stored.enabled() || storage::MpiWorldSize() > 1) && options.verify_leaves) {
+    return BadInput(kProgram, "--verify-leaves is not available with --store or under mpirun");
   }
   if (!stored.enabled() && (vm.count("subtrees") || !vm["checkpoint-seconds"].defaulted() ||
                             !vm["batch-seconds"].defaulted() || !vm["memory-budget"].defaulted())) {

@@ -8,6 +8,7 @@
 
 #include "storage/count_mpi.h"
 #include "tools/common/cli.h"
+#include "tools/common/interrupt.h"
 #include "tools/common/version.h"
 #include "tools/eulerdeck/commands.h"
 
@@ -86,12 +87,13 @@ int main(int argc, char** argv) {
   // Under mpirun, the ranks other than 0 only count what rank 0 hands them
   // (storage/count_mpi.h); rank 0 runs the command.
   if (eulerdeck::storage::MpiStart(&argc, &argv) > 0) {
-    const eulerdeck::Status s = eulerdeck::storage::MpiServe();
-    eulerdeck::storage::MpiFinish();
+    eulerdeck::tools::StopOnSignals signals;
+    const eulerdeck::Status s = eulerdeck::storage::MpiServe(signals.flag());
+    eulerdeck::storage::MpiFinish(0);
     return s.ok() ? 0 : 1;
   }
   const int rc = RunCommand(argc, argv);
-  eulerdeck::storage::MpiFinish();
+  eulerdeck::storage::MpiFinish(rc);
   const std::string program = argc >= 2 ? std::string("eulerdeck ") + argv[1] : "eulerdeck";
   return eulerdeck::tools::FinishStdout(program, rc);
 }
