@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The record runs of docs/results.md, one after another, each twice (A: 2 threads,
-# default split; B: mpirun -np 2 x 1 thread, --subtrees 300000). Idempotent:
+# default split; B: mpirun -np 2 x 1 thread, split one level above A's: its
+# --subtrees is the size of the level above A's split). Idempotent:
 # run it again after any interruption and every store continues where it
 # stands (count --store on an existing store resumes it); finished jobs are
 # skipped. Start (after copying build/eulerdeck to $R/bin/eulerdeck):
@@ -12,6 +13,11 @@ R=${EULERDECK_RUNS:-/var/tmp/eulerdeck-runs}
 E=${EULERDECK:-$R/bin/eulerdeck}
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 log() { echo "$(date -u +%FT%TZ) $*" >> "$R/queue.log"; }
+# To stop the queue: pkill -TERM -f record_queue.sh (or queue.sh, the copy
+# it runs from) and pkill -TERM -f "eulerdeck count": the count commits what
+# it finished and the next start resumes it.
+BEAT=""
+trap '[ -n "$BEAT" ] && kill "$BEAT" 2>/dev/null' EXIT
 
 job() {  # job NAME ARGS...
   local name=$1; shift
@@ -23,7 +29,17 @@ job() {  # job NAME ARGS...
     if [ "$variant" = A ]; then
       cmd=("$E" count "$@" --store "$store" --threads 2 --json -q)
     else
-      cmd=(mpirun --oversubscribe -np 2 "$E" count "$@" --store "$store" --subtrees 300000 --threads 1 --json -q)
+      # Another split than A's: the first level with at least as many
+      # sub-decks as the level above A's split (so B splits there or
+      # higher), or, if A split at level 1, one more than A's split level.
+      local target
+      target=$("$E" status --store "$R/stores/$name-A" --json | python3 -c '
+import json, sys
+j = json.load(sys.stdin)
+d = j["count"]["split_level"]
+n = {l["level"]: int(l["winning_sub_decks"]) for l in j["levels"]}
+print(n[d - 1] if d > 1 else n[d] + 1)')
+      cmd=(mpirun --oversubscribe -np 2 "$E" count "$@" --store "$store" --subtrees "$target" --threads 1 --json -q)
     fi
     log "start $name-$variant: ${cmd[*]}"
     local t0=$(date +%s.%N)
@@ -34,6 +50,7 @@ job() {  # job NAME ARGS...
     echo "${t0%.*} ${t0%.*}" >> "$sess"
     ( while sleep 30; do sed -i "\$s/ .*/ $(date +%s)/" "$sess"; done ) &
     local beat=$!
+    BEAT=$beat
     if "${cmd[@]}" > "$out.partial" 2>> "$R/queue.err"; then
       kill "$beat" 2>/dev/null
       sed -i "\$s/ .*/ $(date +%s)/" "$sess"

@@ -73,8 +73,14 @@ def main():
             for k, v in enumerate(a["levels"], start=1):
                 f.write(f"{a['game']},{a['ranks']},{a['suits']},{k},{v}\n")
         cells = []
-        for v in "AB":
-            c = store_count(eulerdeck, os.path.join(runs, "stores", f"{name}-{v}"))
+        counts = [store_count(eulerdeck, os.path.join(runs, "stores", f"{name}-{v}"))
+                  for v in "AB"]
+        if counts[0]["split_level"] == counts[1]["split_level"]:
+            print(f"{name}: both runs split at level {counts[0]['split_level']}: not "
+                  f"independent enough", file=sys.stderr)
+            status = 1
+            continue
+        for v, c in zip("AB", counts):
             secs, sessions = wall(os.path.join(runs, "sessions", f"{name}-{v}"))
             how = "2 threads" if v == "A" else "mpirun -np 2 x 1 thread"
             cells.append(f"{how}, split at level {c['split_level']} ({c['subtrees']} subtrees), "
