@@ -20,8 +20,9 @@ const char* RunStateName(RunState state) {
   return "unknown";
 }
 
-RunActivity ReadRunActivity(const std::string& dir, bool complete, bool checkpoint,
-                            bool any_level) {
+RunActivity ReadRunActivity(const std::string& dir, bool complete, bool checkpoint, bool any_level,
+                            bool count_store) {
+  checkpoint = checkpoint || (count_store && any_level);
   RunActivity a;
   const bool running = WriterActive(dir);
   bool has_live = false;

@@ -33,9 +33,11 @@ struct RunActivity {
 
 // The state of the store in `dir`, given what its records say: whether the
 // last level is committed, whether a checkpoint of a level in progress
-// exists, and whether any level is committed. Reads only the lock and the
-// live file.
-RunActivity ReadRunActivity(const std::string& dir, bool complete, bool checkpoint, bool any_level);
+// exists, whether any level is committed, and whether it is a count store
+// (stored_count.h), which, short of its last level, was interrupted
+// wherever it stopped. Reads only the lock and the live file.
+RunActivity ReadRunActivity(const std::string& dir, bool complete, bool checkpoint, bool any_level,
+                            bool count_store = false);
 
 }  // namespace eulerdeck::storage
 

@@ -124,17 +124,21 @@ Status CountParams(FrontierStore* store, const GameSpec& spec, StoreParams* para
   Status s = store->GetParams(params, &exists);
   if (!s.ok()) return s;
   if (!exists) return Status::InvalidArgument("'" + store->dir() + "' holds no count yet");
-  if (s = CheckParams(*params, spec, store->dir()); !s.ok()) return s;
-  if (params->kind != StoreKind::kCount) {
-    return Status::InvalidArgument("store '" + store->dir() +
-                                   "' holds a stored run, not a count (continue it with "
-                                   "`eulerdeck resume --store " +
-                                   store->dir() + "`)");
-  }
-  return Status::OK();
+  return CheckCountParams(*params, spec, store->dir());
 }
 
 }  // namespace
+
+Status CheckCountParams(const StoreParams& params, const GameSpec& spec, const std::string& dir) {
+  if (Status s = CheckParams(params, spec, dir); !s.ok()) return s;
+  if (params.kind != StoreKind::kCount) {
+    return Status::InvalidArgument("store '" + dir +
+                                   "' holds a stored run, not a count (continue it with "
+                                   "`eulerdeck resume --store " +
+                                   dir + "`)");
+  }
+  return Status::OK();
+}
 
 Status ReadCountProgress(FrontierStore* store, const GameSpec& spec, CountProgress* progress) {
   *progress = CountProgress();

@@ -79,6 +79,10 @@ struct CountProgress {
   uint64_t batches = 0;   // count records
 };
 
+// OK when a store with `params` (in `dir`, for messages) is a count of
+// `spec`: CheckParams() (stored_run.h), and InvalidArgument for a stored run.
+Status CheckCountParams(const StoreParams& params, const GameSpec& spec, const std::string& dir);
+
 // Reads a count store's progress (any mode). Corruption for records that
 // cannot be parsed or overlap.
 Status ReadCountProgress(FrontierStore* store, const GameSpec& spec, CountProgress* progress);

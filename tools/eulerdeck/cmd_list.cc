@@ -61,11 +61,10 @@ StoreRow ReadStore(const std::string& path) {
   row.spec = params.spec;
   row.committed_level = levels.empty() ? 0 : levels.back().level;
   const bool done = row.has_spec && row.committed_level == row.spec.cards();
-  // A count store short of its last level was interrupted wherever it
-  // stopped (as `status` says).
-  const bool count_begun = params.kind == storage::StoreKind::kCount && !levels.empty();
-  row.state = storage::RunStateName(
-      storage::ReadRunActivity(path, done, in_progress || count_begun, !levels.empty()).state);
+  row.state =
+      storage::RunStateName(storage::ReadRunActivity(path, done, in_progress, !levels.empty(),
+                                                     params.kind == storage::StoreKind::kCount)
+                                .state);
   if (done) row.winning_decks = levels.back().entries;
   if (in_progress) {
     row.in_progress_level = progress.level;

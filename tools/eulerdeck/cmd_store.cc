@@ -108,8 +108,8 @@ int RunStatus(const std::vector<std::string>& args) {
   const double eta = in_progress && p.next_ordinal > 0
                          ? p.seconds * (static_cast<double>(p.input_blocks) / p.next_ordinal - 1)
                          : -1;
-  const storage::RunActivity activity = storage::ReadRunActivity(
-      dir, done, in_progress || (is_count && !levels.empty()), !levels.empty());
+  const storage::RunActivity activity =
+      storage::ReadRunActivity(dir, done, in_progress, !levels.empty(), is_count);
   const bool running = activity.state == storage::RunState::kRunning;
   const bool has_live = activity.has_live;
   const storage::LiveStatus& live = activity.live;

@@ -68,13 +68,7 @@ Status CountInStore(const CountStoreFlags& flags, const GameSpec& spec, int thre
     if (s.ok()) s = reader->GetParams(&params, &exists);
     if (!s.ok()) return s;
     if (exists) {
-      if (s = storage::CheckParams(params, spec, flags.dir); !s.ok()) return s;
-      if (params.kind != storage::StoreKind::kCount) {
-        return Status::InvalidArgument("store '" + flags.dir +
-                                       "' holds a stored run, not a count (continue it with "
-                                       "`eulerdeck resume --store " +
-                                       flags.dir + "`)");
-      }
+      if (s = storage::CheckCountParams(params, spec, flags.dir); !s.ok()) return s;
       if (flags.subtrees && flags.subtrees != params.subtree_target) {
         return Status::InvalidArgument(
             "store '" + flags.dir + "' splits at " + std::to_string(params.subtree_target) +
