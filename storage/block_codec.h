@@ -9,17 +9,9 @@
 #include <vector>
 
 #include "engine/base/status.h"
+#include "storage/rank_coding.h"
 
 namespace eulerdeck::storage {
-
-// How counts are written. Counts are stored as their rank among the counts
-// still possible at that point of the path (those naming a value with copies
-// left): at the last levels few values remain, so ranks are tiny and zstd
-// squeezes them (docs/storage_format.md, "Rank coding").
-struct CountCoding {
-  int ranks = 0;  // m
-  int suits = 0;  // s
-};
 
 // Paths of one block: `count` entries of k counts each, flattened.
 struct PathBlock {
@@ -30,6 +22,25 @@ struct PathBlock {
   size_t entries() const { return k ? counts.size() / k : 0; }
   const uint16_t* path(size_t i) const { return counts.data() + i * k; }
 };
+
+// A block's header fields and its decompressed payload: column 1 (one
+// suffix length per entry) followed by column 2 (the rank-coded suffix
+// counts). The fused expander (block_expander.h) reads and writes blocks at
+// this level, column by column, without materializing paths.
+struct RawBlock {
+  int k = 0;
+  int count_bytes = 1;
+  uint32_t entries = 0;
+  std::string payload;
+};
+
+// Compresses `raw` and prepends the header and checksum: a block as stored.
+void SealBlock(const RawBlock& raw, std::string* out);
+
+// Checks the header and checksum of a stored block and decompresses it;
+// Corruption (naming what failed) on any mismatch. Column contents are not
+// checked here (DecodeBlock and the expander check them as they read).
+Status UnsealBlock(std::string_view data, RawBlock* raw);
 
 // Encodes `block` (entries sorted by path) into `out`. REQUIRES: every path
 // uses each value at most coding.suits times (true of every enumerated path). raw_bytes receives

@@ -17,8 +17,8 @@
 
 #include "engine/base/parallel.h"
 #include "engine/eulerian/children.h"
-#include "engine/eulerian/expand.h"
 #include "storage/block_codec.h"
+#include "storage/block_expander.h"
 #include "storage/format.h"
 #include "storage/live_status.h"
 
@@ -66,39 +66,6 @@ struct Task {
   std::string input;
   std::vector<std::string> outputs;  // encoded blocks of the next level
   uint64_t entries = 0, raw_bytes = 0;
-};
-
-// Expands one decoded level-k block into encoded blocks of level k+1 (the
-// engine's LevelExpander does the expansion; this cuts its output into
-// blocks of kEntriesPerBlock entries and encodes them). One per thread.
-class BlockExpander {
- public:
-  explicit BlockExpander(const ChildRule& rule) : rule_(rule), expander_(rule) {}
-
-  void Expand(const PathBlock& in, Task* task) {
-    const int k = in.k;
-    PathBlock out;
-    out.k = k + 1;
-    out.count_bytes = rule_.Limit(k) > 255 ? 2 : 1;
-    out.counts.reserve(static_cast<size_t>(kEntriesPerBlock) * (k + 1));
-    expander_.Expand(in.counts.data(), in.entries(), k, kEntriesPerBlock, &out.counts,
-                     [&] { Flush(&out, task); });
-    if (out.entries() > 0) Flush(&out, task);
-  }
-
- private:
-  void Flush(PathBlock* out, Task* task) {
-    std::string encoded;
-    uint64_t raw = 0;
-    EncodeBlock(*out, CountCoding{rule_.spec().ranks, rule_.spec().suits}, &encoded, &raw);
-    task->entries += out->entries();
-    task->raw_bytes += raw;
-    task->outputs.push_back(std::move(encoded));
-    out->counts.clear();
-  }
-
-  const ChildRule& rule_;
-  LevelExpander expander_;
 };
 
 // Publishes the run's live state (storage/live_status.h) at most every
@@ -215,8 +182,8 @@ Status BuildLevel(FrontierStore* store, const ChildRule& rule, int k, uint64_t i
   };
   auto stopping = [&] { return options.stop != nullptr && options.stop->load(); };
   uint64_t next_ordinal = p->next_ordinal;
-  const CountCoding coding{rule.spec().ranks, rule.spec().suits};
-  tbb::enumerable_thread_specific<BlockExpander> expanders([&] { return BlockExpander(rule); });
+  tbb::enumerable_thread_specific<BlockExpander> expanders(
+      [&] { return BlockExpander(rule, kEntriesPerBlock); });
 
   const int threads = EffectiveThreads(options.threads);
   tbb::global_control allow(tbb::global_control::max_allowed_parallelism, threads);
@@ -243,16 +210,16 @@ Status BuildLevel(FrontierStore* store, const ChildRule& rule, int k, uint64_t i
             tbb::make_filter<Task*, Task*>(
                 tbb::filter_mode::parallel,
                 [&](Task* task) -> Task* {
-                  PathBlock in;
-                  Status s = DecodeBlock(task->input, coding, &in);
-                  if (s.ok() && in.k != k)
-                    s = Status::Corruption("block has entries of the wrong level");
+                  ExpandedBlocks expanded;
+                  Status s = expanders.local().Expand(task->input, k, &expanded);
                   if (!s.ok()) {
                     fail(Status::Corruption("level " + std::to_string(k) + " block " +
                                             std::to_string(task->ordinal) + ": " + s.message()));
                     return task;
                   }
-                  expanders.local().Expand(in, task);
+                  task->outputs = std::move(expanded.blocks);
+                  task->entries = expanded.entries;
+                  task->raw_bytes = expanded.raw_bytes;
                   task->input.clear();
                   return task;
                 }) &
