@@ -42,11 +42,17 @@ uint64_t BlockChecksum(std::string_view data) {
 }
 
 // zstd contexts are reused per thread: creating one costs about as much as
-// compressing a block. ZSTD_compressCCtx() with the level writes the same
-// bytes as ZSTD_compress().
+// compressing a block. The compressor keeps its parameters (format.h).
 struct ZstdContexts {
-  ZSTD_CCtx* c = ZSTD_createCCtx();
+  ZSTD_CCtx* c = NewCompressor();
   ZSTD_DCtx* d = ZSTD_createDCtx();
+  static ZSTD_CCtx* NewCompressor() {
+    ZSTD_CCtx* c = ZSTD_createCCtx();
+    ZSTD_CCtx_setParameter(c, ZSTD_c_compressionLevel, kZstdLevel);
+    ZSTD_CCtx_setParameter(c, ZSTD_c_minMatch, kZstdMinMatch);
+    ZSTD_CCtx_setParameter(c, ZSTD_c_hashLog, kZstdHashLog);
+    return c;
+  }
   ~ZstdContexts() {
     ZSTD_freeCCtx(c);
     ZSTD_freeDCtx(d);
@@ -62,8 +68,8 @@ ZstdContexts& Zstd() {
 void SealBlock(const RawBlock& raw, std::string* out) {
   const size_t bound = ZSTD_compressBound(raw.payload.size());
   out->resize(kBlockHeaderBytes + bound);
-  const size_t z = ZSTD_compressCCtx(Zstd().c, out->data() + kBlockHeaderBytes, bound,
-                                     raw.payload.data(), raw.payload.size(), kZstdLevel);
+  const size_t z = ZSTD_compress2(Zstd().c, out->data() + kBlockHeaderBytes, bound,
+                                  raw.payload.data(), raw.payload.size());
   out->resize(kBlockHeaderBytes + z);  // cannot fail with a bound-sized buffer
   char* h = out->data();
   h[0] = static_cast<char>(kBlockFormat);

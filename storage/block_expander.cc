@@ -14,20 +14,20 @@ void BlockExpander::StartOutput(int k) {
   out_.k = k + 1;
   out_.count_bytes = rule_.Limit(k) > 255 ? 2 : 1;
   out_.entries = 0;
-  out_.payload.clear();
-  ranks_.clear();
+  ranks_at_ = 0;
+  if (suffixes_.size() < entries_per_block_) suffixes_.resize(entries_per_block_);
 }
 
 void BlockExpander::FlushOutput(ExpandedBlocks* out) {
-  out_.payload.append(ranks_);
+  out_.payload.assign(suffixes_.data(), out_.entries);
+  out_.payload.append(ranks_.data(), ranks_at_);
   std::string block;
   SealBlock(out_, &block);
   out->blocks.push_back(std::move(block));
   out->entries += out_.entries;
   out->raw_bytes += out_.payload.size();
   out_.entries = 0;
-  out_.payload.clear();
-  ranks_.clear();
+  ranks_at_ = 0;
 }
 
 Status BlockExpander::Expand(std::string_view data, int k, ExpandedBlocks* out) {
@@ -40,9 +40,12 @@ Status BlockExpander::Expand(std::string_view data, int k, ExpandedBlocks* out) 
   const auto* bytes = reinterpret_cast<const uint8_t*>(in_.payload.data());
   StartOutput(k);
   const bool wide = out_.count_bytes == 2;
+  // A child writes at most k+1 ranks of two bytes.
+  const size_t child_bytes = 2 * static_cast<size_t>(k + 1);
+  char* ranks = nullptr;  // ranks_.data() + ranks_at_ while a child is written
   auto put_rank = [&](uint32_t r) {
-    if (wide) ranks_.push_back(static_cast<char>(r >> 8));
-    ranks_.push_back(static_cast<char>(r & 0xff));
+    if (wide) *ranks++ = static_cast<char>(r >> 8);
+    *ranks++ = static_cast<char>(r & 0xff);
   };
 
   RankPath& path = path_;
@@ -82,19 +85,22 @@ Status BlockExpander::Expand(std::string_view data, int k, ExpandedBlocks* out) 
     // from the shared prefix on (their ranks are the parent's), then t.
     rule_.ValidCounts(deck_[k - 1].data(), k, &valid);
     bool first = true;
-    rule_.ForEachChild(valid, path.available(), [&](uint32_t t, Card) {
+    rule_.ForEachChild(valid, path.available_bits(), [&](uint32_t t, Card) {
       if (out_.entries == entries_per_block_) FlushOutput(out);
+      if (ranks_.size() < ranks_at_ + child_bytes) ranks_.resize(2 * ranks_.size() + child_bytes);
+      ranks = ranks_.data() + ranks_at_;
       if (!first && out_.entries > 0) {
-        out_.payload.push_back(1);
+        suffixes_[out_.entries] = 1;
       } else {
         const int shared = out_.entries == 0 ? 0 : shared_with_last;
-        out_.payload.push_back(static_cast<char>(k + 1 - shared));
+        suffixes_[out_.entries] = static_cast<char>(k + 1 - shared);
         for (int j = shared; j < k; ++j) put_rank(rank_[j]);
         first = false;
       }
       uint32_t r = 0;
       path.Rank(t, &r);  // t is a child: its value is available
       put_rank(r);
+      ranks_at_ = static_cast<size_t>(ranks - ranks_.data());
       ++out_.entries;
     });
     if (!first) shared_with_last = k;

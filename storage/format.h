@@ -28,9 +28,15 @@ inline constexpr size_t kBlockHeaderBytes = 20;
 // a reader holds only a few of them per thread.
 inline constexpr uint32_t kEntriesPerBlock = 16384;
 
-// zstd level 3 (its default): measured within a few percent of level 9's
-// ratio on front-coded paths at several times the speed.
-inline constexpr int kZstdLevel = 3;
+// zstd's fast strategy (level 1) with matches of at least 7 bytes and a
+// 2^16-entry hash table: on the widest levels of modular m = 11 and
+// mousetrap m = 12 (benchmarks/codec_bench.cc) 2 % smaller than level 3, its
+// default, and 30 % faster. Short matches are what the rank columns hold
+// least usefully: siblings repeat whole runs of counts. Readers do not care:
+// any zstd frame decodes.
+inline constexpr int kZstdLevel = 1;
+inline constexpr int kZstdMinMatch = 7;
+inline constexpr int kZstdHashLog = 16;
 
 // "B" level ordinal seq.
 std::string BlockKey(int level, uint64_t ordinal, uint32_t seq);

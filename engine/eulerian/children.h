@@ -33,6 +33,7 @@
 #include <array>
 #include <cstdint>
 #include <cstring>
+#include <utility>
 #include <vector>
 
 #include "engine/cards/game.h"
@@ -198,8 +199,16 @@ class ChildRule {
   // in-memory count runs it for every sub-deck it builds.
   template <class F>
   void ForEachChild(const ChildCounts& valid, const AvailableValues& avail, F&& f) const {
+    ForEachChild(valid, avail.bits(), std::forward<F>(f));
+  }
+
+  // The same with the available values given as AvailableValues::bits()
+  // (kWords words, bit v for value v): the stored run keeps them per depth
+  // of the path it decodes (storage/rank_coding.h).
+  template <class F>
+  void ForEachChild(const ChildCounts& valid, const uint64_t* available_bits, F&& f) const {
     uint64_t counts[ChildCounts::kMaxWords];
-    const bool wraps = AvailableCounts(valid, avail, counts);
+    const bool wraps = AvailableCounts(valid, available_bits, counts);
     for (int j = 0; j < valid.words; ++j) {
       uint64_t w = valid.bits[j] & counts[j];
       while (w) {
@@ -296,19 +305,18 @@ class ChildRule {
   // is in `avail`: its bitset repeated every `ranks` counts (once for
   // mousetrap and hlm, whose limit is <= ranks). Returns whether counts pass
   // ranks, naming the values again from 1 (modular's lcm limit).
-  bool AvailableCounts(const ChildCounts& valid, const AvailableValues& avail,
-                       uint64_t* counts) const {
-    const uint32_t ranks = avail.ranks();
+  bool AvailableCounts(const ChildCounts& valid, const uint64_t* bits, uint64_t* counts) const {
+    const uint32_t ranks = static_cast<uint32_t>(spec_.ranks);
     const bool wraps = valid.limit > ranks;
     if (valid.words == 1) {  // the common case: counts below 64
-      counts[0] = avail.bits()[0];
+      counts[0] = bits[0];
       if (wraps) {
-        for (uint32_t a = ranks; a <= valid.limit; a += ranks) counts[0] |= avail.bits()[0] << a;
+        for (uint32_t a = ranks; a <= valid.limit; a += ranks) counts[0] |= bits[0] << a;
       }
     } else {
       std::memset(counts, 0, sizeof(uint64_t) * valid.words);
       for (uint32_t a = 0; a <= valid.limit; a += ranks) {
-        OrShiftedWords(counts, avail.bits(), valid.words, AvailableValues::kWords, a);
+        OrShiftedWords(counts, bits, valid.words, AvailableValues::kWords, a);
       }
     }
     return wraps;
