@@ -10,6 +10,7 @@ PACKAGES=(
   librocksdb-dev libzstd-dev libxxhash-dev
   libboost-program-options-dev
   catch2
+  libbenchmark-dev
   libgmp-dev
   libtbb-dev
   nlohmann-json3-dev

@@ -47,11 +47,11 @@ class BlockExpander {
 
   const ChildRule& rule_;
   const uint32_t entries_per_block_;
-  RankPath path_;              // the parent being expanded
-  RawBlock in_;                // the input block's columns
-  RawBlock out_;               // the output block's header fields; its payload at the flush:
-  std::string suffixes_;       // column 1, entries_per_block_ bytes
-  std::string ranks_;          // column 2, its first ranks_at_ bytes
+  RankPath path_;         // the parent being expanded
+  RawBlock in_;           // the input block's columns
+  RawBlock out_;          // the output block's header fields; its payload at the flush:
+  std::string suffixes_;  // column 1, entries_per_block_ bytes
+  std::string ranks_;     // column 2, its first ranks_at_ bytes
   size_t ranks_at_ = 0;
   std::vector<std::array<Card, kNodeBytes>> deck_;  // deck_[j]: sub-deck of j+1 cards
   uint16_t rank_[kMaxEnumCards] = {};               // rank_[j]: rank of the path's count j

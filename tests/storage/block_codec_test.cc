@@ -5,15 +5,15 @@
 // encode every path). Both must give the same bytes, on real levels of every
 // game, with one and two bytes per count, values up to 64, and blocks cut at
 // odd sizes.
-#include <catch2/catch.hpp>
+#include "storage/block_codec.h"
 
 #include <algorithm>
+#include <catch2/catch.hpp>
 #include <string>
 #include <vector>
 
 #include "engine/eulerian/children.h"
 #include "engine/eulerian/expand.h"
-#include "storage/block_codec.h"
 #include "storage/block_expander.h"
 #include "storage/format.h"
 #include "storage/rank_coding.h"
@@ -100,11 +100,11 @@ struct Case {
 // reference, for input blocks of two sizes and output cuts of two sizes.
 TEST_CASE("codec: fast coding and fused expansion equal the references on every game") {
   const std::vector<Case> cases = {
-      {{Game::kMousetrap, 8, 1}, 1u << 20},  {{Game::kModular, 8, 1}, 1u << 20},
-      {{Game::kHlm, 9, 1}, 1u << 20},        {{Game::kMousetrap, 4, 2}, 1u << 20},
-      {{Game::kModular, 4, 2}, 1u << 20},    {{Game::kHlm, 5, 2}, 1u << 20},
-      {{Game::kModular, 3, 3}, 1u << 20},    {{Game::kModular, 20, 1}, 3000},
-      {{Game::kMousetrap, 64, 1}, 2000},     {{Game::kModular, 64, 1}, 1500},
+      {{Game::kMousetrap, 8, 1}, 1u << 20}, {{Game::kModular, 8, 1}, 1u << 20},
+      {{Game::kHlm, 9, 1}, 1u << 20},       {{Game::kMousetrap, 4, 2}, 1u << 20},
+      {{Game::kModular, 4, 2}, 1u << 20},   {{Game::kHlm, 5, 2}, 1u << 20},
+      {{Game::kModular, 3, 3}, 1u << 20},   {{Game::kModular, 20, 1}, 3000},
+      {{Game::kMousetrap, 64, 1}, 2000},    {{Game::kModular, 64, 1}, 1500},
       {{Game::kModular, 16, 4}, 1500},
   };
   for (const Case& c : cases) {

@@ -19,7 +19,11 @@ fail=0
 session=
 store="$tmp/store"
 # Big enough that no level is done before Ctrl-C, on any machine.
-GAME=(--game mousetrap --ranks 13 --threads 1)
+# Long enough (about a minute on one thread) that Ctrl-C always lands in the
+# middle of a level, however fast the stored run gets; both runs are
+# interrupted long before the end.
+N=14
+GAME=(--game mousetrap --ranks $N --threads 1)
 
 # The pane as the user sees it, wrapped lines joined (-J: a line wider than
 # the pane comes back as one long line), trailing blanks dropped.
@@ -37,7 +41,7 @@ wait_for() {
   return 1
 }
 # The bar: "run [###...] 12% level 9/13 77/200 input blocks 2.87M entries/s ... ETA 1m00s".
-BAR='^(run|resume) .*level [0-9]+/13 .*ETA [0-9]+[hms]'
+BAR="^(run|resume) .*level [0-9]+/$N .*ETA [0-9]+[hms]"
 # check_bar: the line is there and, a few redraws later, still on one row
 # (redrawn in place: a line that wrapped would leave a trail of rows), and
 # no row reaches the pane's width (a full row may wrap at the next
@@ -101,7 +105,7 @@ echo "$text" | grep -Eq 'ETA|\[#' && { echo "FAIL: the bar was left behind:"; in
 # overall ETA at once), and status beside it says "running", live.
 start_pane resume "$E" resume --store "$store"
 check_bar resume
-live='^state      running \(pid [0-9]+, since .*\): level [0-9]+ of 13, input block [0-9]+ of [0-9]+, .* entries, .* entries/s'
+live="^state      running \\(pid [0-9]+, since .*\\): level [0-9]+ of $N, input block [0-9]+ of [0-9]+, .* entries, .* entries/s"
 for _ in $(seq 1 100); do
   "$E" status --store "$store" | grep -Eq "$live" && break
   sleep 0.1
