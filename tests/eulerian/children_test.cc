@@ -104,6 +104,69 @@ TEST_CASE("children: ForEachChild yields exactly the counts IsValidChild accepts
   }
 }
 
+// Condition (2) from its definition (children.h): t is blocked when
+// t = h_i + a*ranks + b*(k+1) for some card i and a, b >= 0.
+bool BlockedByDefinition(const GameSpec& spec, const Card* deck, int k, uint32_t t) {
+  for (int i = 0; i < k; ++i) {
+    const uint32_t h = deck[i] + static_cast<uint32_t>(k - i);
+    for (uint32_t a = 0; h + a * spec.ranks <= t; ++a) {
+      if ((t - h - a * spec.ranks) % static_cast<uint32_t>(k + 1) == 0) return true;
+    }
+  }
+  return false;
+}
+
+// The wide form (counts past 63: modular's lcm limits, 64 ranks) builds the
+// blocked set by closing the h_i under adding ranks and k+1; it must give
+// the set of the definition on every sub-deck size, for sub-decks drawn at
+// random (any multiset of values with at most `suits` copies each).
+TEST_CASE("children: ValidCounts and ForEachChild of many words equal conditions (2), (3)") {
+  const GameSpec specs[] = {{Game::kModular, 12, 1},   {Game::kModular, 20, 1},
+                            {Game::kModular, 16, 4},   {Game::kModular, 64, 1},
+                            {Game::kMousetrap, 64, 1}, {Game::kModular, 7, 9}};
+  uint64_t state = 0x9e3779b97f4a7c15ull;
+  auto next = [&](uint32_t bound) {  // splitmix64
+    state += 0x9e3779b97f4a7c15ull;
+    uint64_t z = state;
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+    return static_cast<uint32_t>((z ^ (z >> 31)) % bound);
+  };
+  int wide = 0;
+  for (const GameSpec& spec : specs) {
+    const ChildRule rule(spec);
+    INFO(GameName(spec.game) << " m=" << spec.ranks << " s=" << spec.suits);
+    for (int k = 1; k < spec.cards(); ++k) {
+      for (int trial = 0; trial < 20; ++trial) {
+        Card deck[kNodeBytes] = {};
+        std::vector<int> held(spec.ranks + 1, 0);
+        for (int i = 0; i < k; ++i) {
+          Card v;
+          do v = static_cast<Card>(1 + next(spec.ranks));
+          while (held[v] == spec.suits);
+          ++held[v];
+          deck[i] = v;
+        }
+        ChildCounts valid;
+        rule.ValidCounts(deck, k, &valid);
+        wide += valid.words > 1;
+        for (uint32_t t = 1; t <= valid.limit; ++t) {
+          INFO("k=" << k << " t=" << t);
+          REQUIRE(valid.Contains(t) == !BlockedByDefinition(spec, deck, k, t));
+        }
+        // Condition (3) added through the available values repeated every
+        // `ranks` counts (many words: by doubling) equals testing each count.
+        const AvailableValues avail(spec, deck, k);
+        std::vector<uint32_t> masked, tested;
+        rule.ForEachChild(valid, avail, [&](uint32_t t, Card) { masked.push_back(t); });
+        rule.ForEachChild(deck, k, [&](uint32_t t, Card) { tested.push_back(t); });
+        REQUIRE(masked == tested);
+      }
+    }
+  }
+  CHECK(wide > 1000);  // the wide form was exercised
+}
+
 TEST_CASE("children: AvailableValues kept with Take/Give equals one built from the deck") {
   const GameSpec spec{Game::kHlm, 5, 3};
   const Card deck[] = {2, 5, 2, 1, 2, 5, 3};
