@@ -89,6 +89,16 @@ fi
 if ! "$E" status --store "$store" | grep -qE "^state      interrupted with [0-9]+ of [0-9]+ subtrees counted; continue with"; then
   echo "FAIL (SIGINT): status does not say interrupted: $("$E" status --store "$store" | sed -n 3p)"; fail=1
 fi
+# list shows the share of the subtrees counted, in the table and in --json.
+row=$("$E" list "$tmp" | grep -F "$store ")
+if ! echo "$row" | grep -qE ' interrupted +[0-9]+/14 [0-9]+% '; then
+  echo "FAIL (SIGINT): list does not show the subtrees counted: '$row'"; fail=1
+fi
+"$E" list "$tmp" --json | python3 -c '
+import json, sys
+s = [s for s in json.load(sys.stdin)["stores"] if s["store"] == sys.argv[1]][0]
+assert s["kind"] == "count" and 0 <= s["subtrees_done"] < s["subtrees_total"], s' "$store" ||
+  { echo "FAIL (SIGINT): list --json lacks kind/subtrees_done/subtrees_total"; fail=1; }
 got=$("$E" resume --store "$store" -q 2>/dev/null | sed -n 's/^winning decks  //p')
 # OEIS A007709(14).
 [ "$got" = 266242729 ] || { echo "FAIL (SIGINT): resumed to '$got' winning decks, not 266242729"; fail=1; }

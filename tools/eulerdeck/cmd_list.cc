@@ -10,6 +10,7 @@
 #include "storage/frontier_store.h"
 #include "storage/live_status.h"
 #include "storage/run_state.h"
+#include "storage/stored_count.h"
 #include "storage/stored_run.h"
 #include "tools/common/cli.h"
 #include "tools/common/format.h"
@@ -34,6 +35,10 @@ struct StoreRow {
   uint64_t winning_decks = 0;  // the last level's entries, once complete
   uint64_t disk_bytes = 0;
   double checkpoint_age = -1;  // seconds since the checkpoint of the level in progress
+  bool count = false;          // a count store (`count --store`), not a stored run
+  // A count store past its split: subtrees of the split level counted and
+  // in all (0 of 0 before the split is chosen).
+  uint64_t subtrees_done = 0, subtrees_total = 0;
 };
 
 // The state as `eulerdeck status` tells it (cmd_store.cc, RunStatus): the
@@ -70,8 +75,33 @@ StoreRow ReadStore(const std::string& path) {
     row.in_progress_level = progress.level;
     if (progress.saved > 0) row.checkpoint_age = storage::UnixNow() - progress.saved;
   }
+  row.count = params.kind == storage::StoreKind::kCount;
+  if (row.count && row.has_spec && !done) {
+    storage::CountProgress count;
+    s = storage::ReadCountProgress(store.get(), row.spec, &count);
+    if (!s.ok()) {
+      row.readable = false;
+      row.error = s.ToString();
+      row.state = "unreadable";
+      return row;
+    }
+    row.subtrees_done = count.subtrees_done;
+    row.subtrees_total = count.subtrees_total;
+  }
   row.disk_bytes = store->DiskBytes();
   return row;
+}
+
+// "7/16", or for a count store counting the subtrees below its split level
+// 7, "7/16 67%" (the share of the subtrees counted).
+std::string LevelColumn(const StoreRow& r) {
+  if (!r.readable) return "?";
+  std::string level = std::to_string(r.committed_level) + "/" +
+                      (r.has_spec ? std::to_string(r.spec.cards()) : std::string("?"));
+  if (r.subtrees_total > 0) {
+    level += " " + std::to_string(100 * r.subtrees_done / r.subtrees_total) + "%";
+  }
+  return level;
 }
 
 // storage::StoreExists, false for a directory that cannot be examined.
@@ -127,8 +157,13 @@ nlohmann::ordered_json RowJson(const StoreRow& r) {
     j["error"] = r.error;
     return j;
   }
+  j["kind"] = r.count ? "count" : "run";
   j["committed_level"] = r.committed_level;
   if (r.in_progress_level > 0) j["in_progress_level"] = r.in_progress_level;
+  if (r.subtrees_total > 0) {
+    j["subtrees_done"] = r.subtrees_done;
+    j["subtrees_total"] = r.subtrees_total;
+  }
   if (r.state == "complete") j["winning_decks"] = std::to_string(r.winning_decks);
   j["disk_bytes"] = r.disk_bytes;
   if (r.checkpoint_age >= 0) j["checkpoint_age_seconds"] = r.checkpoint_age;
@@ -146,19 +181,16 @@ std::string CsvField(const std::string& s) {
 void PrintTable(const std::vector<StoreRow>& rows) {
   size_t width = 5;
   for (const StoreRow& r : rows) width = std::max(width, r.path.size());
-  std::printf("%-*s  %-9s  %6s  %-11s  %7s  %13s  %9s  %s\n", static_cast<int>(width), "store",
+  std::printf("%-*s  %-9s  %6s  %-11s  %10s  %13s  %9s  %s\n", static_cast<int>(width), "store",
               "game", "m x s", "state", "level", "winning decks", "disk", "checkpoint");
   for (const StoreRow& r : rows) {
     const std::string size =
         r.has_spec ? std::to_string(r.spec.ranks) + "x" + std::to_string(r.spec.suits) : "?";
-    const std::string level =
-        !r.readable ? "?"
-                    : std::to_string(r.committed_level) + "/" +
-                          (r.has_spec ? std::to_string(r.spec.cards()) : std::string("?"));
+    const std::string level = LevelColumn(r);
     const std::string wins = r.state == "complete" ? std::to_string(r.winning_decks) : "-";
     const std::string disk = r.readable ? HumanBytes(r.disk_bytes) : "?";
     const std::string age = r.checkpoint_age >= 0 ? HumanDuration(r.checkpoint_age) + " ago" : "-";
-    std::printf("%-*s  %-9s  %6s  %-11s  %7s  %13s  %9s  %s\n", static_cast<int>(width),
+    std::printf("%-*s  %-9s  %6s  %-11s  %10s  %13s  %9s  %s\n", static_cast<int>(width),
                 r.path.c_str(), r.has_spec ? GameOf(r).c_str() : "?", size.c_str(), r.state.c_str(),
                 level.c_str(), wins.c_str(), disk.c_str(), age.c_str());
   }
@@ -198,12 +230,15 @@ int RunList(const std::vector<std::string>& args) {
                   "Finds every store at or under each DIR (down to --depth directories; a\n"
                   "store is not searched inside) and prints one row per store: its game,\n"
                   "its state (running, interrupted, stopped, complete, not started, as\n"
-                  "'eulerdeck status' says), the last level committed of n, the winning\n"
-                  "decks once complete, the size on disk, and the age of the checkpoint of\n"
-                  "a level in progress. Reads only: safe while runs write. No store found:\n"
-                  "said on stderr, exit 0; a store that cannot be read: exit 1.\n"
+                  "'eulerdeck status' says), the last level committed of n (a count store\n"
+                  "past its split adds the share of its subtrees counted: 7/16 67%), the\n"
+                  "winning decks once complete, the size on disk, and the age of the\n"
+                  "checkpoint of a level in progress. Reads only: safe while runs write.\n"
+                  "No store found: said on stderr, exit 0; a store that cannot be read:\n"
+                  "exit 1.\n"
                   "--csv columns: game,ranks,suits,store,cards,state,committed_level,\n"
-                  "in_progress_level,winning_decks,disk_bytes,checkpoint_age_seconds\n"
+                  "in_progress_level,winning_decks,disk_bytes,checkpoint_age_seconds,kind,\n"
+                  "subtrees_done,subtrees_total\n"
                   "(docs/schema/csv_columns.json).",
                   vm))
     return kExitOk;
@@ -241,7 +276,7 @@ int RunList(const std::vector<std::string>& args) {
 
   if (csv.is_open()) {
     csv << "game,ranks,suits,store,cards,state,committed_level,in_progress_level,winning_decks,"
-           "disk_bytes,checkpoint_age_seconds\n";
+           "disk_bytes,checkpoint_age_seconds,kind,subtrees_done,subtrees_total\n";
     for (const StoreRow& r : rows) {
       const bool spec = r.has_spec;
       csv << GameOf(r) << "," << (spec ? std::to_string(r.spec.ranks) : "") << ","
@@ -256,6 +291,11 @@ int RunList(const std::vector<std::string>& args) {
         std::snprintf(buf, sizeof(buf), "%.1f", r.checkpoint_age);
         csv << buf;
       }
+      csv << "," << (r.readable ? (r.count ? "count" : "run") : "") << ",";
+      if (r.subtrees_total > 0)
+        csv << r.subtrees_done << "," << r.subtrees_total;
+      else
+        csv << ",";
       csv << "\n";
     }
     if (!CommitOutput("eulerdeck list", &csv)) return kExitCheckFailed;
