@@ -27,9 +27,11 @@ Status CheckEnumerable(const GameSpec& spec) {
 }
 
 ChildRule::ChildRule(const GameSpec& spec) : spec_(spec) {
+  static_assert(kMaxTableWords == 4, "ValidCountsWide's switch covers 2 to 4 words");
   const int n = spec.cards();
   per_size_.assign(n, PerSize());
   const uint32_t m = static_cast<uint32_t>(spec.ranks);
+  uint32_t max_limit = 0;
   for (int k = 1; k < n; ++k) {
     PerSize& p = per_size_[k];
     p.limit = CountLimit(spec, static_cast<uint32_t>(k + 1));
@@ -51,8 +53,54 @@ ChildRule::ChildRule(const GameSpec& spec) : spec_(spec) {
     const uint32_t top = p.limit & 63;
     p.last_word_mask = top == 63 ? ~uint64_t{0} : (uint64_t{1} << (top + 1)) - 1;
     if (p.words == 1) p.last_word_mask &= ~uint64_t{1};  // count 0 does not exist
+    if (p.words > 1 && p.words <= kMaxTableWords) {
+      p.shifted_s.assign(static_cast<size_t>(p.limit + 1) * p.words, 0);
+      for (uint32_t h = 0; h <= p.limit; ++h) {
+        OrShiftedWords(&p.shifted_s[static_cast<size_t>(h) * p.words], p.s_bits.data(), p.words,
+                       p.words, h);
+      }
+    }
+    max_limit = std::max(max_limit, p.limit);
+  }
+  value_of_.assign(max_limit + 1, 0);
+  for (uint32_t t = 1; t <= max_limit; ++t) value_of_[t] = CalledValue(spec, t);
+  // The repeated values' table, for limits of 2 to 4 words: value v (bit v
+  // of the available values' bits, byte v / 8) stands for the counts
+  // v + j * ranks below 256.
+  if (max_limit >= 64 && m <= 63) {
+    repeated_chunks_ = static_cast<int>(m / 8) + 1;
+    repeated_.assign(static_cast<size_t>(repeated_chunks_) * 256 * kMaxTableWords, 0);
+    for (int c = 0; c < repeated_chunks_; ++c) {
+      for (uint32_t byte = 0; byte < 256; ++byte) {
+        uint64_t* row = &repeated_[(static_cast<size_t>(c) * 256 + byte) * kMaxTableWords];
+        for (uint32_t b = 0; b < 8; ++b) {
+          const uint32_t v = 8 * c + b;
+          if (!((byte >> b) & 1) || v < 1 || v > m) continue;
+          for (uint32_t t = v; t < 64 * kMaxTableWords; t += m)
+            row[t >> 6] |= uint64_t{1} << (t & 63);
+        }
+      }
+    }
   }
 }
+
+namespace {
+
+// The blocked counts of ValidCountsWide() as an OR of table rows, with the
+// number of words fixed so that the rows are ORed in registers.
+template <int W>
+void OrRows(const uint64_t* rows, const Card* parent, int k, uint32_t limit, uint64_t* blocked) {
+  uint64_t acc[W] = {};
+  for (int i = 0; i < k; ++i) {
+    const uint32_t h = parent[i] + static_cast<uint32_t>(k - i);
+    if (h > limit) continue;
+    const uint64_t* row = rows + static_cast<size_t>(h) * W;
+    for (int w = 0; w < W; ++w) acc[w] |= row[w];
+  }
+  for (int w = 0; w < W; ++w) blocked[w] = acc[w];
+}
+
+}  // namespace
 
 std::vector<Card> ChildRule::Roots() const {
   if (spec_.policy().ends_on_burned_two) return {2};
@@ -73,10 +121,22 @@ bool ChildRule::IsValidChild(const Card* parent, int k, uint32_t t) const {
 void ChildRule::ValidCountsWide(const Card* parent, int k, ChildCounts* out) const {
   const PerSize& p = per_size_[k];
   uint64_t* blocked = out->bits;
-  std::memset(blocked, 0, sizeof(uint64_t) * p.words);
-  for (int i = 0; i < k; ++i) {
-    const uint32_t h = parent[i] + static_cast<uint32_t>(k - i);
-    if (h <= p.limit) OrShiftedWords(blocked, p.s_bits.data(), p.words, p.words, h);
+  switch (p.shifted_s.empty() ? 0 : p.words) {
+    case 2:
+      OrRows<2>(p.shifted_s.data(), parent, k, p.limit, blocked);
+      break;
+    case 3:
+      OrRows<3>(p.shifted_s.data(), parent, k, p.limit, blocked);
+      break;
+    case 4:
+      OrRows<4>(p.shifted_s.data(), parent, k, p.limit, blocked);
+      break;
+    default:  // wider: a shifted copy of S per card
+      std::memset(blocked, 0, sizeof(uint64_t) * p.words);
+      for (int i = 0; i < k; ++i) {
+        const uint32_t h = parent[i] + static_cast<uint32_t>(k - i);
+        if (h <= p.limit) OrShiftedWords(blocked, p.s_bits.data(), p.words, p.words, h);
+      }
   }
   for (int j = 0; j < p.words; ++j) blocked[j] = ~blocked[j];
   blocked[0] &= ~uint64_t{1};

@@ -214,7 +214,7 @@ class ChildRule {
       while (w) {
         const uint32_t t = static_cast<uint32_t>(j * 64 + __builtin_ctzll(w));
         w &= w - 1;
-        const Card x = wraps ? CalledValue(spec_, t) : static_cast<Card>(t);
+        const Card x = wraps ? value_of_[t] : static_cast<Card>(t);
         f(t, x);
       }
     }
@@ -297,7 +297,12 @@ class ChildRule {
     uint64_t last_word_mask = 0;  // counts 1..limit within the last word
     std::vector<uint64_t> s_bits;
     std::vector<uint32_t> s_elements;  // S within [0, limit - 2]
+    // For 2 to kMaxTableWords words: row h (words words) is S << h, for
+    // h = 0..limit, so that the blocked set is an OR of k rows instead of k
+    // shifted copies (a few KB per size; modular up to m = 16).
+    std::vector<uint64_t> shifted_s;
   };
+  static constexpr int kMaxTableWords = 4;
 
   void ValidCountsWide(const Card* parent, int k, ChildCounts* out) const;
 
@@ -313,6 +318,15 @@ class ChildRule {
       if (wraps) {
         for (uint32_t a = ranks; a <= valid.limit; a += ranks) counts[0] |= bits[0] << a;
       }
+    } else if (valid.words <= kMaxTableWords && !repeated_.empty()) {
+      // An OR of one table row per byte of the values' bits.
+      uint64_t acc[kMaxTableWords] = {};
+      for (int c = 0; c < repeated_chunks_; ++c) {
+        const uint32_t byte = static_cast<uint32_t>(bits[c >> 3] >> (8 * (c & 7))) & 0xff;
+        const uint64_t* row = &repeated_[(static_cast<size_t>(c) * 256 + byte) * kMaxTableWords];
+        for (int w = 0; w < kMaxTableWords; ++w) acc[w] |= row[w];
+      }
+      for (int w = 0; w < valid.words; ++w) counts[w] = acc[w];
     } else {
       std::memset(counts, 0, sizeof(uint64_t) * valid.words);
       for (uint32_t a = 0; a <= valid.limit; a += ranks) {
@@ -323,6 +337,15 @@ class ChildRule {
   }
 
   GameSpec spec_;
+  // value_of_[t] = CalledValue(t) for every count up to the largest limit:
+  // modular's children name values past the ranks, a division each.
+  std::vector<Card> value_of_;
+  // Counts 0..255 by value, repeated every `ranks` counts, a row of
+  // kMaxTableWords words for each byte value of each of the first
+  // repeated_chunks_ bytes of AvailableValues::bits() (when the ranks fit
+  // them and some limit passes 63).
+  std::vector<uint64_t> repeated_;
+  int repeated_chunks_ = 0;
   std::vector<PerSize> per_size_;  // index k = parent size, 1..cards-1
 };
 
