@@ -55,10 +55,12 @@ trial() {
     --memory-budget 16MiB >/dev/null 2>"$tmp/err" &
   local pid=$!
   case "$filler" in
-    burst) sleep "0.$(( RANDOM % 5 + 1 ))"; dd if=/dev/zero of="$mnt/filler" bs=1M >/dev/null 2>&1 ;;
+    # Both fill the device well before the run would end (m=11 takes about
+    # 0.7 s on one thread since issue 15; m=12 several seconds).
+    burst) sleep "0.$(( RANDOM % 3 + 1 ))"; dd if=/dev/zero of="$mnt/filler" bs=1M >/dev/null 2>&1 ;;
     trickle) sleep 0.1
       for _ in $(seq 1 400); do
-        dd if=/dev/zero bs=256k count=1 >>"$mnt/filler" 2>/dev/null || break
+        dd if=/dev/zero bs=512k count=1 >>"$mnt/filler" 2>/dev/null || break
         sleep 0.02
       done ;;
   esac
