@@ -7,18 +7,18 @@
 # Cases: CASES="modular:12:1 modular:7:2" (game:ranks:suits), 2 threads.
 set -euo pipefail
 old=$1 new=$2 rounds=${3:-3}
-cases=${CASES:-"modular:12:1 modular:7:2 mousetrap:13:1 hlm:8:3"}
+cases=${CASES:-"modular:12:1 modular:7:2 mousetrap:13:1 hlm:9:3"}
 status=0
 echo "| case | baseline s | new s | speed-up |"
 echo "|---|---|---|---|"
 for c in $cases; do
   IFS=: read -r game ranks suits <<<"$c"
-  best_old=1e9 best_new=1e9 levels_old="" levels_new=""
+  best_old=1000000 best_new=1000000 levels_old="" levels_new=""
   for ((r = 0; r < rounds; r++)); do
     for which in old new; do
       bin=${!which}
       start=$(date +%s.%N)
-      out=$("$bin" count --game "$game" --ranks "$ranks" --suits "$suits" --threads 2 --json -q)
+      out=$("$bin" count --game "$game" --ranks "$ranks" --suits "$suits" --threads 2 --json -q 2>/dev/null)
       t=$(echo "$(date +%s.%N) - $start" | bc)
       levels=$(echo "$out" | python3 -c 'import json,sys; print(" ".join(json.load(sys.stdin)["levels"]))')
       if [ "$which" = old ]; then
