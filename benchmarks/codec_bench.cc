@@ -369,8 +369,8 @@ const bool kRegistered = [] {
   for (int p = 0; p < static_cast<int>(std::size(kZstdParams)); ++p) {
     for (int i = 0; i < kCaseCount; ++i) {
       benchmark::RegisterBenchmark(
-          (std::string("Zstd/") + kZstdParams[p].name + "/" + kCases[i].name).c_str(), BM_Zstd,
-          i, p)
+          (std::string("Zstd/") + kZstdParams[p].name + "/" + kCases[i].name).c_str(), BM_Zstd, i,
+          p)
           ->Unit(benchmark::kMillisecond);
     }
   }
