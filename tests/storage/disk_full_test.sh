@@ -46,7 +46,7 @@ check_failure() {
 }
 
 # trial WHAT SIZE CHECKPOINT FILLER: a run on a SIZE tmpfs; FILLER: none,
-# burst (another process fills the device at once) or trickle (by 256 KiB).
+# burst (another process fills the device at once) or trickle (in about 16 steps).
 trial() {
   local what="$1" size="$2" checkpoint="$3" filler="$4" rc
   trials=$((trials + 1))
@@ -58,9 +58,10 @@ trial() {
     # Both fill the device well before the run would end (m=11 takes about
     # 0.7 s on one thread since issue 15; m=12 several seconds).
     burst) sleep "0.$(( RANDOM % 3 + 1 ))"; dd if=/dev/zero of="$mnt/filler" bs=1M >/dev/null 2>&1 ;;
+    # (The trickle fills the device in about 16 steps of 20 ms, whatever its size.)
     trickle) sleep 0.1
       for _ in $(seq 1 400); do
-        dd if=/dev/zero bs=512k count=1 >>"$mnt/filler" 2>/dev/null || break
+        dd if=/dev/zero bs="$((${size%m} * 64))k" count=1 >>"$mnt/filler" 2>/dev/null || break
         sleep 0.02
       done ;;
   esac
