@@ -155,6 +155,18 @@ Status UnsealBlock(std::string_view data, RawBlock* raw) {
   return Status::OK();
 }
 
+Status ReadSuffix(const RawBlock& raw, uint32_t i, size_t at, int* suffix) {
+  const int k = raw.k;
+  *suffix = static_cast<uint8_t>(raw.payload[i]);
+  if (*suffix < 1 || *suffix > k || (i == 0 && *suffix != k)) {
+    return Status::Corruption("block front coding is invalid");
+  }
+  if (at + static_cast<size_t>(*suffix) * raw.count_bytes > raw.payload.size()) {
+    return Status::Corruption("block payload is too short");
+  }
+  return Status::OK();
+}
+
 Status DecodeBlock(std::string_view data, const CountCoding& coding, PathBlock* block) {
   RawBlock raw;
   Status s = UnsealBlock(data, &raw);
@@ -170,13 +182,8 @@ Status DecodeBlock(std::string_view data, const CountCoding& coding, PathBlock* 
   size_t at = n;  // column 2 starts after the suffix lengths
   RankPath path(coding);
   for (uint32_t i = 0; i < n; ++i) {
-    const int suffix = bytes[i];
-    if (suffix < 1 || suffix > k || (i == 0 && suffix != k)) {
-      return Status::Corruption("block front coding is invalid");
-    }
-    if (at + static_cast<size_t>(suffix) * width > raw_size) {
-      return Status::Corruption("block payload is too short");
-    }
+    int suffix = 0;
+    if (s = ReadSuffix(raw, i, at, &suffix); !s.ok()) return s;
     path.Truncate(k - suffix);
     for (int j = k - suffix; j < k; ++j) {
       uint32_t r = bytes[at++];

@@ -34,6 +34,11 @@ struct RawBlock {
   std::string payload;
 };
 
+// Column 1 of entry i of `raw`: its suffix length, checked (1..k, k for the
+// first entry) together with the payload left for its ranks from byte `at`
+// of column 2. Corruption otherwise.
+Status ReadSuffix(const RawBlock& raw, uint32_t i, size_t at, int* suffix);
+
 // Compresses `raw` and prepends the header and checksum: a block as stored.
 void SealBlock(const RawBlock& raw, std::string* out);
 

@@ -57,13 +57,8 @@ Status BlockExpander::Expand(std::string_view data, int k, ExpandedBlocks* out) 
   size_t at = n;  // column 2 starts after the suffix lengths
   for (uint32_t i = 0; i < n; ++i) {
     // Column 1 and 2 of the input: the parent's path, its ranks, its sub-deck.
-    const int suffix = bytes[i];
-    if (suffix < 1 || suffix > k || (i == 0 && suffix != k)) {
-      return Status::Corruption("block front coding is invalid");
-    }
-    if (at + static_cast<size_t>(suffix) * width > size) {
-      return Status::Corruption("block payload is too short");
-    }
+    int suffix = 0;
+    if (s = ReadSuffix(in_, i, at, &suffix); !s.ok()) return s;
     const int prefix = k - suffix;
     path.Truncate(prefix);
     for (int j = prefix; j < k; ++j) {

@@ -57,12 +57,13 @@ StoreRow ReadStore(const std::string& path) {
   if (s.ok()) s = store->GetParams(&params, &row.has_spec);
   if (s.ok()) s = store->GetLevels(&levels);
   if (s.ok()) s = store->GetProgress(&progress, &in_progress);
-  if (!s.ok()) {
+  auto unreadable = [&row](const Status& failed) {
     row.readable = false;
-    row.error = s.ToString();
+    row.error = failed.ToString();
     row.state = "unreadable";
     return row;
-  }
+  };
+  if (!s.ok()) return unreadable(s);
   row.spec = params.spec;
   row.committed_level = levels.empty() ? 0 : levels.back().level;
   const bool done = row.has_spec && row.committed_level == row.spec.cards();
@@ -79,12 +80,7 @@ StoreRow ReadStore(const std::string& path) {
   if (row.count && row.has_spec && !done) {
     storage::CountProgress count;
     s = storage::ReadCountProgress(store.get(), row.spec, &count);
-    if (!s.ok()) {
-      row.readable = false;
-      row.error = s.ToString();
-      row.state = "unreadable";
-      return row;
-    }
+    if (!s.ok()) return unreadable(s);
     row.subtrees_done = count.subtrees_done;
     row.subtrees_total = count.subtrees_total;
   }
