@@ -10,27 +10,66 @@ BlockExpander::BlockExpander(const ChildRule& rule, uint32_t entries_per_block)
       path_(CountCoding{rule.spec().ranks, rule.spec().suits}),
       deck_(kMaxEnumCards) {}
 
-void BlockExpander::StartOutput(int k) {
-  out_.k = k + 1;
-  out_.count_bytes = rule_.Limit(k) > 255 ? 2 : 1;
-  out_.entries = 0;
-  ranks_at_ = 0;
-  if (suffixes_.size() < entries_per_block_) suffixes_.resize(entries_per_block_);
-}
-
-void BlockExpander::FlushOutput(ExpandedBlocks* out) {
-  out_.payload.assign(suffixes_.data(), out_.entries);
-  out_.payload.append(ranks_.data(), ranks_at_);
+void BlockExpander::Flush(Output* o, ExpandedBlocks* out) {
+  o->raw.payload.assign(o->suffixes.data(), o->raw.entries);
+  o->raw.payload.append(o->ranks.data(), o->ranks_at);
   std::string block;
-  SealBlock(out_, &block);
+  SealBlock(o->raw, &block);
   out->blocks.push_back(std::move(block));
-  out->entries += out_.entries;
-  out->raw_bytes += out_.payload.size();
-  out_.entries = 0;
-  ranks_at_ = 0;
+  out->entries += o->raw.entries;
+  out->raw_bytes += o->raw.payload.size();
+  o->raw.entries = 0;
+  o->ranks_at = 0;
 }
 
-Status BlockExpander::Expand(std::string_view data, int k, ExpandedBlocks* out) {
+void BlockExpander::Grow(int j) {
+  const int level = j + 1;
+  Output& o = outputs_[level - first_];
+  ExpandedBlocks* out = &out_[level - first_];
+  // A child writes at most j+1 ranks of two bytes.
+  const size_t child_bytes = 2 * static_cast<size_t>(level);
+  const bool deeper = level < last_;
+  ChildCounts valid;
+  rule_.ValidCounts(deck_[j - 1].data(), j, &valid);
+  rule_.ForEachChild(valid, path_.available_bits(), [&](uint32_t t, Card x) {
+    if (o.raw.entries == entries_per_block_) Flush(&o, out);
+    if (o.ranks.size() < o.ranks_at + child_bytes) o.ranks.resize(2 * o.ranks.size() + child_bytes);
+    char* ranks = o.ranks.data() + o.ranks_at;
+    auto put_rank = [&](uint32_t r) {
+      if (o.wide) *ranks++ = static_cast<char>(r >> 8);
+      *ranks++ = static_cast<char>(r & 0xff);
+    };
+    // The child's counts from the prefix it shares with the level's last
+    // entry on: the path's (their ranks are known), then t.
+    const int shared = o.raw.entries == 0 ? 0 : std::min(o.shared, j);
+    o.suffixes[o.raw.entries] = static_cast<char>(level - shared);
+    for (int i = shared; i < j; ++i) put_rank(rank_[i]);
+    uint32_t r = 0;
+    path_.Rank(t, &r);  // t is a child: its value is available
+    put_rank(r);
+    o.ranks_at = static_cast<size_t>(ranks - o.ranks.data());
+    o.shared = j;
+    ++o.raw.entries;
+    if (deeper) {
+      rank_[j] = static_cast<uint16_t>(r);
+      path_.Push(static_cast<uint16_t>(t));
+      ChildRule::MakeChild(deck_[j - 1].data(), j, t, x, deck_[j].data());
+      Grow(level);
+      path_.Truncate(j);
+      // The deeper levels' last entries now lie under this child.
+      for (int l = level + 1; l <= last_; ++l) {
+        Output& d = outputs_[l - first_];
+        d.shared = std::min(d.shared, j);
+      }
+    }
+  });
+}
+
+Status BlockExpander::ExpandLevels(std::string_view data, int k, int levels, ExpandedBlocks* out) {
+  if (levels < 1 || levels > kMaxPassLevels || k + levels > rule_.spec().cards()) {
+    return Status::InvalidArgument("cannot expand level " + std::to_string(k) + " by " +
+                                   std::to_string(levels) + " levels");
+  }
   Status s = UnsealBlock(data, &in_);
   if (!s.ok()) return s;
   if (in_.k != k) return Status::Corruption("block has entries of the wrong level");
@@ -38,22 +77,22 @@ Status BlockExpander::Expand(std::string_view data, int k, ExpandedBlocks* out) 
   const int width = in_.count_bytes;
   const size_t size = in_.payload.size();
   const auto* bytes = reinterpret_cast<const uint8_t*>(in_.payload.data());
-  StartOutput(k);
-  const bool wide = out_.count_bytes == 2;
-  // A child writes at most k+1 ranks of two bytes.
-  const size_t child_bytes = 2 * static_cast<size_t>(k + 1);
-  char* ranks = nullptr;  // ranks_.data() + ranks_at_ while a child is written
-  auto put_rank = [&](uint32_t r) {
-    if (wide) *ranks++ = static_cast<char>(r >> 8);
-    *ranks++ = static_cast<char>(r & 0xff);
-  };
+  first_ = k + 1;
+  last_ = k + levels;
+  out_ = out;
+  for (int l = first_; l <= last_; ++l) {
+    Output& o = outputs_[l - first_];
+    o.raw.k = l;
+    o.raw.count_bytes = rule_.Limit(l - 1) > 255 ? 2 : 1;
+    o.wide = o.raw.count_bytes == 2;
+    o.raw.entries = 0;
+    o.ranks_at = 0;
+    o.shared = 0;
+    if (o.suffixes.size() < entries_per_block_) o.suffixes.resize(entries_per_block_);
+  }
 
   RankPath& path = path_;
   path.Truncate(0);
-  ChildCounts valid;
-  // The prefix this parent shares with the last parent that had children:
-  // the prefix its first child shares with the last entry written.
-  int shared_with_last = 0;
   size_t at = n;  // column 2 starts after the suffix lengths
   for (uint32_t i = 0; i < n; ++i) {
     // Column 1 and 2 of the input: the parent's path, its ranks, its sub-deck.
@@ -61,6 +100,10 @@ Status BlockExpander::Expand(std::string_view data, int k, ExpandedBlocks* out) 
     if (s = ReadSuffix(in_, i, at, &suffix); !s.ok()) return s;
     const int prefix = k - suffix;
     path.Truncate(prefix);
+    for (int l = first_; l <= last_; ++l) {
+      Output& o = outputs_[l - first_];
+      o.shared = std::min(o.shared, prefix);
+    }
     for (int j = prefix; j < k; ++j) {
       uint32_t r = bytes[at++];
       if (width == 2) r = (r << 8) | bytes[at++];
@@ -74,34 +117,13 @@ Status BlockExpander::Expand(std::string_view data, int k, ExpandedBlocks* out) 
                              deck_[j].data());
       }
     }
-    shared_with_last = std::min(shared_with_last, prefix);
-
-    // The children, written as entries of level k+1: the parent's counts
-    // from the shared prefix on (their ranks are the parent's), then t.
-    rule_.ValidCounts(deck_[k - 1].data(), k, &valid);
-    bool first = true;
-    rule_.ForEachChild(valid, path.available_bits(), [&](uint32_t t, Card) {
-      if (out_.entries == entries_per_block_) FlushOutput(out);
-      if (ranks_.size() < ranks_at_ + child_bytes) ranks_.resize(2 * ranks_.size() + child_bytes);
-      ranks = ranks_.data() + ranks_at_;
-      if (!first && out_.entries > 0) {
-        suffixes_[out_.entries] = 1;
-      } else {
-        const int shared = out_.entries == 0 ? 0 : shared_with_last;
-        suffixes_[out_.entries] = static_cast<char>(k + 1 - shared);
-        for (int j = shared; j < k; ++j) put_rank(rank_[j]);
-        first = false;
-      }
-      uint32_t r = 0;
-      path.Rank(t, &r);  // t is a child: its value is available
-      put_rank(r);
-      ranks_at_ = static_cast<size_t>(ranks - ranks_.data());
-      ++out_.entries;
-    });
-    if (!first) shared_with_last = k;
+    Grow(k);
   }
   if (at != size) return Status::Corruption("block payload has trailing bytes");
-  if (out_.entries > 0) FlushOutput(out);
+  for (int l = first_; l <= last_; ++l) {
+    Output& o = outputs_[l - first_];
+    if (o.raw.entries > 0) Flush(&o, &out[l - first_]);
+  }
   return Status::OK();
 }
 

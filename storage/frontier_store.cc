@@ -509,18 +509,46 @@ Status FrontierStore::GetProgress(ProgressRecord* p, bool* exists) {
   p->checksum = j.value("checksum", uint64_t{0});
   p->seconds = j.value("seconds", 0.0);
   p->saved = j.value("saved", 0.0);
+  p->deeper.clear();
+  if (j.contains("deeper") && j["deeper"].is_array()) {
+    for (const auto& d : j["deeper"]) {
+      LevelRecord r;
+      r.level = d.value("level", 0);
+      r.entries = d.value("entries", uint64_t{0});
+      r.blocks = d.value("blocks", uint64_t{0});
+      r.raw_bytes = d.value("raw_bytes", uint64_t{0});
+      r.stored_bytes = d.value("stored_bytes", uint64_t{0});
+      r.checksum = d.value("checksum", uint64_t{0});
+      if (r.level != p->last_level() + 1) {
+        return Status::Corruption("the progress record's deeper levels are out of order");
+      }
+      p->deeper.push_back(r);
+    }
+  }
   return Status::OK();
 }
 
 Status FrontierStore::Checkpoint(const ProgressRecord& p) {
   nlohmann::json key = nlohmann::json::array();
   for (char c : p.done_input_key) key.push_back(static_cast<uint8_t>(c));
-  const nlohmann::json j = {{"level", p.level},         {"next_ordinal", p.next_ordinal},
-                            {"done_input_key", key},    {"input_blocks", p.input_blocks},
-                            {"entries", p.entries},     {"blocks", p.blocks},
-                            {"raw_bytes", p.raw_bytes}, {"stored_bytes", p.stored_bytes},
-                            {"checksum", p.checksum},   {"seconds", p.seconds},
-                            {"saved", UnixNow()}};
+  nlohmann::json j = {{"level", p.level},         {"next_ordinal", p.next_ordinal},
+                      {"done_input_key", key},    {"input_blocks", p.input_blocks},
+                      {"entries", p.entries},     {"blocks", p.blocks},
+                      {"raw_bytes", p.raw_bytes}, {"stored_bytes", p.stored_bytes},
+                      {"checksum", p.checksum},   {"seconds", p.seconds},
+                      {"saved", UnixNow()}};
+  if (!p.deeper.empty()) {
+    nlohmann::json deeper = nlohmann::json::array();
+    for (const LevelRecord& r : p.deeper) {
+      deeper.push_back({{"level", r.level},
+                        {"entries", r.entries},
+                        {"blocks", r.blocks},
+                        {"raw_bytes", r.raw_bytes},
+                        {"stored_bytes", r.stored_bytes},
+                        {"checksum", r.checksum}});
+    }
+    j["deeper"] = deeper;
+  }
   // The record goes with the blocks it describes, through the same flush
   // rather than the WAL: a reader opening the store sees both or neither
   // (a WAL record could be replayed by a reader whose MANIFEST is a moment
@@ -532,12 +560,14 @@ Status FrontierStore::Checkpoint(const ProgressRecord& p) {
   return rep_->Located(s);
 }
 
-Status FrontierStore::CommitLevel(const LevelRecord& record) {
+Status FrontierStore::CommitPass(const std::vector<LevelRecord>& records) {
   rocksdb::WriteBatch batch;
-  batch.Put(LevelKey(record.level), LevelRecordJson(record).dump());
+  for (const LevelRecord& r : records) batch.Put(LevelKey(r.level), LevelRecordJson(r).dump());
   batch.Delete(kProgressKey);
   // As for a checkpoint: with its blocks, by the flush.
-  return rep_->WriteDurably(&batch, "committing level " + std::to_string(record.level));
+  std::string what = "committing level " + std::to_string(records.front().level);
+  if (records.size() > 1) what += ".." + std::to_string(records.back().level);
+  return rep_->WriteDurably(&batch, what);
 }
 
 Status FrontierStore::GetCountRecords(std::vector<CountRecord>* records) {

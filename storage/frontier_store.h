@@ -79,18 +79,37 @@ struct LevelRecord {
 // (docs/storage_format.md) and the one `eulerdeck status --json` prints.
 nlohmann::json LevelRecordJson(const LevelRecord& record);
 
-// The level being built: the output of every input block with ordinal below
-// next_ordinal is durable; done_input_key is the key of the last of those
-// input blocks (empty: none yet).
+// The pass being built: levels `level` .. last_level(), all from the
+// blocks of level-1 (a pass of several levels reads one level, writes
+// several). The output of every input block with ordinal below next_ordinal
+// is durable; done_input_key is the key of the last of those input blocks
+// (empty: none yet).
 struct ProgressRecord {
-  int level = 0;  // the level being built
+  int level = 0;  // the first level being built
   uint64_t next_ordinal = 0;
   std::string done_input_key;
   uint64_t input_blocks = 0;  // blocks of level-1 (for the ETA)
+  // Level `level` so far.
   uint64_t entries = 0, blocks = 0, raw_bytes = 0, stored_bytes = 0;
   uint64_t checksum = 0;
-  double seconds = 0;
-  double saved = 0;  // Unix time of the checkpoint (0: written by an older build)
+  double seconds = 0;  // the pass's, all sessions
+  double saved = 0;    // Unix time of the checkpoint (0: written by an older build)
+  // Levels level+1 .. last_level() so far (their `seconds` unused); empty
+  // for a pass of one level, as every record of an older build is.
+  std::vector<LevelRecord> deeper;
+
+  int last_level() const { return level + static_cast<int>(deeper.size()); }
+  // Entries and stored bytes of all the pass's levels so far.
+  uint64_t pass_entries() const {
+    uint64_t n = entries;
+    for (const LevelRecord& r : deeper) n += r.entries;
+    return n;
+  }
+  uint64_t pass_stored_bytes() const {
+    uint64_t n = stored_bytes;
+    for (const LevelRecord& r : deeper) n += r.stored_bytes;
+    return n;
+  }
 };
 
 // True when `dir` holds a store (its database exists), without opening it:
@@ -146,7 +165,9 @@ class FrontierStore {
   Status Checkpoint(const ProgressRecord& progress);
   // Writes the level record and removes the progress record, made durable
   // with the level's last blocks by one flush.
-  Status CommitLevel(const LevelRecord& record);
+  Status CommitLevel(const LevelRecord& record) { return CommitPass({record}); }
+  // The same for the levels of a pass, at once.
+  Status CommitPass(const std::vector<LevelRecord>& records);
   // NoSpace "no space left on device in DIR (...)" unless the device holding
   // the store has `bytes` free beyond the room RocksDB itself needs (a write
   // buffer's flush, the MANIFEST). `what` names the need in the message.

@@ -116,6 +116,12 @@ Status VerifyStore(FrontierStore* store, VerifyReport* report) {
     partial.checksum = progress.checksum;
     levels.push_back(partial);
     ordinal_end.push_back(progress.next_ordinal);
+    // The pass's deeper levels, keyed by the same input ordinals.
+    for (LevelRecord deeper : progress.deeper) {
+      deeper.kept = true;
+      levels.push_back(deeper);
+      ordinal_end.push_back(progress.next_ordinal);
+    }
   }
   const ChildRule rule(spec);
   const CountCoding coding{spec.ranks, spec.suits};

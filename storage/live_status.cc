@@ -17,6 +17,7 @@ Status WriteLiveStatus(const std::string& dir, const LiveStatus& live) {
                       {"updated", live.updated},
                       {"level", live.level},
                       {"last_level", live.last_level},
+                      {"pass_last", live.pass_last},
                       {"input_done", live.input_done},
                       {"input_total", live.input_total},
                       {"entries", live.entries},
@@ -50,6 +51,7 @@ void ReadLiveStatus(const std::string& dir, LiveStatus* live, bool* exists) {
   live->updated = j.value("updated", 0.0);
   live->level = j.value("level", 0);
   live->last_level = j.value("last_level", 0);
+  live->pass_last = j.value("pass_last", 0);
   live->input_done = j.value("input_done", uint64_t{0});
   live->input_total = j.value("input_total", uint64_t{0});
   live->entries = j.value("entries", uint64_t{0});

@@ -17,10 +17,11 @@ namespace eulerdeck::storage {
 
 struct LiveStatus {
   int64_t pid = 0;
-  double started = 0;                        // Unix time when this process began the run
-  double updated = 0;                        // Unix time of this state
-  int level = 0;                             // the level being built
-  int last_level = 0;                        // the level the run stops after
+  double started = 0;  // Unix time when this process began the run
+  double updated = 0;  // Unix time of this state
+  int level = 0;       // the level being built
+  int pass_last = 0;   // the last level its pass builds (0: `level`, older builds)
+  int last_level = 0;  // the level the run stops after
   uint64_t input_done = 0, input_total = 0;  // input blocks of the level
   uint64_t entries = 0;                      // entries of the level so far
   uint64_t stored_bytes = 0;

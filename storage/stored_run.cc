@@ -59,13 +59,18 @@ std::string Describe(const GameSpec& spec) {
          std::to_string(spec.suits);
 }
 
+// "level 12" or "levels 11-12": what a pass builds, for messages.
+std::string PassName(const ProgressRecord& p) {
+  if (p.deeper.empty()) return "level " + std::to_string(p.level);
+  return "levels " + std::to_string(p.level) + "-" + std::to_string(p.last_level());
+}
+
 // One input block's journey through the pipeline.
 struct Task {
   uint64_t ordinal = 0;
   std::string key;
   std::string input;
-  std::vector<std::string> outputs;  // encoded blocks of the next level
-  uint64_t entries = 0, raw_bytes = 0;
+  std::vector<ExpandedBlocks> outputs;  // what it became at each level of the pass
 };
 
 // Publishes the run's live state (storage/live_status.h) at most every
@@ -93,9 +98,10 @@ class LivePublisher {
 
   void Finished() { finished_ = true; }
 
-  void Level(int level, uint64_t input_done, uint64_t input_total, uint64_t entries,
+  void Level(int level, int pass_last, uint64_t input_done, uint64_t input_total, uint64_t entries,
              uint64_t bytes) {
     live_.level = level;
+    live_.pass_last = pass_last;
     live_.entries_per_second = 0;
     rate_entries_ = entries;
     rate_time_ = UnixNow();
@@ -151,9 +157,11 @@ Status BuildLevelOne(FrontierStore* store, const ChildRule& rule) {
   return s;
 }
 
-// Streams level k into level k+1, from the checkpoint in *p.
-Status BuildLevel(FrontierStore* store, const ChildRule& rule, int k, uint64_t input_blocks,
-                  ProgressRecord* p, const RunOptions& options, LivePublisher* live) {
+// Streams level k into levels k+1 .. p->last_level(), from the checkpoint in
+// *p.
+Status BuildPass(FrontierStore* store, const ChildRule& rule, int k, uint64_t input_blocks,
+                 ProgressRecord* p, const RunOptions& options, LivePublisher* live) {
+  const int levels = p->last_level() - k;
   const auto started = Clock::now();
   const double seconds_before = p->seconds;
   auto last_checkpoint = started;
@@ -168,7 +176,7 @@ Status BuildLevel(FrontierStore* store, const ChildRule& rule, int k, uint64_t i
   }
   if (options.input_total) options.input_total->store(input_blocks);
   if (options.input_done) options.input_done->store(p->next_ordinal);
-  if (options.entries) options.entries->store(p->entries);
+  if (options.entries) options.entries->store(p->pass_entries());
 
   std::mutex error_mu;
   Status error;
@@ -210,39 +218,50 @@ Status BuildLevel(FrontierStore* store, const ChildRule& rule, int k, uint64_t i
             tbb::make_filter<Task*, Task*>(
                 tbb::filter_mode::parallel,
                 [&](Task* task) -> Task* {
-                  ExpandedBlocks expanded;
-                  Status s = expanders.local().Expand(task->input, k, &expanded);
+                  task->outputs.resize(levels);
+                  Status s =
+                      expanders.local().ExpandLevels(task->input, k, levels, task->outputs.data());
                   if (!s.ok()) {
                     fail(Status::Corruption("level " + std::to_string(k) + " block " +
                                             std::to_string(task->ordinal) + ": " + s.message()));
                     return task;
                   }
-                  task->outputs = std::move(expanded.blocks);
-                  task->entries = expanded.entries;
-                  task->raw_bytes = expanded.raw_bytes;
                   task->input.clear();
                   return task;
                 }) &
             tbb::make_filter<Task*, void>(tbb::filter_mode::serial_in_order, [&](Task* task) {
               std::unique_ptr<Task> owned(task);
               if (failed()) return;
-              for (size_t seq = 0; seq < task->outputs.size(); ++seq) {
-                const std::string& block = task->outputs[seq];
-                Status s = store->PutBlock(k + 1, task->ordinal, static_cast<uint32_t>(seq), block);
-                if (!s.ok()) return fail(s);
-                CrashPoint("block-written");
-                p->checksum = ChainChecksum(p->checksum, block);
-                p->stored_bytes += block.size();
-                ++p->blocks;
+              for (int i = 0; i < levels; ++i) {
+                const ExpandedBlocks& out = task->outputs[i];
+                uint64_t* checksum = i == 0 ? &p->checksum : &p->deeper[i - 1].checksum;
+                uint64_t* bytes = i == 0 ? &p->stored_bytes : &p->deeper[i - 1].stored_bytes;
+                uint64_t* blocks = i == 0 ? &p->blocks : &p->deeper[i - 1].blocks;
+                for (size_t seq = 0; seq < out.blocks.size(); ++seq) {
+                  const std::string& block = out.blocks[seq];
+                  Status s =
+                      store->PutBlock(k + 1 + i, task->ordinal, static_cast<uint32_t>(seq), block);
+                  if (!s.ok()) return fail(s);
+                  CrashPoint("block-written");
+                  *checksum = ChainChecksum(*checksum, block);
+                  *bytes += block.size();
+                  ++*blocks;
+                }
+                if (i == 0) {
+                  p->entries += out.entries;
+                  p->raw_bytes += out.raw_bytes;
+                } else {
+                  p->deeper[i - 1].entries += out.entries;
+                  p->deeper[i - 1].raw_bytes += out.raw_bytes;
+                }
               }
-              p->entries += task->entries;
-              p->raw_bytes += task->raw_bytes;
               p->next_ordinal = task->ordinal + 1;
               p->done_input_key = task->key;
               if (options.input_done) options.input_done->store(p->next_ordinal);
-              if (options.entries) options.entries->store(p->entries);
-              if (options.bytes) options.bytes->store(p->stored_bytes);
-              live->Update(p->next_ordinal, input_blocks, p->entries, p->stored_bytes);
+              const uint64_t entries = p->pass_entries(), bytes = p->pass_stored_bytes();
+              if (options.entries) options.entries->store(entries);
+              if (options.bytes) options.bytes->store(bytes);
+              live->Update(p->next_ordinal, input_blocks, entries, bytes);
               const auto now = Clock::now();
               if (std::chrono::duration<double>(now - last_checkpoint).count() >=
                   options.checkpoint_seconds) {
@@ -265,24 +284,31 @@ Status BuildLevel(FrontierStore* store, const ChildRule& rule, int k, uint64_t i
     // Asked to stop: what is finished is kept, as at any checkpoint.
     Status s = store->Checkpoint(*p);
     if (!s.ok()) return s;
-    return Status::Cancelled("interrupted during level " + std::to_string(k + 1) +
-                             " at input block " + std::to_string(p->next_ordinal) + " of " +
+    return Status::Cancelled("interrupted during " + PassName(*p) + " at input block " +
+                             std::to_string(p->next_ordinal) + " of " +
                              std::to_string(input_blocks) + " (checkpoint saved)");
   }
   return Status::OK();
 }
 
-// The bytes level p.level will still add, estimated from the level below
-// and its growth over the one before (levels grow by a shrinking factor, so
-// this errs high), less what the checkpoint says is written.
+// The bytes the levels of pass p will still add, estimated from the level
+// below and its growth over the one before (levels grow by a shrinking
+// factor, so this errs high), less what the checkpoint says is written.
 uint64_t RemainingBytesEstimate(const std::vector<LevelRecord>& levels, const ProgressRecord& p) {
   const LevelRecord& below = levels.back();
   double growth = 1.0;
   if (levels.size() >= 2 && levels[levels.size() - 2].entries > 0) {
     growth = static_cast<double>(below.entries) / levels[levels.size() - 2].entries;
   }
-  const double total = below.stored_bytes * std::max(growth, 1.0);
-  return total > p.stored_bytes ? static_cast<uint64_t>(total - p.stored_bytes) : 0;
+  growth = std::max(growth, 1.0);
+  double total = 0, level = below.stored_bytes;
+  uint64_t written = p.stored_bytes;
+  for (int i = 0; i <= static_cast<int>(p.deeper.size()); ++i) {
+    level *= growth;
+    total += level;
+    if (i > 0) written += p.deeper[i - 1].stored_bytes;
+  }
+  return total > written ? static_cast<uint64_t>(total - written) : 0;
 }
 
 // Forgets a level's blocks: first the record says so (durably), then the
@@ -296,6 +322,11 @@ Status DropLevel(FrontierStore* store, int level) {
 }
 
 }  // namespace
+
+int PassLevels(int k, int last, int most) {
+  if (most <= 0) most = kDefaultPassLevels;
+  return (last - k - 1) % std::min(most, kMaxPassLevels) + 1;
+}
 
 StoreParams NewStoreParams(const GameSpec& spec, Keep keep) {
   return StoreParams{spec, kFormatVersion, NowIso(), keep};
@@ -335,6 +366,10 @@ Status RunStore(FrontierStore* store, const GameSpec& spec, const RunOptions& op
   Status s = CheckEnumerable(spec);
   if (!s.ok()) return s;
   const int n = spec.cards();
+  if (options.pass_levels < 0 || options.pass_levels > kMaxPassLevels) {
+    return Status::InvalidArgument("pass levels must be between 1 and " +
+                                   std::to_string(kMaxPassLevels));
+  }
   if (options.until_level < 0 || options.until_level > n) {
     return Status::InvalidArgument("--until-level must be between 1 and " + std::to_string(n));
   }
@@ -390,7 +425,7 @@ Status RunStore(FrontierStore* store, const GameSpec& spec, const RunOptions& op
   }
   // Step 3. Each further level from the one below, resuming a checkpoint.
   LivePublisher live(store->dir(), last);
-  for (int k = levels.back().level; k < last; ++k) {
+  for (int k = levels.back().level; k < last;) {
     if (options.stop != nullptr && options.stop->load()) {
       return Status::Cancelled("interrupted after level " + std::to_string(k) + " was committed");
     }
@@ -401,44 +436,63 @@ Status RunStore(FrontierStore* store, const GameSpec& spec, const RunOptions& op
                                      " cannot be built");
     }
     if (options.level) options.level->store(k + 1);
+    const int pass = PassLevels(k, last, options.pass_levels);
     ProgressRecord p;
     bool resuming = false;
     s = store->GetProgress(&p, &resuming);
     if (!s.ok()) return s;
-    if (!resuming || p.level != k + 1) p = ProgressRecord{k + 1, 0, "", below.blocks};
-    // Blocks past the checkpoint may have been flushed before a crash.
-    s = store->DeleteBlocks(k + 1, p.next_ordinal);
+    // A checkpoint of another pass (an older build's one-level pass, or a
+    // run resumed with another --until-level) is not continued: the pass
+    // starts over.
+    if (!resuming || p.level != k + 1 || p.last_level() != k + pass) {
+      p = ProgressRecord{k + 1, 0, "", below.blocks};
+      for (int l = k + 2; l <= k + pass; ++l) p.deeper.push_back(LevelRecord{l});
+    }
+    // Blocks past the checkpoint may have been flushed before a crash, and
+    // levels past the pass may hold blocks of an abandoned longer pass.
+    for (int l = k + 1; l <= std::min(n, k + kMaxPassLevels); ++l) {
+      s = store->DeleteBlocks(l, l <= k + pass ? p.next_ordinal : 0);
+      if (!s.ok()) return s;
+    }
+    s = store->CheckFreeSpace(RemainingBytesEstimate(levels, p),
+                              PassName(p) + " (estimated from level " + std::to_string(k) + ")");
     if (!s.ok()) return s;
-    s = store->CheckFreeSpace(
-        RemainingBytesEstimate(levels, p),
-        "level " + std::to_string(k + 1) + " (estimated from level " + std::to_string(k) + ")");
+    if (options.pass_last) options.pass_last->store(k + pass);
+    live.Level(k + 1, k + pass, p.next_ordinal, below.blocks, p.pass_entries(),
+               p.pass_stored_bytes());
+    s = BuildPass(store, rule, k, below.blocks, &p, options, &live);
     if (!s.ok()) return s;
-    live.Level(k + 1, p.next_ordinal, below.blocks, p.entries, p.stored_bytes);
-    s = BuildLevel(store, rule, k, below.blocks, &p, options, &live);
-    if (!s.ok()) return s;
-    LevelRecord r;
-    r.level = k + 1;
-    r.entries = p.entries;
-    r.blocks = p.blocks;
-    r.raw_bytes = p.raw_bytes;
-    r.stored_bytes = p.stored_bytes;
-    r.checksum = p.checksum;
-    r.seconds = p.seconds;
+    // The pass's time is shared among its levels by the bytes they hold.
+    std::vector<LevelRecord> built = {
+        LevelRecord{k + 1, p.entries, p.blocks, p.raw_bytes, p.stored_bytes, p.checksum}};
+    for (const LevelRecord& d : p.deeper) built.push_back(d);
+    uint64_t raw_bytes = 0;
+    for (const LevelRecord& r : built) raw_bytes += r.raw_bytes;
+    for (LevelRecord& r : built) {
+      r.seconds = raw_bytes > 0 ? p.seconds * static_cast<double>(r.raw_bytes) / raw_bytes
+                                : p.seconds / static_cast<double>(built.size());
+      r.kept = true;
+    }
     CrashPoint("before-commit");
-    s = store->CommitLevel(r);
+    s = store->CommitPass(built);
     if (!s.ok()) return s;
     CrashPoint("after-commit");
-    levels.push_back(r);
-    if (options.on_commit) options.on_commit(r);
-    // The counters are the next level's from now on (BuildLevel sets them
+    for (const LevelRecord& r : built) {
+      levels.push_back(r);
+      if (options.on_commit) options.on_commit(r);
+    }
+    // The counters are the next level's from now on (BuildPass sets them
     // from its checkpoint, but a display may look before).
     if (options.input_done) options.input_done->store(0);
     if (options.entries) options.entries->store(0);
     if (options.bytes) options.bytes->store(0);
     if (keep != Keep::kAll) {
-      s = DropLevel(store, k);
-      if (!s.ok()) return s;
+      for (int l = k; l < k + pass; ++l) {
+        s = DropLevel(store, l);
+        if (!s.ok()) return s;
+      }
     }
+    k += pass;
   }
   if (keep == Keep::kNone && levels.back().level == n && levels.back().kept)
     s = DropLevel(store, n);

@@ -12,9 +12,15 @@
 
 #include "engine/base/status.h"
 #include "engine/cards/game.h"
+#include "storage/block_expander.h"  // kMaxPassLevels
 #include "storage/frontier_store.h"
 
 namespace eulerdeck::storage {
+
+// RunOptions::pass_levels' default: three levels per pass read back one
+// level in three; more saves little and holds more per input block in
+// memory (docs/performance.md §11).
+inline constexpr int kDefaultPassLevels = 3;
 
 struct RunOptions {
   int threads = 0;  // 0: all cores
@@ -23,15 +29,22 @@ struct RunOptions {
   // the store's.
   std::optional<Keep> keep;
   int until_level = 0;  // stop once this level is committed (0: the last level)
+  // Levels built per pass over a stored level (1..kMaxPassLevels; 0:
+  // kDefaultPassLevels): a pass reads level k once and writes levels k+1..k+d, so
+  // only one level in d is read back. The passes are aligned to end at the
+  // last level. Any value gives the same levels, entry for entry.
+  int pass_levels = 0;
   // A checkpoint (flush + synced progress record) at most this often.
   double checkpoint_seconds = 10.0;
   // When it becomes true (a signal handler sets it), the run stops taking
   // input blocks, checkpoints what it finished, and RunStore returns
   // Cancelled: `resume` continues from there.
   const std::atomic<bool>* stop = nullptr;
-  // Progress counters for display (relaxed): the level being built, its
-  // input blocks done / in all, entries and bytes written to it.
+  // Progress counters for display (relaxed): the level being built (the
+  // first of its pass) and the pass's last, its input blocks done / in all,
+  // entries and bytes written to the pass's levels.
   std::atomic<int>* level = nullptr;
+  std::atomic<int>* pass_last = nullptr;
   std::atomic<uint64_t>* input_done = nullptr;
   std::atomic<uint64_t>* input_total = nullptr;
   std::atomic<uint64_t>* entries = nullptr;
@@ -43,6 +56,12 @@ struct RunOptions {
   // come from the growth so far.
   std::function<void(const LevelRecord&)> on_commit;
 };
+
+// How many levels the pass from committed level k builds toward `last`
+// with RunOptions::pass_levels `most`: `most` at a time, the shorter pass
+// first, so that the passes end at `last` (the levels never read back are
+// the last ones of each pass, the widest among them).
+int PassLevels(int k, int last, int most);
 
 // Runs or resumes the enumeration of `spec` in `store` (opened read-write).
 // A new store takes spec's parameters; an existing one must hold the same

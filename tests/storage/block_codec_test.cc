@@ -168,6 +168,101 @@ TEST_CASE("codec: fast coding and fused expansion equal the references on every 
   }
 }
 
+// A pass of several levels (the stored run's pass_levels) against the
+// reference path applied level by level: from the first `keep` entries of
+// each level, every level of the pass holds the reference's entries in the
+// same order, each of its blocks is coded as defined, and its first level's
+// blocks are byte for byte the one-level pass's.
+TEST_CASE("codec: a pass of several levels writes what level-by-level expansion writes") {
+  const std::vector<Case> cases = {
+      {{Game::kMousetrap, 8, 1}, 4000}, {{Game::kModular, 8, 1}, 4000},
+      {{Game::kHlm, 9, 1}, 4000},       {{Game::kMousetrap, 4, 2}, 4000},
+      {{Game::kHlm, 5, 2}, 4000},       {{Game::kModular, 3, 3}, 4000},
+      {{Game::kModular, 20, 1}, 40},    {{Game::kModular, 16, 4}, 40},
+  };
+  for (const Case& c : cases) {
+    const ChildRule rule(c.spec);
+    const CountCoding coding{c.spec.ranks, c.spec.suits};
+    INFO(GameName(c.spec.game) << " m=" << c.spec.ranks << " s=" << c.spec.suits);
+    std::vector<uint16_t> level;
+    for (Card r : rule.Roots()) level.push_back(r);
+    for (int k = 1; k < c.spec.cards() && !level.empty(); ++k) {
+      INFO("level " << k);
+      const size_t entries = std::min(level.size() / k, c.keep);
+      const int levels = std::min(kMaxPassLevels, c.spec.cards() - k);
+      for (uint32_t in_block : {kEntriesPerBlock, 61u}) {
+        for (uint32_t per_block : {kEntriesPerBlock, 97u}) {
+          INFO("input blocks of " << in_block << ", output blocks of " << per_block);
+          BlockExpander one(rule, per_block), pass(rule, per_block);
+          // want[i]: level k+1+i by the reference, one level at a time.
+          std::vector<std::vector<std::string>> want(levels);
+          std::vector<std::vector<uint16_t>> got(levels);
+          for (size_t first = 0; first < entries; first += in_block) {
+            const size_t count = std::min<size_t>(in_block, entries - first);
+            std::string data;
+            uint64_t raw_bytes = 0;
+            EncodeBlock(MakeBlock(rule, k, level.data() + first * k, count), coding, &data,
+                        &raw_bytes);
+            std::vector<std::string> inputs = {data};
+            for (int i = 0; i < levels; ++i) {
+              std::vector<std::string> outputs;
+              for (const std::string& b : inputs) {
+                for (std::string& o : ReferenceExpand(rule, b, k + i, kEntriesPerBlock))
+                  outputs.push_back(std::move(o));
+              }
+              want[i].insert(want[i].end(), outputs.begin(), outputs.end());
+              inputs = std::move(outputs);
+            }
+            std::vector<ExpandedBlocks> out(levels);
+            REQUIRE(pass.ExpandLevels(data, k, levels, out.data()).ok());
+            ExpandedBlocks single;
+            REQUIRE(one.Expand(data, k, &single).ok());
+            REQUIRE(out[0].blocks == single.blocks);
+            for (int i = 0; i < levels; ++i) {
+              uint64_t entries_seen = 0, raw_seen = 0;
+              for (const std::string& b : out[i].blocks) {
+                PathBlock decoded;
+                REQUIRE(DecodeBlock(b, coding, &decoded).ok());
+                REQUIRE(decoded.k == k + 1 + i);
+                REQUIRE(decoded.entries() <= per_block);
+                RawBlock raw;
+                REQUIRE(UnsealBlock(b, &raw).ok());
+                REQUIRE(raw.payload == ReferencePayload(decoded, coding));
+                entries_seen += decoded.entries();
+                raw_seen += raw.payload.size();
+                got[i].insert(got[i].end(), decoded.counts.begin(), decoded.counts.end());
+              }
+              CHECK(out[i].entries == entries_seen);
+              CHECK(out[i].raw_bytes == raw_seen);
+            }
+          }
+          for (int i = 0; i < levels; ++i) {
+            INFO("level " << k + 1 + i << " of the pass");
+            std::vector<uint16_t> expected;
+            for (const std::string& b : want[i]) {
+              PathBlock decoded;
+              REQUIRE(DecodeBlock(b, coding, &decoded).ok());
+              expected.insert(expected.end(), decoded.counts.begin(), decoded.counts.end());
+            }
+            REQUIRE(got[i] == expected);
+          }
+        }
+      }
+      // The next level: the children of the entries expanded here.
+      std::vector<uint16_t> next;
+      std::string data;
+      uint64_t raw_bytes = 0;
+      EncodeBlock(MakeBlock(rule, k, level.data(), entries), coding, &data, &raw_bytes);
+      for (const std::string& b : ReferenceExpand(rule, data, k, kEntriesPerBlock)) {
+        PathBlock decoded;
+        REQUIRE(DecodeBlock(b, coding, &decoded).ok());
+        next.insert(next.end(), decoded.counts.begin(), decoded.counts.end());
+      }
+      level = std::move(next);
+    }
+  }
+}
+
 TEST_CASE("codec: the rank path ranks and unranks every count as defined") {
   for (const CountCoding c : {CountCoding{13, 1}, CountCoding{64, 1}, CountCoding{7, 3}}) {
     // A path using values in a fixed pattern; at each depth every count up

@@ -47,35 +47,68 @@ check_same() {  # check_same STORE WHAT
   fi
 }
 
-# resume_until_done STORE: resume (no faults) until the store is complete.
+# resume_until_done STORE [ARGS]: resume (no faults) until the store is complete.
 resume_until_done() {
+  local store="$1"; shift
   for _ in 1 2 3; do
-    "$E" resume --store "$1" --threads 2 --checkpoint-seconds 0.01 >/dev/null 2>"$tmp/resume.err" && return 0
+    "$E" resume --store "$store" --threads 2 --checkpoint-seconds 0.01 "$@" >/dev/null 2>"$tmp/resume.err" && return 0
   done
   echo "FAIL: resume did not finish: $(cat "$tmp/resume.err")"; fail=1
 }
 
-# The reference: one uninterrupted run.
-"$E" run "${GAME[@]}" --store "$tmp/ref" --threads 2 >/dev/null 2>&1 || { echo "FAIL: reference run"; exit 1; }
-REF_LEVELS=$(levels_of "$tmp/ref")
-"$E" export --store "$tmp/ref" --level "$N" --decks "$tmp/ref_decks.csv" >/dev/null
-
-# 1. Named crash points.
-# mousetrap n=10 stores 42 blocks in 10 levels (1 1 1 1 1 2 4 7 12 12), read
-# back as 30 input blocks, each followed by a checkpoint here.
-for point in level-one:1 block-written:1 block-written:17 block-written:41 \
-             before-checkpoint:1 before-checkpoint:12 after-checkpoint:3 after-checkpoint:29 \
-             before-commit:1 before-commit:6 after-commit:2 after-commit:9; do
-  store="$tmp/crash-${point/:/-}"
-  (EULERDECK_CRASH_AT="$point" exec "$E" run "${GAME[@]}" --store "$store" --threads 2 \
-    --checkpoint-seconds 0 >/dev/null 2>&1)
-  rc=$?
-  if [ "$rc" -ne 137 ]; then echo "FAIL ($point): expected death by SIGKILL, got exit $rc"; fail=1; continue; fi
-  # Twice killed at the same point, then resumed: recovery must be repeatable.
-  (EULERDECK_CRASH_AT="$point" exec "$E" resume --store "$store" --threads 2 --checkpoint-seconds 0 >/dev/null 2>&1)
-  resume_until_done "$store"
-  check_same "$store" "crash at $point"
-done 2>/dev/null  # bash's "Killed" job notices
+# 1. Named crash points, with one level per pass and with the default three.
+# mousetrap n=10 stores 42 blocks in 10 levels (1 1 1 1 1 2 4 7 12 12 with
+# one level per pass). One level per pass reads them back as 30 input blocks,
+# each followed by a checkpoint here, and commits 9 times; three levels per
+# pass (2-4, 5-7, 8-10) write 33 blocks (1 1 1 1 2 4 7 9 7) from 6 input
+# blocks and commit 3 times.
+for pass in 1 3; do
+  # The reference: one uninterrupted run.
+  "$E" run "${GAME[@]}" --store "$tmp/ref$pass" --threads 2 --pass-levels "$pass" >/dev/null 2>&1 ||
+    { echo "FAIL: reference run"; exit 1; }
+  REF_LEVELS=$(levels_of "$tmp/ref$pass")
+  "$E" export --store "$tmp/ref$pass" --level "$N" --decks "$tmp/ref_decks$pass.csv" >/dev/null
+  cp "$tmp/ref_decks$pass.csv" "$tmp/ref_decks.csv"
+  if [ "$pass" = 1 ]; then
+    points="level-one:1 block-written:1 block-written:17 block-written:41 before-checkpoint:1
+            before-checkpoint:12 after-checkpoint:3 after-checkpoint:29 before-commit:1
+            before-commit:6 after-commit:2 after-commit:9"
+  else
+    points="level-one:1 block-written:1 block-written:12 block-written:33 before-checkpoint:1
+            before-checkpoint:4 after-checkpoint:2 after-checkpoint:6 before-commit:1
+            before-commit:3 after-commit:1 after-commit:3"
+  fi
+  for point in $points; do
+    store="$tmp/crash$pass-${point/:/-}"
+    (EULERDECK_CRASH_AT="$point" exec "$E" run "${GAME[@]}" --store "$store" --threads 2 \
+      --checkpoint-seconds 0 --pass-levels "$pass" >/dev/null 2>&1)
+    rc=$?
+    if [ "$rc" -ne 137 ]; then echo "FAIL ($point, $pass per pass): expected death by SIGKILL, got exit $rc"; fail=1; continue; fi
+    # Twice killed at the same point, then resumed: recovery must be repeatable.
+    (EULERDECK_CRASH_AT="$point" exec "$E" resume --store "$store" --threads 2 --checkpoint-seconds 0 \
+      --pass-levels "$pass" >/dev/null 2>&1)
+    resume_until_done "$store" --pass-levels "$pass"
+    check_same "$store" "crash at $point, $pass levels per pass"
+  done 2>/dev/null  # bash's "Killed" job notices
+done
+# Both ways store the same entries (the blocks are cut differently).
+if [ "$(levels_of "$tmp/ref1" | cut -d' ' -f1,2)" != "$(levels_of "$tmp/ref3" | cut -d' ' -f1,2)" ] ||
+   ! cmp -s "$tmp/ref_decks1.csv" "$tmp/ref_decks3.csv"; then
+  echo "FAIL: one and three levels per pass store different entries"; fail=1
+fi
+# A checkpoint of a one-level pass (as older builds write) in level 8,
+# resumed with three levels per pass (8-10 from level 7): the pass starts
+# over, and the store holds the same entries.
+store="$tmp/mixed"
+(EULERDECK_CRASH_AT=after-checkpoint:9 exec "$E" run "${GAME[@]}" --store "$store" --threads 2 \
+  --checkpoint-seconds 0 --pass-levels 1 >/dev/null 2>&1) 2>/dev/null
+"$E" status --store "$store" | grep -q "^state      interrupted during level 8," ||
+  { echo "FAIL (mixed): not interrupted during level 8"; fail=1; }
+resume_until_done "$store" --pass-levels 3
+if [ "$(levels_of "$store" | cut -d' ' -f1,2)" != "$(levels_of "$tmp/ref3" | cut -d' ' -f1,2)" ] ||
+   ! "$E" verify --store "$store" >/dev/null 2>&1; then
+  echo "FAIL (mixed): a one-level checkpoint resumed by three-level passes differs"; fail=1
+fi
 
 # The same with --keep last, killed between marking a level dropped and
 # deleting its blocks.
@@ -129,7 +162,7 @@ if [ "$rc" -ne 2 ] || ! grep -q "holds mousetrap --ranks 12 --suits 1" "$tmp/err
 fi
 
 # 5. A damaged table file: verify refuses with a clear message.
-cp -r "$tmp/ref" "$tmp/damaged"
+cp -r "$tmp/ref3" "$tmp/damaged"
 sst=$(ls -S "$tmp/damaged"/*.sst | head -1)
 python3 - "$sst" <<'PY'
 import sys
@@ -156,7 +189,7 @@ for cmd in "status" "inspect --level 3" "export --counts $tmp/damaged.csv" \
   fi
 done
 
-cp -r "$tmp/ref" "$tmp/badmanifest"
+cp -r "$tmp/ref3" "$tmp/badmanifest"
 python3 - "$(ls "$tmp/badmanifest"/MANIFEST-* | head -1)" <<'PY'
 import sys
 p = sys.argv[1]

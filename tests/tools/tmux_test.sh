@@ -93,7 +93,7 @@ mid_level
 "${T[@]}" send-keys -t "$session" C-c
 wait_for '^EXIT=' 100
 text=$(pane)
-echo "$text" | grep -Eq "^eulerdeck run: interrupted during level [0-9]+ at input block [0-9]+ of [0-9]+ \(checkpoint saved\); continue with \`eulerdeck resume --store $store\`$" ||
+echo "$text" | grep -Eq "^eulerdeck run: interrupted during levels? [0-9]+(-[0-9]+)? at input block [0-9]+ of [0-9]+ \(checkpoint saved\); continue with \`eulerdeck resume --store $store\`$" ||
   { echo "FAIL: no interrupt message with the resume hint:"; indent <<<"$text"; fail=1; }
 echo "$text" | grep -q '^EXIT=130$' || { echo "FAIL: exit status $(echo "$text" | grep EXIT=)"; fail=1; }
 # The line was cleared: nothing of the bar is left on the screen.
@@ -105,7 +105,7 @@ echo "$text" | grep -Eq 'ETA|\[#' && { echo "FAIL: the bar was left behind:"; in
 # overall ETA at once), and status beside it says "running", live.
 start_pane resume "$E" resume --store "$store"
 check_bar resume
-live="^state      running \\(pid [0-9]+, since .*\\): level [0-9]+ of $N, input block [0-9]+ of [0-9]+, .* entries, .* entries/s"
+live="^state      running \\(pid [0-9]+, since .*\\): levels? [0-9]+(-[0-9]+)? of $N, input block [0-9]+ of [0-9]+, .* entries, .* entries/s"
 for _ in $(seq 1 100); do
   "$E" status --store "$store" | grep -Eq "$live" && break
   sleep 0.1

@@ -25,6 +25,7 @@ constexpr const char* kRunUsage =
     "usage: eulerdeck run --game G --ranks M [--suits S] --store DIR [--threads T]\n"
     "                     [--memory-budget SIZE] [--keep all|last|none]\n"
     "                     [--until-level K] [--checkpoint-seconds SECONDS]\n"
+    "                     [--pass-levels D]\n"
     "Builds every level of winning sub-decks into the store DIR (RocksDB), each\n"
     "streamed from the one below with bounded memory, checkpointing as it goes,\n"
     "then prints the store's status. DIR is created if need be; an existing DIR\n"
@@ -34,7 +35,7 @@ constexpr const char* kRunUsage =
 constexpr const char* kResumeUsage =
     "usage: eulerdeck resume --store DIR [--threads T] [--memory-budget SIZE]\n"
     "                        [--keep all|last|none] [--until-level K]\n"
-    "                        [--checkpoint-seconds SECONDS]\n"
+    "                        [--checkpoint-seconds SECONDS] [--pass-levels D]\n"
     "Continues the enumeration held in DIR from its last checkpoint, then prints\n"
     "the store's status. A count store (made by 'eulerdeck count --store DIR')\n"
     "continues its count and prints the count's report.";
@@ -46,6 +47,7 @@ struct Common {
   std::string keep_text;  // empty: the store's policy
   int until_level = 0;
   double checkpoint_seconds = 10.0;
+  int pass_levels = storage::kDefaultPassLevels;
 
   void Add(po::options_description& desc) {
     desc.add_options()("store", po::value(&store_dir)->required(), "the store directory")(
@@ -58,7 +60,11 @@ struct Common {
         "until-level", po::value(&until_level)->default_value(0),
         "stop once this level is committed (0: the last)")(
         "checkpoint-seconds", po::value(&checkpoint_seconds)->default_value(10.0),
-        "seconds between durable checkpoints");
+        "seconds between durable checkpoints")(
+        "pass-levels", po::value(&pass_levels)->default_value(storage::kDefaultPassLevels),
+        "levels written per pass over a stored level (1-4): a pass reads one level and "
+        "writes the next D, so only every D-th level is read back; any D stores the same "
+        "entries");
   }
 
   Status ToOptions(storage::RunOptions* o, uint64_t* budget) const {
@@ -70,6 +76,9 @@ struct Common {
     if (until_level < 0) return Status::InvalidArgument("--until-level must be >= 0");
     if (!(checkpoint_seconds >= 0))
       return Status::InvalidArgument("--checkpoint-seconds must be >= 0");
+    if (pass_levels < 1 || pass_levels > storage::kMaxPassLevels)
+      return Status::InvalidArgument("--pass-levels must be between 1 and " +
+                                     std::to_string(storage::kMaxPassLevels));
     if (!keep_text.empty()) {
       storage::Keep keep;
       if (!storage::ParseKeep(keep_text, &keep))
@@ -78,16 +87,18 @@ struct Common {
     }
     o->threads = threads;
     o->until_level = until_level;
+    o->pass_levels = pass_levels;
     o->checkpoint_seconds = checkpoint_seconds;
     return Status::OK();
   }
 };
 
-// The whole run's progress for the display: the level in progress, and the
+// The whole run's progress for the display: the pass in progress, and the
 // work done and still to do, from the sizes of the levels.
 //
-// Work is counted in entries read, plus kWriteCost per entry written:
-// building level k+1 reads every entry of level k and writes those of k+1.
+// Work is counted in entries expanded, plus kWriteCost per entry written:
+// building level k+1 expands every entry of level k (read back from the
+// store, or still in memory within a pass) and writes those of k+1.
 // (Measured on mousetrap --ranks 12, one thread: about 1.1 us per entry read
 // and 0.33 us per entry written; with these weights the levels 9 to 12 take
 // their share of the time within 5%, where by the entries read alone the
@@ -96,14 +107,15 @@ struct Common {
 // The levels not built yet are sized from the growth of the last ones: the
 // ratio E(k)/E(k-1) falls by a nearly constant step from level to level
 // (mousetrap 13: 3.12, 2.47, 1.82, 1.20, 0.59; modular 11: 4, 3, 2), so each
-// next ratio continues the last step. The level in progress is sized from
-// its own output so far once a tenth of its input is read, and from the
-// growth before that. Late levels shrink faster than this, so the ETA errs
-// high, less so as each level is committed.
+// next ratio continues the last step. The levels of the pass in progress
+// are scaled to its own output so far once a tenth of its input is read,
+// and sized from the growth before that. Late levels shrink faster than
+// this, so the ETA errs high, less so as each pass is committed.
 class RunEstimate {
  public:
   struct Counters {
     const std::atomic<int>* level;
+    const std::atomic<int>* pass_last;
     const std::atomic<uint64_t>* input_done;
     const std::atomic<uint64_t>* input_total;
     const std::atomic<uint64_t>* entries;
@@ -111,14 +123,15 @@ class RunEstimate {
   };
 
   // `levels`: the committed levels when the run starts; `resumed`: the
-  // checkpoint the run starts the next level from (nullptr: none).
+  // checkpoint the run starts the next pass from (nullptr: none).
   RunEstimate(int last, const std::vector<storage::LevelRecord>& levels,
               const storage::ProgressRecord* resumed, Counters counters)
       : last_(last), counters_(counters) {
     for (const auto& r : levels) sizes_.push_back(static_cast<double>(r.entries));
     if (resumed) {
       resumed_level_ = resumed->level;
-      resumed_entries_ = resumed->entries;
+      resumed_entries_.push_back(resumed->entries);
+      for (const auto& d : resumed->deeper) resumed_entries_.push_back(d.entries);
     }
   }
 
@@ -127,7 +140,7 @@ class RunEstimate {
     std::lock_guard<std::mutex> lock(mu_);
     if (static_cast<int>(sizes_.size()) + 1 != r.level) return;  // (cannot happen)
     sizes_.push_back(static_cast<double>(r.entries));
-    written_ += r.entries - (r.level == resumed_level_ ? resumed_entries_ : 0);
+    written_ += r.entries - std::min<uint64_t>(r.entries, Resumed(r.level));
   }
 
   // Progress's stage function (the display's thread).
@@ -140,41 +153,55 @@ class RunEstimate {
     st.rate_unit = "entries";
     // RunStore reports a commit (Committed, under our lock) before it sets
     // the counters to 0 and moves `level` on: until then they are the
-    // committed level's, and count for nothing more.
+    // committed levels', and count for nothing more.
     const bool building = counters_.level->load() > committed && committed < last_;
+    const int pass_last =
+        building ? std::clamp(counters_.pass_last->load(), committed + 1, last_) : committed;
     const uint64_t total = building ? counters_.input_total->load() : 0;
     const double read =
         total ? std::min(1.0, static_cast<double>(counters_.input_done->load()) / total) : 0;
     const uint64_t entries = building ? counters_.entries->load() : 0;
     const uint64_t bytes = building ? counters_.bytes->load() : 0;
-    st.rate_count =
-        written_ + entries -
-        (st.index == resumed_level_ ? std::min<uint64_t>(entries, resumed_entries_) : 0);
+    uint64_t resumed = 0;
+    for (int l = committed + 1; building && l <= pass_last; ++l) resumed += Resumed(l);
+    st.rate_count = written_ + entries - std::min(entries, resumed);
     st.figures.emplace_back(HumanBytes(bytes) + " written", HumanBytes(bytes));
     st.figures.emplace_back(HumanCount(entries) + " entries");
     if (committed == 0) return st;  // nothing to extrapolate from yet
 
     // Sizes of every level to the last: known, in progress, extrapolated.
     std::vector<double> size = sizes_;
-    if (committed < last_) {
-      const double below = size.back();
-      const double guess = below * NextRatio(size);
+    while (static_cast<int>(size.size()) < last_) size.push_back(size.back() * NextRatio(size));
+    if (building) {
+      double guess = 0;
+      for (int l = committed + 1; l <= pass_last; ++l) guess += size[l - 1];
       const double trust = std::min(1.0, 10 * read);
       const double projected = read > 0 ? entries / read : guess;
-      size.push_back(std::max<double>(entries, trust * projected + (1 - trust) * guess));
+      const double pass = std::max<double>(entries, trust * projected + (1 - trust) * guess);
+      for (int l = committed + 1; l <= pass_last && guess > 0; ++l) size[l - 1] *= pass / guess;
     }
-    while (static_cast<int>(size.size()) < last_) size.push_back(size.back() * NextRatio(size));
     for (int k = 2; k <= last_; ++k) {
       const double work = size[k - 2] + kWriteCost * size[k - 1];
       st.work_total += work;
       if (k <= committed) st.work_done += work;
     }
-    if (committed < last_) st.work_done += read * size[committed - 1] + kWriteCost * entries;
+    for (int k = committed + 1; building && k <= pass_last; ++k) {
+      st.work_done += read * size[k - 2];
+    }
+    if (building) st.work_done += kWriteCost * entries;
     return st;
   }
 
  private:
   static constexpr double kWriteCost = 0.3;
+
+  // Entries of level l that the checkpoint resumed from already held.
+  uint64_t Resumed(int l) const {
+    const int i = l - resumed_level_;
+    return resumed_level_ > 0 && i >= 0 && i < static_cast<int>(resumed_entries_.size())
+               ? resumed_entries_[i]
+               : 0;
+  }
 
   // The ratio of the next level's size to the last one's, continuing the
   // last step of the ratios (within a factor 1/4..3/2 of the last ratio, so
@@ -193,8 +220,8 @@ class RunEstimate {
   mutable std::mutex mu_;
   std::vector<double> sizes_;  // entries of the committed levels, level 1 first
   int resumed_level_ = 0;
-  uint64_t resumed_entries_ = 0;
-  uint64_t written_ = 0;  // entries this process wrote to the levels it committed
+  std::vector<uint64_t> resumed_entries_;  // of levels resumed_level_, resumed_level_ + 1, ...
+  uint64_t written_ = 0;                   // entries this process wrote to the levels it committed
 };
 
 int Execute(const std::string& name, const Common& c, const GameSpec* given) {
@@ -270,18 +297,20 @@ int Execute(const std::string& name, const Common& c, const GameSpec* given) {
   if (s.ok()) s = store->GetProgress(&checkpoint, &resuming);
   if (!s.ok()) return store_error(s);
   resuming = resuming && !levels.empty() && checkpoint.level == levels.back().level + 1;
-  std::atomic<int> level{0};
+  std::atomic<int> level{0}, pass_last{0};
   std::atomic<uint64_t> done{0}, total{0}, entries{0}, bytes{0};
   if (resuming) {
     // Set now, or the first redraw would see the checkpoint's entries
     // appear at once, as a burst of speed.
     level = checkpoint.level;
+    pass_last = checkpoint.last_level();
     done = checkpoint.next_ordinal;
     total = checkpoint.input_blocks;
-    entries = checkpoint.entries;
-    bytes = checkpoint.stored_bytes;
+    entries = checkpoint.pass_entries();
+    bytes = checkpoint.pass_stored_bytes();
   }
   options.level = &level;
+  options.pass_last = &pass_last;
   options.input_done = &done;
   options.input_total = &total;
   options.entries = &entries;
@@ -289,7 +318,7 @@ int Execute(const std::string& name, const Common& c, const GameSpec* given) {
   {
     RunEstimate estimate(options.until_level ? options.until_level : spec.cards(), levels,
                          resuming ? &checkpoint : nullptr,
-                         {&level, &done, &total, &entries, &bytes});
+                         {&level, &pass_last, &done, &total, &entries, &bytes});
     options.on_commit = [&](const storage::LevelRecord& r) { estimate.Committed(r); };
     ProgressOptions display;
     display.label = name;

@@ -63,6 +63,12 @@ std::string Ratio(double a, double b, int digits = 3) {
   return buf;
 }
 
+// "level 12" or "levels 10-12": what a pass builds.
+std::string LevelsName(int first, int last) {
+  if (last <= first) return "level " + std::to_string(first);
+  return "levels " + std::to_string(first) + "-" + std::to_string(last);
+}
+
 }  // namespace
 
 int RunStatus(const std::vector<std::string>& args) {
@@ -104,7 +110,7 @@ int RunStatus(const std::vector<std::string>& args) {
   const bool done = !levels.empty() && levels.back().level == n;
   // A count that is not complete was interrupted, wherever it stands.
   if (is_count && !done && counting.split_level > 0) in_progress = false;
-  const double rate = in_progress && p.seconds > 0 ? p.entries / p.seconds : 0.0;
+  const double rate = in_progress && p.seconds > 0 ? p.pass_entries() / p.seconds : 0.0;
   const double eta = in_progress && p.next_ordinal > 0
                          ? p.seconds * (static_cast<double>(p.input_blocks) / p.next_ordinal - 1)
                          : -1;
@@ -169,6 +175,7 @@ int RunStatus(const std::vector<std::string>& args) {
                    {"started", UtcTime(live.started)},
                    {"updated_seconds_ago", now - live.updated},
                    {"level", live.level},
+                   {"pass_last_level", std::max(live.level, live.pass_last)},
                    {"last_level", live.last_level},
                    {"input_blocks_done", live.input_done},
                    {"input_blocks", live.input_total},
@@ -188,13 +195,24 @@ int RunStatus(const std::vector<std::string>& args) {
                              {"kept", r.kept}});
     }
     if (in_progress) {
+      nlohmann::ordered_json pass = nlohmann::ordered_json::array();
+      pass.push_back({{"level", p.level},
+                      {"winning_sub_decks", std::to_string(p.entries)},
+                      {"stored_bytes", p.stored_bytes}});
+      for (const auto& d : p.deeper) {
+        pass.push_back({{"level", d.level},
+                        {"winning_sub_decks", std::to_string(d.entries)},
+                        {"stored_bytes", d.stored_bytes}});
+      }
       nlohmann::ordered_json q = {{"level", p.level},
+                                  {"pass_last_level", p.last_level()},
                                   {"input_blocks_done", p.next_ordinal},
                                   {"input_blocks", p.input_blocks},
-                                  {"winning_sub_decks", std::to_string(p.entries)},
-                                  {"stored_bytes", p.stored_bytes},
+                                  {"winning_sub_decks", std::to_string(p.pass_entries())},
+                                  {"stored_bytes", p.pass_stored_bytes()},
                                   {"seconds", p.seconds},
-                                  {"winning_sub_decks_per_second", rate}};
+                                  {"winning_sub_decks_per_second", rate},
+                                  {"levels", pass}};
       if (eta >= 0) q["eta_seconds"] = eta;
       if (checkpoint_age >= 0) q["checkpoint_age_seconds"] = checkpoint_age;
       j["in_progress"] = q;
@@ -214,11 +232,11 @@ int RunStatus(const std::vector<std::string>& args) {
     if (live.eta_seconds >= 0) std::cout << ", ETA " << HumanDuration(live.eta_seconds);
     std::cout << " (" << HumanDuration(now - live.updated) << " ago)";
   } else if (running && has_live) {
-    std::cout << " (pid " << live.pid << ", since " << UtcTime(live.started) << "): level "
-              << live.level << " of " << live.last_level << ", input block " << live.input_done
-              << " of " << live.input_total << ", " << HumanCount(live.entries) << " entries, "
-              << HumanCount(live.entries_per_second) << " entries/s ("
-              << HumanDuration(now - live.updated) << " ago)";
+    std::cout << " (pid " << live.pid << ", since " << UtcTime(live.started)
+              << "): " << LevelsName(live.level, live.pass_last) << " of " << live.last_level
+              << ", input block " << live.input_done << " of " << live.input_total << ", "
+              << HumanCount(live.entries) << " entries, " << HumanCount(live.entries_per_second)
+              << " entries/s (" << HumanDuration(now - live.updated) << " ago)";
   } else if (running) {
     std::cout << " (another process holds the store)";
   } else if (activity.state == storage::RunState::kInterrupted && is_count) {
@@ -228,7 +246,7 @@ int RunStatus(const std::vector<std::string>& args) {
     std::cout << " after level " << (levels.empty() ? 0 : levels.back().level)
               << "; continue with `eulerdeck resume --store " << dir << "`";
   } else if (in_progress) {
-    std::cout << " during level " << p.level;
+    std::cout << " during " << LevelsName(p.level, p.last_level());
     if (checkpoint_age >= 0)
       std::cout << ", last checkpoint " << HumanDuration(checkpoint_age) << " ago";
     std::cout << "; continue with `eulerdeck resume --store " << dir << "`";
@@ -260,10 +278,10 @@ int RunStatus(const std::vector<std::string>& args) {
   }
   std::fflush(stdout);
   if (in_progress) {
-    std::cout << "progress   level " << p.level << ": input block " << p.next_ordinal << " of "
-              << p.input_blocks << ", " << Plural(p.entries, "entry", "entries") << " so far, "
-              << HumanCount(rate) << " entries/s, ETA " << HumanDuration(eta)
-              << " (at the last checkpoint)\n";
+    std::cout << "progress   " << LevelsName(p.level, p.last_level()) << ": input block "
+              << p.next_ordinal << " of " << p.input_blocks << ", "
+              << Plural(p.pass_entries(), "entry", "entries") << " so far, " << HumanCount(rate)
+              << " entries/s, ETA " << HumanDuration(eta) << " (at the last checkpoint)\n";
   }
   std::cout << "disk       " << HumanBytes(store->DiskBytes()) << "\n";
   return kExitOk;
