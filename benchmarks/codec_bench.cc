@@ -87,6 +87,11 @@ struct Case {
 
   // Level W-1, as stored: the expanders' input.
   std::vector<std::string> parents;
+
+  // Level W as block format 1 (columns of bytes, before 2026-11-23): the
+  // same entries, the baseline of format 2.
+  std::vector<RawBlock> raw_v1;
+  std::vector<std::string> stored_v1;
 };
 
 // The temporary directory of the case being built, removed even when setup
@@ -100,6 +105,28 @@ std::string g_temp_dir;
     std::filesystem::remove_all(g_temp_dir, ignored);
   }
   std::abort();
+}
+
+// The format-1 payload of a block's entries: column 1 (suffix lengths), then
+// column 2 (ranks, one or two bytes each).
+RawBlock ToColumns(const RawBlock& raw) {
+  RawBlock v1 = raw;
+  v1.format = kBlockFormatColumns;
+  std::string col1, col2;
+  EntryReader reader(raw);
+  for (uint32_t i = 0; i < raw.entries; ++i) {
+    int suffix = 0;
+    if (!reader.NextSuffix(&suffix)) Die(reader.error());
+    col1.push_back(static_cast<char>(suffix));
+    for (int j = 0; j < suffix; ++j) {
+      uint32_t r = 0;
+      if (!reader.NextRank(&r)) Die(reader.error());
+      if (raw.count_bytes == 2) col2.push_back(static_cast<char>(r >> 8));
+      col2.push_back(static_cast<char>(r & 0xff));
+    }
+  }
+  v1.payload = col1 + col2;
+  return v1;
 }
 
 void Check(const Status& s, const std::string& what) {
@@ -183,6 +210,14 @@ std::unique_ptr<Case> BuildCase(const CaseDef& def) {
     Check(DecodeBlock(data, c->coding, &block), "decoding a level-W block");
     c->entries += block.entries();
     c->stored_bytes += data.size();
+    RawBlock v1 = ToColumns(raw);
+    std::string sealed;
+    SealBlock(v1, &sealed);
+    PathBlock back;
+    Check(DecodeBlock(sealed, c->coding, &back), "decoding a format-1 block");
+    if (back.counts != block.counts) Die(std::string(def.name) + ": format 1 decodes otherwise");
+    c->stored_v1.push_back(std::move(sealed));
+    c->raw_v1.push_back(std::move(v1));
     c->raw.push_back(std::move(raw));
     c->paths.push_back(std::move(block));
   }
@@ -218,6 +253,39 @@ void Report(benchmark::State& state, uint64_t entries_per_iteration, double byte
   state.SetItemsProcessed(static_cast<int64_t>(state.iterations() * entries_per_iteration));
   state.counters["bytes_per_entry"] = bytes_per_entry;
 }
+
+void DecodeBlocks(benchmark::State& state, int index, bool v1) {
+  const Case& c = GetCase(index);
+  PathBlock block;
+  uint64_t bytes = 0;
+  for (const auto& data : v1 ? c.stored_v1 : c.stored) bytes += data.size();
+  for (auto _ : state) {
+    for (const auto& data : v1 ? c.stored_v1 : c.stored) {
+      Check(DecodeBlock(data, c.coding, &block), "decode");
+      benchmark::DoNotOptimize(block.counts.data());
+    }
+  }
+  Report(state, c.entries, static_cast<double>(bytes) / c.entries);
+}
+
+void SealBlocks(benchmark::State& state, int index, bool v1) {
+  const Case& c = GetCase(index);
+  std::string out;
+  uint64_t bytes = 0;
+  for (auto _ : state) {
+    bytes = 0;
+    for (const auto& raw : v1 ? c.raw_v1 : c.raw) {
+      SealBlock(raw, &out);
+      bytes += out.size();
+      benchmark::DoNotOptimize(out.data());
+    }
+  }
+  Report(state, c.entries, static_cast<double>(bytes) / c.entries);
+}
+
+// Block format 1 against 2 (this build's), on the same entries.
+void BM_SealFormat1(benchmark::State& state, int index) { SealBlocks(state, index, true); }
+void BM_DecodeFormat1(benchmark::State& state, int index) { DecodeBlocks(state, index, true); }
 
 void BM_Decode(benchmark::State& state, int index) {
   const Case& c = GetCase(index);
@@ -359,6 +427,7 @@ const bool kRegistered = [] {
       {"Decode", BM_Decode},           {"Encode", BM_Encode},
       {"Unseal", BM_Unseal},           {"Seal", BM_Seal},
       {"ExpandFused", BM_ExpandFused}, {"ExpandReference", BM_ExpandReference},
+      {"SealFormat1", BM_SealFormat1}, {"DecodeFormat1", BM_DecodeFormat1},
   };
   for (const auto& [name, fn] : benches) {
     for (int i = 0; i < kCaseCount; ++i) {

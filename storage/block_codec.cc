@@ -72,7 +72,7 @@ void SealBlock(const RawBlock& raw, std::string* out) {
                                   raw.payload.data(), raw.payload.size());
   out->resize(kBlockHeaderBytes + z);  // cannot fail with a bound-sized buffer
   char* h = out->data();
-  h[0] = static_cast<char>(kBlockFormat);
+  h[0] = static_cast<char>(raw.format);
   h[1] = static_cast<char>(raw.k);
   h[2] = static_cast<char>(raw.count_bytes);
   h[3] = 0;
@@ -89,8 +89,7 @@ void EncodeBlock(const PathBlock& block, const CountCoding& coding, std::string*
   raw.k = k;
   raw.count_bytes = block.count_bytes;
   raw.entries = static_cast<uint32_t>(n);
-  // Column 1 first, then column 2 appended after it.
-  raw.payload.resize(n);
+  NibbleWriter w(&raw.payload, block.count_bytes);
   RankPath path(coding);
   for (size_t i = 0; i < n; ++i) {
     const uint16_t* p = block.path(i);
@@ -99,15 +98,14 @@ void EncodeBlock(const PathBlock& block, const CountCoding& coding, std::string*
       while (shared < k && path.counts()[shared] == p[shared]) ++shared;
       if (shared == k) shared = k - 1;  // duplicates cannot occur; keep >= 1 count
     }
-    raw.payload[i] = static_cast<char>(k - shared);
+    w.Suffix(k - shared);
     path.Truncate(shared);
     for (int j = shared; j < k; ++j) {
       uint32_t r = 0;
       // Paths come from the enumerator: every count names an available value.
       path.Rank(p[j], &r);
       path.Push(p[j]);
-      if (block.count_bytes == 2) raw.payload.push_back(static_cast<char>(r >> 8));
-      raw.payload.push_back(static_cast<char>(r & 0xff));
+      w.Rank(r);
     }
   }
   *raw_bytes = raw.payload.size();
@@ -122,7 +120,9 @@ uint64_t ChainChecksum(uint64_t chain, std::string_view block) {
 }
 
 Status PeekBlock(std::string_view data, uint32_t* entries, int* k) {
-  if (data.size() < kBlockHeaderBytes || static_cast<uint8_t>(data[0]) != kBlockFormat) {
+  const uint8_t format = data.empty() ? 0 : static_cast<uint8_t>(data[0]);
+  if (data.size() < kBlockHeaderBytes ||
+      (format != kBlockFormat && format != kBlockFormatColumns)) {
     return Status::Corruption("block header is damaged (size " + std::to_string(data.size()) + ")");
   }
   *k = static_cast<uint8_t>(data[1]);
@@ -141,6 +141,7 @@ Status UnsealBlock(std::string_view data, RawBlock* raw) {
   const int width = static_cast<uint8_t>(data[2]);
   const uint32_t raw_size = GetLE32(data.data() + 8);
   if (k < 1 || (width != 1 && width != 2)) return Status::Corruption("block header is invalid");
+  raw->format = static_cast<uint8_t>(data[0]);
   raw->k = k;
   raw->count_bytes = width;
   raw->entries = n;
@@ -151,19 +152,8 @@ Status UnsealBlock(std::string_view data, RawBlock* raw) {
   if (ZSTD_isError(got) || got != raw_size) {
     return Status::Corruption("block payload does not decompress");
   }
-  if (raw_size < n) return Status::Corruption("block payload is too short");
-  return Status::OK();
-}
-
-Status ReadSuffix(const RawBlock& raw, uint32_t i, size_t at, int* suffix) {
-  const int k = raw.k;
-  *suffix = static_cast<uint8_t>(raw.payload[i]);
-  if (*suffix < 1 || *suffix > k || (i == 0 && *suffix != k)) {
-    return Status::Corruption("block front coding is invalid");
-  }
-  if (at + static_cast<size_t>(*suffix) * raw.count_bytes > raw.payload.size()) {
+  if (raw->format == kBlockFormatColumns && raw_size < n)
     return Status::Corruption("block payload is too short");
-  }
   return Status::OK();
 }
 
@@ -173,28 +163,25 @@ Status DecodeBlock(std::string_view data, const CountCoding& coding, PathBlock* 
   if (!s.ok()) return s;
   const uint32_t n = raw.entries;
   const int k = raw.k;
-  const int width = raw.count_bytes;
-  const size_t raw_size = raw.payload.size();
-  const auto* bytes = reinterpret_cast<const uint8_t*>(raw.payload.data());
   block->k = k;
-  block->count_bytes = width;
+  block->count_bytes = raw.count_bytes;
   block->counts.resize(static_cast<size_t>(n) * k);
-  size_t at = n;  // column 2 starts after the suffix lengths
+  EntryReader reader(raw);
   RankPath path(coding);
   for (uint32_t i = 0; i < n; ++i) {
     int suffix = 0;
-    if (s = ReadSuffix(raw, i, at, &suffix); !s.ok()) return s;
+    if (!reader.NextSuffix(&suffix)) return Status::Corruption(reader.error());
     path.Truncate(k - suffix);
     for (int j = k - suffix; j < k; ++j) {
-      uint32_t r = bytes[at++];
-      if (width == 2) r = (r << 8) | bytes[at++];
+      uint32_t r = 0;
       uint16_t t = 0;
+      if (!reader.NextRank(&r)) return Status::Corruption(reader.error());
       if (!path.PushRank(r, &t)) return Status::Corruption("block holds an impossible count");
     }
     std::memcpy(block->counts.data() + static_cast<size_t>(i) * k, path.counts(),
                 sizeof(uint16_t) * k);
   }
-  if (at != raw_size) return Status::Corruption("block payload has trailing bytes");
+  if (!reader.AtEnd()) return Status::Corruption(reader.error());
   return Status::OK();
 }
 

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "engine/base/status.h"
+#include "storage/format.h"
 #include "storage/rank_coding.h"
 
 namespace eulerdeck::storage {
@@ -23,21 +24,143 @@ struct PathBlock {
   const uint16_t* path(size_t i) const { return counts.data() + i * k; }
 };
 
-// A block's header fields and its decompressed payload: column 1 (one
-// suffix length per entry) followed by column 2 (the rank-coded suffix
-// counts). The fused expander (block_expander.h) reads and writes blocks at
-// this level, column by column, without materializing paths.
+// A block's header fields and its decompressed payload. Format 2: the
+// entries one after the other, each its suffix length then its rank-coded
+// suffix counts, as nibbles (NibbleWriter). Format 1: column 1 (one suffix
+// length per entry) followed by column 2 (the ranks). The fused expander
+// (block_expander.h) reads and writes blocks at this level, without
+// materializing paths.
 struct RawBlock {
+  int format = kBlockFormat;
   int k = 0;
   int count_bytes = 1;
   uint32_t entries = 0;
   std::string payload;
 };
 
-// Column 1 of entry i of `raw`: its suffix length, checked (1..k, k for the
-// first entry) together with the payload left for its ranks from byte `at`
-// of column 2. Corruption otherwise.
-Status ReadSuffix(const RawBlock& raw, uint32_t i, size_t at, int* suffix);
+// Writes a format-2 payload: nibbles, high nibble of each byte first. A
+// suffix length s is written as s - 1 and a rank r as r, each in one nibble
+// when below 15, else as the nibble 15 and then the value in 2 nibbles
+// (suffix lengths, ranks of one-byte counts) or 4 (ranks of two-byte
+// counts), high nibble first. An odd count of nibbles ends with a 0 nibble.
+class NibbleWriter {
+ public:
+  // Appends to *out (not owned), whose bytes so far are whole.
+  NibbleWriter(std::string* out, int count_bytes) : out_(out), rank_nibbles_(2 * count_bytes) {}
+
+  // After *out was cleared: starts again at a whole byte.
+  void Restart() { half_ = false; }
+
+  void Suffix(int s) { Value(static_cast<uint32_t>(s - 1), 2); }
+  void Rank(uint32_t r) { Value(r, rank_nibbles_); }
+
+ private:
+  void Value(uint32_t v, int nibbles) {
+    if (v < 15) return Put(v);
+    Put(15);
+    for (int shift = 4 * (nibbles - 1); shift >= 0; shift -= 4) Put((v >> shift) & 15);
+  }
+  void Put(uint32_t nibble) {
+    if (half_) {
+      out_->back() = static_cast<char>(static_cast<uint8_t>(out_->back()) | nibble);
+    } else {
+      out_->push_back(static_cast<char>(nibble << 4));
+    }
+    half_ = !half_;
+  }
+
+  std::string* out_;
+  int rank_nibbles_;
+  bool half_ = false;
+};
+
+// Reads the entries of a payload of either block format in order: for each
+// entry NextSuffix(), then NextRank() that many times; at the end, AtEnd().
+// Each returns false on a damaged payload, error() then naming what is
+// wrong. Checks suffix lengths (1..k, k for the first entry).
+class EntryReader {
+ public:
+  explicit EntryReader(const RawBlock& raw)
+      : bytes_(reinterpret_cast<const uint8_t*>(raw.payload.data())),
+        size_(raw.payload.size()),
+        k_(raw.k),
+        width_(raw.count_bytes),
+        columns_(raw.format == kBlockFormatColumns),
+        // Format 1: column 2 starts after the suffix lengths.
+        at_(columns_ ? raw.entries : 0) {}
+
+  bool NextSuffix(int* suffix) {
+    uint32_t s = 0;
+    if (columns_) {
+      if (i_ >= size_) return Fail("block payload is too short");
+      s = bytes_[i_];
+    } else {
+      if (!Value(2, &s)) return false;
+      ++s;
+    }
+    if (s < 1 || s > static_cast<uint32_t>(k_) || (i_ == 0 && s != static_cast<uint32_t>(k_)))
+      return Fail("block front coding is invalid");
+    ++i_;
+    if (columns_ && at_ + static_cast<size_t>(s) * width_ > size_)
+      return Fail("block payload is too short");
+    *suffix = static_cast<int>(s);
+    return true;
+  }
+
+  bool NextRank(uint32_t* rank) {
+    if (columns_) {  // NextSuffix checked the room
+      uint32_t r = bytes_[at_++];
+      if (width_ == 2) r = (r << 8) | bytes_[at_++];
+      *rank = r;
+      return true;
+    }
+    return Value(2 * width_, rank);
+  }
+
+  // True when the payload holds nothing past the entries read.
+  bool AtEnd() {
+    const bool end =
+        columns_ ? at_ == size_
+                 : at_ == 2 * size_ || (at_ + 1 == 2 * size_ && (bytes_[size_ - 1] & 15) == 0);
+    return end || Fail("block payload has trailing bytes");
+  }
+
+  const char* error() const { return error_; }
+
+ private:
+  bool Fail(const char* what) {
+    error_ = what;
+    return false;
+  }
+  // Format 2: at_ counts nibbles.
+  bool Nibble(uint32_t* v) {
+    if (at_ >= 2 * size_) return Fail("block payload is too short");
+    const uint8_t b = bytes_[at_ >> 1];
+    *v = (at_ & 1) ? b & 15 : b >> 4;
+    ++at_;
+    return true;
+  }
+  bool Value(int nibbles, uint32_t* v) {
+    if (!Nibble(v)) return false;
+    if (*v < 15) return true;
+    uint32_t x = 0;
+    for (int j = 0; j < nibbles; ++j) {
+      uint32_t n = 0;
+      if (!Nibble(&n)) return false;
+      x = (x << 4) | n;
+    }
+    *v = x;
+    return true;
+  }
+
+  const uint8_t* bytes_;
+  const size_t size_;
+  const int k_, width_;
+  const bool columns_;
+  size_t i_ = 0;  // entries read
+  size_t at_;     // format 1: next byte of column 2; format 2: next nibble
+  const char* error_ = "";
+};
 
 // Compresses `raw` and prepends the header and checksum: a block as stored.
 void SealBlock(const RawBlock& raw, std::string* out);

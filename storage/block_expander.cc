@@ -11,43 +11,33 @@ BlockExpander::BlockExpander(const ChildRule& rule, uint32_t entries_per_block)
       deck_(kMaxEnumCards) {}
 
 void BlockExpander::Flush(Output* o, ExpandedBlocks* out) {
-  o->raw.payload.assign(o->suffixes.data(), o->raw.entries);
-  o->raw.payload.append(o->ranks.data(), o->ranks_at);
   std::string block;
   SealBlock(o->raw, &block);
   out->blocks.push_back(std::move(block));
   out->entries += o->raw.entries;
   out->raw_bytes += o->raw.payload.size();
   o->raw.entries = 0;
-  o->ranks_at = 0;
+  o->raw.payload.clear();
+  o->writer.Restart();
 }
 
 void BlockExpander::Grow(int j) {
   const int level = j + 1;
   Output& o = outputs_[level - first_];
   ExpandedBlocks* out = &out_[level - first_];
-  // A child writes at most j+1 ranks of two bytes.
-  const size_t child_bytes = 2 * static_cast<size_t>(level);
   const bool deeper = level < last_;
   ChildCounts valid;
   rule_.ValidCounts(deck_[j - 1].data(), j, &valid);
   rule_.ForEachChild(valid, path_.available_bits(), [&](uint32_t t, Card x) {
     if (o.raw.entries == entries_per_block_) Flush(&o, out);
-    if (o.ranks.size() < o.ranks_at + child_bytes) o.ranks.resize(2 * o.ranks.size() + child_bytes);
-    char* ranks = o.ranks.data() + o.ranks_at;
-    auto put_rank = [&](uint32_t r) {
-      if (o.wide) *ranks++ = static_cast<char>(r >> 8);
-      *ranks++ = static_cast<char>(r & 0xff);
-    };
     // The child's counts from the prefix it shares with the level's last
     // entry on: the path's (their ranks are known), then t.
     const int shared = o.raw.entries == 0 ? 0 : std::min(o.shared, j);
-    o.suffixes[o.raw.entries] = static_cast<char>(level - shared);
-    for (int i = shared; i < j; ++i) put_rank(rank_[i]);
+    o.writer.Suffix(level - shared);
+    for (int i = shared; i < j; ++i) o.writer.Rank(rank_[i]);
     uint32_t r = 0;
     path_.Rank(t, &r);  // t is a child: its value is available
-    put_rank(r);
-    o.ranks_at = static_cast<size_t>(ranks - o.ranks.data());
+    o.writer.Rank(r);
     o.shared = j;
     ++o.raw.entries;
     if (deeper) {
@@ -74,30 +64,28 @@ Status BlockExpander::ExpandLevels(std::string_view data, int k, int levels, Exp
   if (!s.ok()) return s;
   if (in_.k != k) return Status::Corruption("block has entries of the wrong level");
   const uint32_t n = in_.entries;
-  const int width = in_.count_bytes;
-  const size_t size = in_.payload.size();
-  const auto* bytes = reinterpret_cast<const uint8_t*>(in_.payload.data());
   first_ = k + 1;
   last_ = k + levels;
   out_ = out;
   for (int l = first_; l <= last_; ++l) {
     Output& o = outputs_[l - first_];
+    o.raw.format = kBlockFormat;
     o.raw.k = l;
     o.raw.count_bytes = rule_.Limit(l - 1) > 255 ? 2 : 1;
-    o.wide = o.raw.count_bytes == 2;
     o.raw.entries = 0;
-    o.ranks_at = 0;
+    o.raw.payload.clear();
+    // (Made here: a copied expander's writers would write to the original.)
+    o.writer = NibbleWriter(&o.raw.payload, o.raw.count_bytes);
     o.shared = 0;
-    if (o.suffixes.size() < entries_per_block_) o.suffixes.resize(entries_per_block_);
   }
 
   RankPath& path = path_;
   path.Truncate(0);
-  size_t at = n;  // column 2 starts after the suffix lengths
+  EntryReader reader(in_);
   for (uint32_t i = 0; i < n; ++i) {
-    // Column 1 and 2 of the input: the parent's path, its ranks, its sub-deck.
+    // The input entry: the parent's path, its ranks, its sub-deck.
     int suffix = 0;
-    if (s = ReadSuffix(in_, i, at, &suffix); !s.ok()) return s;
+    if (!reader.NextSuffix(&suffix)) return Status::Corruption(reader.error());
     const int prefix = k - suffix;
     path.Truncate(prefix);
     for (int l = first_; l <= last_; ++l) {
@@ -105,8 +93,8 @@ Status BlockExpander::ExpandLevels(std::string_view data, int k, int levels, Exp
       o.shared = std::min(o.shared, prefix);
     }
     for (int j = prefix; j < k; ++j) {
-      uint32_t r = bytes[at++];
-      if (width == 2) r = (r << 8) | bytes[at++];
+      uint32_t r = 0;
+      if (!reader.NextRank(&r)) return Status::Corruption(reader.error());
       uint16_t t = 0;
       if (!path.PushRank(r, &t)) return Status::Corruption("block holds an impossible count");
       rank_[j] = static_cast<uint16_t>(r);
@@ -119,7 +107,7 @@ Status BlockExpander::ExpandLevels(std::string_view data, int k, int levels, Exp
     }
     Grow(k);
   }
-  if (at != size) return Status::Corruption("block payload has trailing bytes");
+  if (!reader.AtEnd()) return Status::Corruption(reader.error());
   for (int l = first_; l <= last_; ++l) {
     Output& o = outputs_[l - first_];
     if (o.raw.entries > 0) Flush(&o, &out[l - first_]);

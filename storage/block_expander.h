@@ -57,12 +57,9 @@ class BlockExpander {
  private:
   // The block being written at one level.
   struct Output {
-    RawBlock raw;          // header fields; the payload at the flush
-    std::string suffixes;  // column 1, entries_per_block_ bytes
-    std::string ranks;     // column 2, its first ranks_at bytes
-    size_t ranks_at = 0;
-    bool wide = false;  // two bytes per rank
-    int shared = 0;     // the prefix its last entry shares with the path
+    RawBlock raw;  // header fields and the payload so far
+    NibbleWriter writer{&raw.payload, 1};
+    int shared = 0;  // the prefix its last entry shares with the path
   };
 
   // Writes the children of the path (depth j: its sub-deck is deck_[j-1])

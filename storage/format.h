@@ -10,7 +10,12 @@
 
 namespace eulerdeck::storage {
 
-inline constexpr int kFormatVersion = 1;
+// The store format this build writes, and the oldest it reads (and resumes,
+// raising the store to kFormatVersion before writing). 1: blocks of format 1
+// only; 2: blocks of format 2 are written (a store raised from 1 may hold
+// both).
+inline constexpr int kFormatVersion = 2;
+inline constexpr int kOldestReadableFormat = 1;
 
 // Key tags (first byte).
 inline constexpr char kParamsKey[] = "Mparams";
@@ -19,8 +24,12 @@ inline constexpr char kProgressKey[] = "P";
 inline constexpr char kBlockTag = 'B';
 inline constexpr char kCountTag = 'C';
 
-// Data block header (docs/storage_format.md, "Data block").
-inline constexpr uint8_t kBlockFormat = 1;
+// Data block header (docs/storage_format.md, "Data block"). Format 2 (this
+// build writes it) codes the entries one after the other as nibbles; format
+// 1 (still read) had a byte column of suffix lengths and a byte column of
+// ranks.
+inline constexpr uint8_t kBlockFormat = 2;
+inline constexpr uint8_t kBlockFormatColumns = 1;
 inline constexpr size_t kBlockHeaderBytes = 20;
 
 // Entries per block. About 16K entries make 20-60 KB before compression: big

@@ -199,7 +199,8 @@ Status BuildPass(FrontierStore* store, const ChildRule& rule, int k, uint64_t in
   arena.execute([&] {
     tbb::parallel_pipeline(
         // Tokens in flight bound the memory: each holds one input block and
-        // its output (a few MB at most).
+        // its output at every level of the pass, the block times d growth
+        // ratios (a few MB in the cases of docs/performance.md §11).
         static_cast<size_t>(2 * threads),
         tbb::make_filter<void, Task*>(tbb::filter_mode::serial_in_order,
                                       [&](tbb::flow_control& fc) -> Task* {
@@ -291,21 +292,26 @@ Status BuildPass(FrontierStore* store, const ChildRule& rule, int k, uint64_t in
   return Status::OK();
 }
 
-// The bytes the levels of pass p will still add, estimated from the level
-// below and its growth over the one before (levels grow by a shrinking
-// factor, so this errs high), less what the checkpoint says is written.
+// The bytes the levels of pass p will still add, less what the checkpoint
+// says is written. Each level is sized from the one below by the growth of
+// the last levels, continued as the ratios fall (cmd_run.cc's RunEstimate
+// does the same), but never below 1: the estimate errs high, as a refusal
+// should, but not by a factor.
 uint64_t RemainingBytesEstimate(const std::vector<LevelRecord>& levels, const ProgressRecord& p) {
-  const LevelRecord& below = levels.back();
-  double growth = 1.0;
-  if (levels.size() >= 2 && levels[levels.size() - 2].entries > 0) {
-    growth = static_cast<double>(below.entries) / levels[levels.size() - 2].entries;
-  }
-  growth = std::max(growth, 1.0);
-  double total = 0, level = below.stored_bytes;
+  auto ratio = [&](size_t i) {  // entries of levels[i] over levels[i-1]
+    return i >= 1 && levels[i - 1].entries > 0
+               ? static_cast<double>(levels[i].entries) / levels[i - 1].entries
+               : 1.0;
+  };
+  const size_t n = levels.size();
+  double last = ratio(n - 1);
+  const double step = n >= 3 ? last - ratio(n - 2) : 0.0;
+  double total = 0, level = levels.back().stored_bytes;
   uint64_t written = p.stored_bytes;
-  for (int i = 0; i <= static_cast<int>(p.deeper.size()); ++i) {
-    level *= growth;
+  for (size_t i = 0; i <= p.deeper.size(); ++i) {
+    level *= std::max(last, 1.0);
     total += level;
+    last = std::clamp(last + step, last / 4, last * 1.5);
     if (i > 0) written += p.deeper[i - 1].stored_bytes;
   }
   return total > written ? static_cast<uint64_t>(total - written) : 0;
@@ -333,9 +339,10 @@ StoreParams NewStoreParams(const GameSpec& spec, Keep keep) {
 }
 
 Status CheckParams(const StoreParams& params, const GameSpec& spec, const std::string& dir) {
-  if (params.format_version != kFormatVersion) {
+  if (params.format_version < kOldestReadableFormat || params.format_version > kFormatVersion) {
     return Status::NotSupported("store '" + dir + "' has format " +
                                 std::to_string(params.format_version) + ", this build reads " +
+                                std::to_string(kOldestReadableFormat) + " to " +
                                 std::to_string(kFormatVersion));
   }
   if (params.spec.game != spec.game || params.spec.ranks != spec.ranks ||
@@ -368,7 +375,7 @@ Status RunStore(FrontierStore* store, const GameSpec& spec, const RunOptions& op
   const int n = spec.cards();
   if (options.pass_levels < 0 || options.pass_levels > kMaxPassLevels) {
     return Status::InvalidArgument("pass levels must be between 1 and " +
-                                   std::to_string(kMaxPassLevels));
+                                   std::to_string(kMaxPassLevels) + " (0: the default)");
   }
   if (options.until_level < 0 || options.until_level > n) {
     return Status::InvalidArgument("--until-level must be between 1 and " + std::to_string(n));
@@ -386,8 +393,13 @@ Status RunStore(FrontierStore* store, const GameSpec& spec, const RunOptions& op
     if (!s.ok()) return s;
   } else if (s = CheckParams(params, spec, store->dir()); !s.ok()) {
     return s;
-  } else if (options.keep && *options.keep != params.keep) {
-    params.keep = *options.keep;
+  } else if ((options.keep && *options.keep != params.keep) ||
+             params.format_version < kFormatVersion) {
+    // An older store is raised to this build's format before a block of the
+    // new format is written: older builds then refuse it in so many words
+    // instead of stumbling on a block they cannot read.
+    if (options.keep) params.keep = *options.keep;
+    params.format_version = kFormatVersion;
     s = store->PutParams(params);
     if (!s.ok()) return s;
   }
@@ -436,17 +448,31 @@ Status RunStore(FrontierStore* store, const GameSpec& spec, const RunOptions& op
                                      " cannot be built");
     }
     if (options.level) options.level->store(k + 1);
-    const int pass = PassLevels(k, last, options.pass_levels);
     ProgressRecord p;
     bool resuming = false;
     s = store->GetProgress(&p, &resuming);
     if (!s.ok()) return s;
-    // A checkpoint of another pass (an older build's one-level pass, or a
-    // run resumed with another --until-level) is not continued: the pass
-    // starts over.
-    if (!resuming || p.level != k + 1 || p.last_level() != k + pass) {
-      p = ProgressRecord{k + 1, 0, "", below.blocks};
-      for (int l = k + 2; l <= k + pass; ++l) p.deeper.push_back(LevelRecord{l});
+    int pass = PassLevels(k, last, options.pass_levels);
+    if (resuming && p.level == k + 1 && p.last_level() <= last &&
+        p.last_level() - k <= kMaxPassLevels) {
+      // The checkpoint's pass is continued whatever pass this run would
+      // start (another --pass-levels or --until-level, an older build's
+      // one-level pass): the alignment of passes changes only the speed.
+      pass = p.last_level() - k;
+    } else {
+      p = ProgressRecord();
+      p.level = k + 1;
+      p.input_blocks = below.blocks;
+      p.deeper.resize(pass - 1);
+      for (int i = 0; i < pass - 1; ++i) p.deeper[i].level = k + 2 + i;
+      if (resuming) {
+        // A pass past --until-level starts over. Its new checkpoint is
+        // made durable before a block is deleted: if the process dies in
+        // between, no later start can continue the old one over blocks
+        // that are gone.
+        s = store->Checkpoint(p);
+        if (!s.ok()) return s;
+      }
     }
     // Blocks past the checkpoint may have been flushed before a crash, and
     // levels past the pass may hold blocks of an abandoned longer pass.
@@ -463,8 +489,14 @@ Status RunStore(FrontierStore* store, const GameSpec& spec, const RunOptions& op
     s = BuildPass(store, rule, k, below.blocks, &p, options, &live);
     if (!s.ok()) return s;
     // The pass's time is shared among its levels by the bytes they hold.
-    std::vector<LevelRecord> built = {
-        LevelRecord{k + 1, p.entries, p.blocks, p.raw_bytes, p.stored_bytes, p.checksum}};
+    LevelRecord first;
+    first.level = k + 1;
+    first.entries = p.entries;
+    first.blocks = p.blocks;
+    first.raw_bytes = p.raw_bytes;
+    first.stored_bytes = p.stored_bytes;
+    first.checksum = p.checksum;
+    std::vector<LevelRecord> built = {first};
     for (const LevelRecord& d : p.deeper) built.push_back(d);
     uint64_t raw_bytes = 0;
     for (const LevelRecord& r : built) raw_bytes += r.raw_bytes;

@@ -49,7 +49,7 @@ TEST_CASE("001: mousetrap 1 4 3 2 reforms to 1 4 2 3, then 1 2 3 4, then dead-en
   CHECK(last.residual == D("2 3 4"));
 }
 
-TEST_CASE("001: modular 1 3 4 2 reforms to 1 2 3 4, a cycle; length 2") {
+TEST_CASE("001: modular 1 3 4 2 reforms to 1 2 3 4, a cycle, length 2") {
   const GameSpec spec = Spec(Game::kModular, 4);
   const GameResult r = Play(spec, D("1 3 4 2"), {.trace = true});
   CHECK(r.outcome == Outcome::kWin);

@@ -114,7 +114,7 @@ TEST_CASE("solitaire observations: below a printed range nothing is checked") {
   CHECK(!Survey(V::kFree, 20, SolitaireArithmetic::kExact).limit.found);     // none
 }
 
-TEST_CASE("solitaire observations: floating point certifies by its bounds; noise refutes nothing") {
+TEST_CASE("solitaire observations: floating point certifies by its bounds, noise refutes nothing") {
   // At n = 40 the bounds decide every step: as exactly.
   for (V v : {V::kMoves, V::kPairs20, V::kOther}) {
     for (auto arithmetic : {SolitaireArithmetic::kDouble, SolitaireArithmetic::kLongDouble}) {

@@ -38,23 +38,71 @@ uint32_t ReferenceRank(const CountCoding& c, const uint16_t* prefix, int j, uint
   return static_cast<uint32_t>((t - 1) / c.ranks) * available + before;
 }
 
-// The payload (columns 1 and 2) of a block, by definition.
-std::string ReferencePayload(const PathBlock& b, const CountCoding& c) {
-  std::string col1, col2;
+// The suffix length and the ranks of each entry of a block, by definition:
+// the shared prefix with the entry before (none for the first), and the
+// rank of each count after it.
+template <class F>
+void ForEachCodedEntry(const PathBlock& b, const CountCoding& c, F&& f) {
   for (size_t i = 0; i < b.entries(); ++i) {
     const uint16_t* p = b.path(i);
     int shared = 0;
     if (i > 0) {
       while (shared < b.k - 1 && b.path(i - 1)[shared] == p[shared]) ++shared;
     }
-    col1.push_back(static_cast<char>(b.k - shared));
-    for (int j = shared; j < b.k; ++j) {
-      const uint32_t r = ReferenceRank(c, p, j, p[j]);
+    std::vector<uint32_t> ranks;
+    for (int j = shared; j < b.k; ++j) ranks.push_back(ReferenceRank(c, p, j, p[j]));
+    f(b.k - shared, ranks);
+  }
+}
+
+// The payload of a block of format 2, by definition (docs/storage_format.md):
+// per entry its suffix length minus 1, then its ranks, each a nibble below
+// 15, else 15 and the value in 2 nibbles (4 for ranks of two-byte counts);
+// nibbles high first, an odd count padded with a 0 nibble.
+std::string ReferencePayload(const PathBlock& b, const CountCoding& c) {
+  std::vector<int> nibbles;
+  auto value = [&](uint32_t v, int width) {
+    if (v < 15) return nibbles.push_back(static_cast<int>(v));
+    nibbles.push_back(15);
+    for (int j = width - 1; j >= 0; --j) nibbles.push_back(static_cast<int>((v >> (4 * j)) & 15));
+  };
+  ForEachCodedEntry(b, c, [&](int suffix, const std::vector<uint32_t>& ranks) {
+    value(static_cast<uint32_t>(suffix - 1), 2);
+    for (uint32_t r : ranks) value(r, 2 * b.count_bytes);
+  });
+  if (nibbles.size() % 2) nibbles.push_back(0);
+  std::string out;
+  for (size_t i = 0; i < nibbles.size(); i += 2)
+    out.push_back(static_cast<char>(nibbles[i] << 4 | nibbles[i + 1]));
+  return out;
+}
+
+// The payload of a block of format 1 (before 2026-11-23), by definition:
+// column 1, a byte per entry (its suffix length), then column 2, its ranks
+// in one or two bytes (high byte first).
+std::string ReferencePayloadV1(const PathBlock& b, const CountCoding& c) {
+  std::string col1, col2;
+  ForEachCodedEntry(b, c, [&](int suffix, const std::vector<uint32_t>& ranks) {
+    col1.push_back(static_cast<char>(suffix));
+    for (uint32_t r : ranks) {
       if (b.count_bytes == 2) col2.push_back(static_cast<char>(r >> 8));
       col2.push_back(static_cast<char>(r & 0xff));
     }
-  }
+  });
   return col1 + col2;
+}
+
+// A stored block of format 1 holding `b`, as a build before format 2 wrote it.
+std::string SealV1(const PathBlock& b, const CountCoding& c) {
+  RawBlock raw;
+  raw.format = kBlockFormatColumns;
+  raw.k = b.k;
+  raw.count_bytes = b.count_bytes;
+  raw.entries = static_cast<uint32_t>(b.entries());
+  raw.payload = ReferencePayloadV1(b, c);
+  std::string out;
+  SealBlock(raw, &out);
+  return out;
 }
 
 PathBlock MakeBlock(const ChildRule& rule, int k, const uint16_t* paths, size_t entries) {
@@ -136,11 +184,20 @@ TEST_CASE("codec: fast coding and fused expansion equal the references on every 
             PathBlock back;
             REQUIRE(DecodeBlock(data, coding, &back).ok());
             REQUIRE(back.counts == block.counts);
+            // A block of format 1 (an older store) reads the same, and
+            // expands to the same blocks.
+            const std::string v1 = SealV1(block, coding);
+            PathBlock back_v1;
+            REQUIRE(DecodeBlock(v1, coding, &back_v1).ok());
+            REQUIRE(back_v1.counts == block.counts);
+            ExpandedBlocks from_v1;
+            REQUIRE(fused.Expand(v1, k, &from_v1).ok());
 
             ExpandedBlocks got;
             REQUIRE(fused.Expand(data, k, &got).ok());
             const std::vector<std::string> want = ReferenceExpand(rule, data, k, per_block);
             REQUIRE(got.blocks == want);
+            REQUIRE(from_v1.blocks == want);
             uint64_t want_entries = 0, want_raw = 0;
             for (const std::string& b : want) {
               PathBlock out;
@@ -296,6 +353,63 @@ TEST_CASE("codec: the rank path ranks and unranks every count as defined") {
     CHECK(path.Rank(1, &r));
     CHECK(r == 0);
   }
+}
+
+// Payloads that a checksum does not catch (written so, then sealed): each
+// reader must refuse them by name, in both block formats.
+TEST_CASE("codec: malformed payloads of either format are refused by name") {
+  const GameSpec spec{Game::kMousetrap, 8, 1};
+  const ChildRule rule(spec);
+  const CountCoding coding{8, 1};
+  PathBlock b;
+  b.k = 2;
+  b.counts = {1, 3, 2, 5, 3, 1};
+  struct Bad {
+    std::string payload;
+    const char* error;
+  };
+  auto check = [&](int format, const std::vector<Bad>& cases) {
+    for (const Bad& bad : cases) {
+      INFO("format " << format << ", error " << bad.error);
+      RawBlock raw;
+      raw.format = format;
+      raw.k = 2;
+      raw.count_bytes = 1;
+      raw.entries = 3;
+      raw.payload = bad.payload;
+      std::string data;
+      SealBlock(raw, &data);
+      PathBlock out;
+      const Status d = DecodeBlock(data, coding, &out);
+      CHECK(d.IsCorruption());
+      CHECK(d.message().find(bad.error) != std::string::npos);
+      BlockExpander fused(rule, kEntriesPerBlock);
+      ExpandedBlocks expanded;
+      const Status e = fused.Expand(data, 2, &expanded);
+      CHECK(e.IsCorruption());
+      CHECK(e.message().find(bad.error) != std::string::npos);
+    }
+  };
+  const std::string good = ReferencePayload(b, coding);
+  const std::string good_v1 = ReferencePayloadV1(b, coding);
+  // Format 2: entries (2: 0, 1), (2: 1, 3), (2: 2, 0), as the nibbles
+  // 1 0 1, 1 1 3, 1 2 0 and a 0 to pad.
+  REQUIRE(good == std::string("\x10\x11\x13\x12\x00", 5));
+  check(kBlockFormat, {
+                          {std::string("\x00\x11\x13\x12\x00", 5), "front coding is invalid"},
+                          {std::string("\x10\x12\x13\x12\x00", 5), "front coding is invalid"},
+                          {std::string("\x10\x11\x13", 3), "too short"},
+                          {std::string("\x10\x11\x13\x12\x0f", 5), "trailing bytes"},
+                          {std::string("\x10\x11\x13\x12\x00\x00", 6), "trailing bytes"},
+                      });
+  // Format 1: the suffix lengths 2 2 2, then the ranks 0 1 1 3 2 0.
+  REQUIRE(good_v1 == std::string("\x02\x02\x02\x00\x01\x01\x03\x02\x00", 9));
+  check(kBlockFormatColumns,
+        {
+            {std::string("\x01\x02\x02\x00\x01\x01\x03\x02\x00", 9), "front coding is invalid"},
+            {std::string("\x02\x02\x02\x00\x01\x01\x03\x02", 8), "too short"},
+            {std::string("\x02\x02\x02\x00\x01\x01\x03\x02\x00\x00", 10), "trailing bytes"},
+        });
 }
 
 TEST_CASE("codec: the fused expander refuses damaged blocks and blocks of another level") {

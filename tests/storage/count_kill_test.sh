@@ -124,7 +124,7 @@ expect_refusal 2 "holds mousetrap --ranks 9 --suits 1, not hlm --ranks 9" \
 expect_refusal 2 "splits at 1048576 subtrees, not --subtrees 10" \
   count --game mousetrap --ranks 9 --store "$store" --subtrees 10
 expect_refusal 2 "holds a count, not a stored run" run --game mousetrap --ranks 9 --store "$store"
-expect_refusal 2 "--keep and --until-level do not apply to a count store" \
+expect_refusal 2 "--keep, --until-level and --pass-levels do not apply to a count store" \
   resume --store "$store" --until-level 3
 "$E" run --game mousetrap --ranks 7 --store "$tmp/run" >/dev/null 2>&1
 expect_refusal 2 "holds a stored run, not a count" count --game mousetrap --ranks 7 --store "$tmp/run"

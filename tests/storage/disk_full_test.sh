@@ -55,8 +55,8 @@ trial() {
     --memory-budget 16MiB >/dev/null 2>"$tmp/err" &
   local pid=$!
   case "$filler" in
-    # Both fill the device well before the run would end (m=11 takes about
-    # 0.7 s on one thread since issue 15; m=12 several seconds).
+    # Both fill the device well before the run would end (m=12 takes about
+    # a second on one thread since issue 15's passes and block format 2).
     burst) sleep "0.$(( RANDOM % 3 + 1 ))"; dd if=/dev/zero of="$mnt/filler" bs=1M >/dev/null 2>&1 ;;
     # (The trickle fills the device in about 16 steps of 20 ms, whatever its size.)
     trickle) sleep 0.1
@@ -94,8 +94,13 @@ if [ "$LONG" -eq 0 ]; then
     trial "m=11, $size, checkpoints 0 s" "$size" 0 none
     trial "m=11, $size, checkpoints 30 s" "$size" 30 none
   done
-  trial "m=11, 24m, burst filler" 24m 0 burst
-  trial "m=11, 8m, trickle filler, checkpoints 30 s" 8m 30 trickle
+  # Another process filling the device: m = 12 (about a second on one
+  # thread), since m = 11 now ends before the filler has started.
+  GAME=(--game mousetrap --ranks 12)
+  "$E" run "${GAME[@]}" --store "$tmp/ref12" >/dev/null 2>&1
+  REF=$(levels_of "$tmp/ref12")
+  trial "m=12, 24m, burst filler" 24m 0 burst
+  trial "m=12, 8m, trickle filler, checkpoints 30 s" 8m 30 trickle
 else
   GAME=(--game mousetrap --ranks 12)   # 12 levels, about 16 MB stored
   "$E" run "${GAME[@]}" --store "$tmp/ref" >/dev/null 2>&1

@@ -97,8 +97,8 @@ if [ "$(levels_of "$tmp/ref1" | cut -d' ' -f1,2)" != "$(levels_of "$tmp/ref3" | 
   echo "FAIL: one and three levels per pass store different entries"; fail=1
 fi
 # A checkpoint of a one-level pass (as older builds write) in level 8,
-# resumed with three levels per pass (8-10 from level 7): the pass starts
-# over, and the store holds the same entries.
+# resumed with three levels per pass: the one-level pass is continued, and
+# the store holds the same entries.
 store="$tmp/mixed"
 (EULERDECK_CRASH_AT=after-checkpoint:9 exec "$E" run "${GAME[@]}" --store "$store" --threads 2 \
   --checkpoint-seconds 0 --pass-levels 1 >/dev/null 2>&1) 2>/dev/null
@@ -108,6 +108,23 @@ resume_until_done "$store" --pass-levels 3
 if [ "$(levels_of "$store" | cut -d' ' -f1,2)" != "$(levels_of "$tmp/ref3" | cut -d' ' -f1,2)" ] ||
    ! "$E" verify --store "$store" >/dev/null 2>&1; then
   echo "FAIL (mixed): a one-level checkpoint resumed by three-level passes differs"; fail=1
+fi
+# A checkpoint of the pass 8-10 resumed with --until-level 9 starts the pass
+# over (8-9); killed right after, at its first block, and resumed to the
+# end: the abandoned checkpoint must not be continued over deleted blocks.
+store="$tmp/abandoned"
+(EULERDECK_CRASH_AT=after-checkpoint:5 exec "$E" run "${GAME[@]}" --store "$store" --threads 2 \
+  --checkpoint-seconds 0 >/dev/null 2>&1) 2>/dev/null
+"$E" status --store "$store" | grep -q "^state      interrupted during levels 8-10," ||
+  { echo "FAIL (abandoned): not interrupted during levels 8-10"; fail=1; }
+(EULERDECK_CRASH_AT=block-written:1 exec "$E" resume --store "$store" --threads 2 --until-level 9 \
+  --checkpoint-seconds 0 >/dev/null 2>&1) 2>/dev/null
+"$E" status --store "$store" | grep -q "^state      interrupted during levels 8-9," ||
+  { echo "FAIL (abandoned): the new pass 8-9 is not the checkpoint"; fail=1; }
+resume_until_done "$store"
+if [ "$(levels_of "$store" | cut -d' ' -f1,2)" != "$(levels_of "$tmp/ref3" | cut -d' ' -f1,2)" ] ||
+   ! "$E" verify --store "$store" >/dev/null 2>&1; then
+  echo "FAIL (abandoned): a pass started over and resumed differs"; fail=1
 fi
 
 # The same with --keep last, killed between marking a level dropped and

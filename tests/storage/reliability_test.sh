@@ -116,7 +116,7 @@ PY
   if [ "$rc" -ne 1 ] || [ "$(wc -l <"$tmp/err")" -ne 1 ]; then echo "FAIL (footer byte -$off): verify rc=$rc $(cat "$tmp/err")"; fail=1; fi
 done
 { (EULERDECK_CRASH_AT=after-checkpoint:5 exec "$E" run --game mousetrap --ranks 10 --store "$tmp/partial" --checkpoint-seconds 0 >/dev/null 2>&1); } 2>/dev/null
-if ! "$E" verify --store "$tmp/partial" 2>&1 | grep -q "level in progress"; then echo "FAIL (verify of the level in progress)"; fail=1; fi
+if ! "$E" verify --store "$tmp/partial" 2>&1 | grep -q "pass in progress"; then echo "FAIL (verify of the pass in progress)"; fail=1; fi
 
 [ "$fail" -eq 0 ] && echo "reliability_test: all checks passed"
 exit "$fail"

@@ -296,7 +296,12 @@ int Execute(const std::string& name, const Common& c, const GameSpec* given) {
   s = store->GetLevels(&levels);
   if (s.ok()) s = store->GetProgress(&checkpoint, &resuming);
   if (!s.ok()) return store_error(s);
-  resuming = resuming && !levels.empty() && checkpoint.level == levels.back().level + 1;
+  // As RunStore decides: a checkpoint of the next pass is continued unless
+  // it passes the level the run stops at.
+  const int last = options.until_level ? options.until_level : spec.cards();
+  resuming = resuming && !levels.empty() && checkpoint.level == levels.back().level + 1 &&
+             checkpoint.last_level() <= last &&
+             checkpoint.last_level() - levels.back().level <= storage::kMaxPassLevels;
   std::atomic<int> level{0}, pass_last{0};
   std::atomic<uint64_t> done{0}, total{0}, entries{0}, bytes{0};
   if (resuming) {
@@ -316,8 +321,7 @@ int Execute(const std::string& name, const Common& c, const GameSpec* given) {
   options.entries = &entries;
   options.bytes = &bytes;
   {
-    RunEstimate estimate(options.until_level ? options.until_level : spec.cards(), levels,
-                         resuming ? &checkpoint : nullptr,
+    RunEstimate estimate(last, levels, resuming ? &checkpoint : nullptr,
                          {&level, &pass_last, &done, &total, &entries, &bytes});
     options.on_commit = [&](const storage::LevelRecord& r) { estimate.Committed(r); };
     ProgressOptions display;
@@ -377,8 +381,9 @@ int RunResume(const std::vector<std::string>& args) {
   GameSpec spec;
   if (IsCountStore(common.store_dir, &spec)) {
     // A count store: the count goes on, with the options that apply to it.
-    if (!common.keep_text.empty() || common.until_level != 0) {
-      return BadInput("eulerdeck resume", "--keep and --until-level do not apply to a count store");
+    if (!common.keep_text.empty() || common.until_level != 0 || !vm["pass-levels"].defaulted()) {
+      return BadInput("eulerdeck resume",
+                      "--keep, --until-level and --pass-levels do not apply to a count store");
     }
     std::vector<std::string> count_args = {
         "--game",    GameName(spec.game),           "--ranks", std::to_string(spec.ranks),

@@ -509,7 +509,7 @@ int RunVerify(const std::vector<std::string>& args) {
   }
   std::cout << "verified   the database files' checksums; "
             << Plural(report.levels_checked, "level")
-            << (report.in_progress_checked ? " and the level in progress to its checkpoint" : "")
+            << (report.in_progress_checked ? " and the pass in progress to its checkpoint" : "")
             << ", " << Plural(report.blocks, "block") << ", "
             << Plural(report.entries, "entry", "entries") << " (" << report.parents_checked
             << " checked against their parents): no fault\n";
