@@ -108,6 +108,7 @@ void EncodeBlock(const PathBlock& block, const CountCoding& coding, std::string*
       w.Rank(r);
     }
   }
+  w.Finish();
   *raw_bytes = raw.payload.size();
   SealBlock(raw, out);
 }

@@ -45,14 +45,22 @@ struct RawBlock {
 // counts), high nibble first. An odd count of nibbles ends with a 0 nibble.
 class NibbleWriter {
  public:
-  // Appends to *out (not owned), whose bytes so far are whole.
+  // Appends to *out (not owned), whose bytes so far are whole. Finish()
+  // before reading *out.
   NibbleWriter(std::string* out, int count_bytes) : out_(out), rank_nibbles_(2 * count_bytes) {}
 
-  // After *out was cleared: starts again at a whole byte.
-  void Restart() { half_ = false; }
+  // After *out was cleared: starts again at a whole byte, nothing pending.
+  void Restart() { acc_ = 0, pending_ = 0; }
 
   void Suffix(int s) { Value(static_cast<uint32_t>(s - 1), 2); }
   void Rank(uint32_t r) { Value(r, rank_nibbles_); }
+
+  // Writes the nibbles still pending, and a 0 nibble after an odd count.
+  void Finish() {
+    if (pending_ % 2) Put(0);
+    for (int i = pending_ / 2 - 1; i >= 0; --i) out_->push_back(static_cast<char>(acc_ >> (8 * i)));
+    Restart();
+  }
 
  private:
   void Value(uint32_t v, int nibbles) {
@@ -60,18 +68,20 @@ class NibbleWriter {
     Put(15);
     for (int shift = 4 * (nibbles - 1); shift >= 0; shift -= 4) Put((v >> shift) & 15);
   }
+  // Nibbles gather in a register and leave 8 bytes at a time.
   void Put(uint32_t nibble) {
-    if (half_) {
-      out_->back() = static_cast<char>(static_cast<uint8_t>(out_->back()) | nibble);
-    } else {
-      out_->push_back(static_cast<char>(nibble << 4));
+    acc_ = (acc_ << 4) | nibble;
+    if (++pending_ == 16) {
+      const uint64_t big = __builtin_bswap64(acc_);
+      out_->append(reinterpret_cast<const char*>(&big), 8);
+      acc_ = 0, pending_ = 0;
     }
-    half_ = !half_;
   }
 
   std::string* out_;
   int rank_nibbles_;
-  bool half_ = false;
+  uint64_t acc_ = 0;
+  int pending_ = 0;
 };
 
 // Reads the entries of a payload of either block format in order: for each

@@ -11,6 +11,7 @@ BlockExpander::BlockExpander(const ChildRule& rule, uint32_t entries_per_block)
       deck_(kMaxEnumCards) {}
 
 void BlockExpander::Flush(Output* o, ExpandedBlocks* out) {
+  o->writer.Finish();
   std::string block;
   SealBlock(o->raw, &block);
   out->blocks.push_back(std::move(block));
