@@ -144,6 +144,24 @@ nlohmann::json LevelRecordJson(const LevelRecord& r) {
           {"kept", r.kept}};
 }
 
+namespace {
+
+// The inverse of LevelRecordJson (fields absent: their defaults).
+LevelRecord LevelRecordFromJson(const nlohmann::json& j) {
+  LevelRecord r;
+  r.level = j.value("level", 0);
+  r.entries = j.value("entries", uint64_t{0});
+  r.blocks = j.value("blocks", uint64_t{0});
+  r.raw_bytes = j.value("raw_bytes", uint64_t{0});
+  r.stored_bytes = j.value("stored_bytes", uint64_t{0});
+  r.checksum = j.value("checksum", uint64_t{0});
+  r.seconds = j.value("seconds", 0.0);
+  r.kept = j.value("kept", true);
+  return r;
+}
+
+}  // namespace
+
 const char* StoreKindName(StoreKind kind) { return kind == StoreKind::kCount ? "count" : "run"; }
 
 const char* KeepName(Keep keep) {
@@ -468,16 +486,7 @@ Status FrontierStore::GetLevels(std::vector<LevelRecord>* levels) {
     nlohmann::json j;
     Status s = ParseJson(it->value().ToString(), "level", &j);
     if (!s.ok()) return s;
-    LevelRecord r;
-    r.level = j.value("level", 0);
-    r.entries = j.value("entries", uint64_t{0});
-    r.blocks = j.value("blocks", uint64_t{0});
-    r.raw_bytes = j.value("raw_bytes", uint64_t{0});
-    r.stored_bytes = j.value("stored_bytes", uint64_t{0});
-    r.checksum = j.value("checksum", uint64_t{0});
-    r.seconds = j.value("seconds", 0.0);
-    r.kept = j.value("kept", true);
-    levels->push_back(r);
+    levels->push_back(LevelRecordFromJson(j));
   }
   return FromRocks(it->status(), "reading the level records");
 }
@@ -512,13 +521,7 @@ Status FrontierStore::GetProgress(ProgressRecord* p, bool* exists) {
   p->deeper.clear();
   if (j.contains("deeper") && j["deeper"].is_array()) {
     for (const auto& d : j["deeper"]) {
-      LevelRecord r;
-      r.level = d.value("level", 0);
-      r.entries = d.value("entries", uint64_t{0});
-      r.blocks = d.value("blocks", uint64_t{0});
-      r.raw_bytes = d.value("raw_bytes", uint64_t{0});
-      r.stored_bytes = d.value("stored_bytes", uint64_t{0});
-      r.checksum = d.value("checksum", uint64_t{0});
+      const LevelRecord r = LevelRecordFromJson(d);
       if (r.level != p->last_level() + 1) {
         return Status::Corruption("the progress record's deeper levels are out of order");
       }
@@ -539,14 +542,7 @@ Status FrontierStore::Checkpoint(const ProgressRecord& p) {
                       {"saved", UnixNow()}};
   if (!p.deeper.empty()) {
     nlohmann::json deeper = nlohmann::json::array();
-    for (const LevelRecord& r : p.deeper) {
-      deeper.push_back({{"level", r.level},
-                        {"entries", r.entries},
-                        {"blocks", r.blocks},
-                        {"raw_bytes", r.raw_bytes},
-                        {"stored_bytes", r.stored_bytes},
-                        {"checksum", r.checksum}});
-    }
+    for (const LevelRecord& r : p.deeper) deeper.push_back(LevelRecordJson(r));
     j["deeper"] = deeper;
   }
   // The record goes with the blocks it describes, through the same flush
