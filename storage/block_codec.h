@@ -52,29 +52,54 @@ class NibbleWriter {
   // After *out was cleared: starts again at a whole byte, nothing pending.
   void Restart() { acc_ = 0, pending_ = 0; }
 
-  void Suffix(int s) { Value(static_cast<uint32_t>(s - 1), 2); }
-  void Rank(uint32_t r) { Value(r, rank_nibbles_); }
+  void Suffix(int s) {
+    Local l{acc_, pending_};
+    Value(&l, static_cast<uint32_t>(s - 1), 2);
+    acc_ = l.acc, pending_ = l.pending;
+  }
+  void Rank(uint32_t r) {
+    Local l{acc_, pending_};
+    Value(&l, r, rank_nibbles_);
+    acc_ = l.acc, pending_ = l.pending;
+  }
+  // A whole entry: Suffix(suffix), Rank(ranks[i]) for i < n, Rank(last).
+  // The nibbles gather in locals, which stay in registers for the entry
+  // (members would go back to memory after each nibble: the string may
+  // alias them); the fused expander writes every entry through here.
+  void Entry(int suffix, const uint16_t* ranks, int n, uint32_t last) {
+    Local l{acc_, pending_};
+    Value(&l, static_cast<uint32_t>(suffix - 1), 2);
+    for (int i = 0; i < n; ++i) Value(&l, ranks[i], rank_nibbles_);
+    Value(&l, last, rank_nibbles_);
+    acc_ = l.acc, pending_ = l.pending;
+  }
 
   // Writes the nibbles still pending, and a 0 nibble after an odd count.
   void Finish() {
-    if (pending_ % 2) Put(0);
-    for (int i = pending_ / 2 - 1; i >= 0; --i) out_->push_back(static_cast<char>(acc_ >> (8 * i)));
+    Local l{acc_, pending_};
+    if (l.pending % 2) Put(&l, 0);
+    for (int i = l.pending / 2 - 1; i >= 0; --i)
+      out_->push_back(static_cast<char>(l.acc >> (8 * i)));
     Restart();
   }
 
  private:
-  void Value(uint32_t v, int nibbles) {
-    if (v < 15) return Put(v);
-    Put(15);
-    for (int shift = 4 * (nibbles - 1); shift >= 0; shift -= 4) Put((v >> shift) & 15);
+  struct Local {
+    uint64_t acc;
+    int pending;
+  };
+  void Value(Local* l, uint32_t v, int nibbles) {
+    if (v < 15) return Put(l, v);
+    Put(l, 15);
+    for (int shift = 4 * (nibbles - 1); shift >= 0; shift -= 4) Put(l, (v >> shift) & 15);
   }
   // Nibbles gather in a register and leave 8 bytes at a time.
-  void Put(uint32_t nibble) {
-    acc_ = (acc_ << 4) | nibble;
-    if (++pending_ == 16) {
-      const uint64_t big = __builtin_bswap64(acc_);
+  void Put(Local* l, uint32_t nibble) {
+    l->acc = (l->acc << 4) | nibble;
+    if (++l->pending == 16) {
+      const uint64_t big = __builtin_bswap64(l->acc);
       out_->append(reinterpret_cast<const char*>(&big), 8);
-      acc_ = 0, pending_ = 0;
+      l->acc = 0, l->pending = 0;
     }
   }
 

@@ -29,16 +29,14 @@ void BlockExpander::Grow(int j) {
   const bool deeper = level < last_;
   ChildCounts valid;
   rule_.ValidCounts(deck_[j - 1].data(), j, &valid);
-  rule_.ForEachChild(valid, path_.available_bits(), [&](uint32_t t, Card x) {
+  // r, t's rank: the same as path_.Rank(t) (RankPath's definition), from
+  // the child rule's bitset of available counts.
+  rule_.ForEachChildRanked(valid, path_.available_bits(), [&](uint32_t t, Card x, uint32_t r) {
     if (o.raw.entries == entries_per_block_) Flush(&o, out);
     // The child's counts from the prefix it shares with the level's last
     // entry on: the path's (their ranks are known), then t.
     const int shared = o.raw.entries == 0 ? 0 : std::min(o.shared, j);
-    o.writer.Suffix(level - shared);
-    for (int i = shared; i < j; ++i) o.writer.Rank(rank_[i]);
-    uint32_t r = 0;
-    path_.Rank(t, &r);  // t is a child: its value is available
-    o.writer.Rank(r);
+    o.writer.Entry(level - shared, rank_ + shared, j - shared, r);
     o.shared = j;
     ++o.raw.entries;
     if (deeper) {

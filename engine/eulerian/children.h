@@ -220,6 +220,29 @@ class ChildRule {
     }
   }
 
+  // The same, passing f(t, x, r) also r, the number of counts below t that
+  // name an available value: t's rank among the counts the parent could
+  // take (the stored run's rank coding, storage/rank_coding.h), a prefix
+  // popcount of the bitset the walk builds anyway.
+  template <class F>
+  void ForEachChildRanked(const ChildCounts& valid, const uint64_t* available_bits, F&& f) const {
+    uint64_t counts[ChildCounts::kMaxWords];
+    const bool wraps = AvailableCounts(valid, available_bits, counts);
+    uint32_t below = 0;  // available counts in the words before j
+    for (int j = 0; j < valid.words; ++j) {
+      uint64_t w = valid.bits[j] & counts[j];
+      while (w) {
+        const int bit = __builtin_ctzll(w);
+        w &= w - 1;
+        const uint32_t t = static_cast<uint32_t>(j * 64 + bit);
+        const Card x = wraps ? value_of_[t] : static_cast<Card>(t);
+        const uint64_t lower = counts[j] & ((uint64_t{1} << bit) - 1);
+        f(t, x, below + static_cast<uint32_t>(__builtin_popcountll(lower)));
+      }
+      below += static_cast<uint32_t>(__builtin_popcountll(counts[j]));
+    }
+  }
+
   // The same for the parent `parent` of k cards (1 <= k < cards), from
   // scratch: the stored run expands every entry through here. Counting the
   // parent's cards of each value and testing the value of each valid count
