@@ -24,10 +24,15 @@
 namespace eulerdeck::internal {
 
 // Rotates circle[0..r) so that it starts at the pointer p; returns r.
-inline uint32_t Rotate(Card* circle, uint32_t r, uint32_t p) {
-  Card tmp[kMaxCards];
-  for (uint32_t i = 0; i < r; ++i) tmp[i] = circle[(p + i) % r];
-  std::memcpy(circle, tmp, r);
+template <class C>
+uint32_t Rotate(C* circle, uint32_t r, uint32_t p) {
+  if constexpr (sizeof(C) == 1) {  // every deck of a GameSpec: a buffer on the stack
+    Card tmp[kMaxCards];
+    for (uint32_t i = 0; i < r; ++i) tmp[i] = circle[(p + i) % r];
+    std::memcpy(circle, tmp, r);
+  } else {
+    std::rotate(circle, circle + p, circle + r);
+  }
   return r;
 }
 
@@ -37,29 +42,33 @@ inline uint32_t Rotate(Card* circle, uint32_t r, uint32_t p) {
 // that ends_on_burned_two (hlm) is won when every card but one was stored and
 // the one burned is a 2: the same as reaching WinningScore() (Proposition 2.2
 // of Bersani 2010), and it also recognises winning sub-decks of any size.
-template <class Recorder>
-Outcome PlayCircle(const GameSpec& spec, Card* circle, uint32_t r, uint32_t* left, Recorder& rec) {
+//
+// C is the type of a card: Card for every deck of a GameSpec (at most
+// kMaxCards), a wider integer for the decks of any size that rebuild.h
+// checks; then spec.ranks may pass kMaxCards and the Recorder takes C.
+template <class Recorder, class C = Card>
+Outcome PlayCircle(const GameSpec& spec, C* circle, uint32_t r, uint32_t* left, Recorder& rec) {
   const GamePolicy& policy = spec.policy();
   const uint32_t m = static_cast<uint32_t>(spec.ranks);
   uint32_t p = 0;  // the pointer: next card to be counted
   uint32_t burned = 0;
-  Card last_burned = 0;
+  C last_burned = 0;
   while (r > 0) {
     const uint32_t limit = CountLimit(policy.span, m, r);
     // Walk the counts 1..limit; pos and the named value advance together, so
     // no division is needed inside the loop.
     uint32_t pos = p;
-    Card called = 1;
+    C called = 1;
     uint32_t t = 1;
     if (!Recorder::kWantVisits && p + limit <= r && limit <= m) {
       // Neither the pointer nor the count wraps (most counts of hlm and
       // mousetrap): count t visits circle[p + t - 1] and names t.
-      const Card* run = circle + p;
+      const C* run = circle + p;
       while (t <= limit && run[t - 1] != t) ++t;
       pos = p + t - 1;
     } else {
       for (; t <= limit; ++t) {
-        const Card card = circle[pos];
+        const C card = circle[pos];
         if constexpr (Recorder::kWantVisits) rec.OnVisit(card, called);
         if (card == called) break;
         if (++pos == r) pos = 0;
@@ -73,7 +82,7 @@ Outcome PlayCircle(const GameSpec& spec, Card* circle, uint32_t r, uint32_t* lef
       }
       // Remove it; counting restarts after it.
       rec.OnRemove(circle[pos]);
-      std::memmove(circle + pos, circle + pos + 1, r - pos - 1);
+      std::memmove(circle + pos, circle + pos + 1, (r - pos - 1) * sizeof(C));
       --r;
       p = (pos == r) ? 0 : pos;
       if constexpr (Recorder::kCanStop) {
@@ -100,12 +109,17 @@ Outcome PlayCircle(const GameSpec& spec, Card* circle, uint32_t r, uint32_t* lef
     burned += limit;
     last_burned = circle[(p + limit - 1) % r];
     const uint32_t keep = r - limit;
-    const uint32_t start = (p + limit) % r;
-    Card tmp[kMaxCards];
-    const uint32_t keep_first = std::min(keep, r - start);
-    std::memcpy(tmp, circle + start, keep_first);
-    std::memcpy(tmp + keep_first, circle, keep - keep_first);
-    std::memcpy(circle, tmp, keep);
+    if constexpr (sizeof(C) == 1) {
+      const uint32_t start = (p + limit) % r;
+      Card tmp[kMaxCards];
+      const uint32_t keep_first = std::min(keep, r - start);
+      std::memcpy(tmp, circle + start, keep_first);
+      std::memcpy(tmp + keep_first, circle, keep - keep_first);
+      std::memcpy(circle, tmp, keep);
+    } else {  // any size: no buffer on the stack
+      std::rotate(circle, circle + p, circle + r);
+      std::memmove(circle, circle + limit, keep * sizeof(C));
+    }
     r = keep;
     p = 0;
     if constexpr (Recorder::kCanStop) {

@@ -20,6 +20,7 @@ constexpr const char* kUsage =
     "commands:\n"
     "  play     play one deck and show what happens (--trace for every count)\n"
     "  reform   follow a deck's reform sequence to a dead-end or a cycle\n"
+    "  rebuild  the decks whose removal order is a given one (Cayley's question)\n"
     "  count    count the winning decks exactly, backwards from the last card\n"
     "  brute    play every distinct deck: the reference counts\n"
     "  run      build every level of winning sub-decks into a store, resumable\n"
@@ -63,6 +64,7 @@ int RunCommand(int argc, char** argv) {
     }
     if (command == "play") return RunPlay(args);
     if (command == "reform") return RunReform(args);
+    if (command == "rebuild") return RunRebuild(args);
     if (command == "brute") return RunBrute(args);
     if (command == "count") return RunCount(args);
     if (command == "run") return RunRun(args);

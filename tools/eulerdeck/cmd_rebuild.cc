@@ -1,0 +1,143 @@
+// eulerdeck rebuild: the decks whose removal order is a given one (Cayley's
+// first question; engine/eulerian/rebuild.h).
+#include <charconv>
+#include <iostream>
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "engine/cards/game.h"
+#include "engine/eulerian/rebuild.h"
+#include "tools/common/cli.h"
+#include "tools/common/format.h"
+#include "tools/common/results.h"
+#include "tools/eulerdeck/commands.h"
+
+namespace eulerdeck::tools {
+
+namespace {
+constexpr const char* kUsage =
+    "usage: eulerdeck rebuild --game G --ranks M [--suits S]\n"
+    "                         (--order ORDER | --identity) [--max N | --all] [--json]\n"
+    "Builds the decks whose removal order (their reformed deck: the cards in the\n"
+    "order they are removed; hlm: stored, then the final burned 2) is ORDER, or\n"
+    "says that none exists. Mousetrap and hlm have at most one such deck,\n"
+    "modular may have several. Works backwards from the last card removed, so\n"
+    "decks of thousands of cards take seconds (not limited to the 64 cards of\n"
+    "count and run). Every deck printed is checked by playing it forward.\n"
+    "--identity asks for the order 1 2 ... M (Cayley's question, with s = 1).";
+
+// Values separated by spaces or commas, each a positive integer.
+Status ParseOrder(const std::string& text, WideDeck* order) {
+  order->clear();
+  size_t i = 0;
+  while (i < text.size()) {
+    if (text[i] == ' ' || text[i] == ',' || text[i] == '\t') {
+      ++i;
+      continue;
+    }
+    size_t j = i;
+    while (j < text.size() && text[j] != ' ' && text[j] != ',' && text[j] != '\t') ++j;
+    uint32_t v = 0;
+    const auto [end, ec] = std::from_chars(text.data() + i, text.data() + j, v);
+    if (ec != std::errc() || end != text.data() + j || v == 0) {
+      return Status::InvalidArgument("--order: \"" + text.substr(i, j - i) +
+                                     "\" is not a card value (a positive integer)");
+    }
+    order->push_back(v);
+    i = j;
+  }
+  if (order->empty()) return Status::InvalidArgument("--order is empty");
+  return Status::OK();
+}
+
+std::string WideToString(const WideDeck& d) {
+  std::string s;
+  for (uint32_t v : d) {
+    if (!s.empty()) s += ' ';
+    s += std::to_string(v);
+  }
+  return s;
+}
+
+nlohmann::ordered_json WideJson(const WideDeck& d) {
+  nlohmann::ordered_json a = nlohmann::ordered_json::array();
+  for (uint32_t v : d) a.push_back(v);
+  return a;
+}
+}  // namespace
+
+int RunRebuild(const std::vector<std::string>& args) {
+  std::string game_name, order_text;
+  uint32_t ranks = 0, suits = 1;
+  uint64_t max_decks = 1;
+  po::options_description desc("options");
+  desc.add_options()("help,h", "show this help")(
+      "game", po::value(&game_name)->required(), "mousetrap | modular | hlm")(
+      "ranks", po::value(&ranks)->required(), "m: values 1..m (any size)")(
+      "suits", po::value(&suits)->default_value(1), "s: copies of each value")(
+      "order", po::value(&order_text),
+      "the removal order: values separated by spaces or commas")(
+      "identity", po::bool_switch(), "the order 1 2 ... m (with --suits 1)")(
+      "max", po::value(&max_decks)->default_value(1), "print at most N decks")(
+      "all", po::bool_switch(), "print every deck (modular may have several)")(
+      "json", po::bool_switch(), "print one JSON object");
+  po::variables_map vm;
+  if (ParseOrHelp(args, desc, kUsage, vm)) return kExitOk;
+
+  Game game = Game::kMousetrap;
+  Status s = ParseGame(game_name, &game);
+  WideDeck order;
+  const bool identity = vm["identity"].as<bool>();
+  if (s.ok() && identity == !order_text.empty()) {
+    s = Status::InvalidArgument("give exactly one of --order and --identity");
+  }
+  if (s.ok() && identity) {
+    if (suits != 1) s = Status::InvalidArgument("--identity needs --suits 1");
+    for (uint32_t v = 1; s.ok() && v <= ranks && v <= kMaxRebuildCards; ++v) order.push_back(v);
+  }
+  if (s.ok() && !identity) s = ParseOrder(order_text, &order);
+  if (s.ok() && max_decks == 0) s = Status::InvalidArgument("--max must be positive");
+  if (vm["all"].as<bool>()) max_decks = UINT64_MAX;
+  RebuildOptions options;
+  options.max_decks = max_decks;
+  RebuildResult result;
+  if (s.ok()) s = Rebuild(game, ranks, suits, order, options, &result);
+  if (!s.ok()) return BadInput("eulerdeck rebuild", s.ToString());
+
+  // The obviously right check: each deck, played forward, removes its cards
+  // in the order asked for.
+  for (const WideDeck& d : result.decks) {
+    WideDeck played;
+    if (!WideRemovalOrder(game, ranks, d, &played) || played != order) {
+      std::cerr << "eulerdeck rebuild: internal error: deck " << WideToString(d)
+                << " does not replay to the order\n";
+      return kExitCheckFailed;
+    }
+  }
+  const bool all_found = result.exhausted;  // else stopped at --max
+  const GameSpec spec{game, static_cast<int>(ranks), static_cast<int>(suits)};
+  if (vm["json"].as<bool>()) {
+    // docs/schema/eulerdeck-rebuild.schema.json.
+    nlohmann::ordered_json j = GameResultJson("eulerdeck rebuild", spec);
+    j["order"] = WideJson(order);
+    j["decks"] = nlohmann::ordered_json::array();
+    for (const WideDeck& d : result.decks) j["decks"].push_back(WideJson(d));
+    j["all_found"] = all_found;
+    j["steps"] = result.steps;
+    std::cout << j.dump() << "\n";
+    return kExitOk;
+  }
+  for (const WideDeck& d : result.decks) std::cout << "deck   " << WideToString(d) << "\n";
+  std::cout << "decks  " << result.decks.size();
+  if (result.decks.empty()) {
+    std::cout << ": no " << GameName(game) << " deck removes its cards in this order\n";
+  } else if (all_found) {
+    std::cout << (result.decks.size() == 1 ? " (the only one)" : " (all of them)")
+              << ", replayed\n";
+  } else {
+    std::cout << " (--max reached; --all for every deck), replayed\n";
+  }
+  return kExitOk;
+}
+
+}  // namespace eulerdeck::tools
