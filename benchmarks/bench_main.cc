@@ -3,6 +3,8 @@
 //   1. the paper-faithful procedure (paper_faithful.h) vs the engine, 1 thread
 //   2. the engine on 1 thread vs 2 threads
 //   3. forward brute force vs the engine on mousetrap n = 11
+//   4. rebuilding the deck of the identity removal order (Cayley's
+//      question) vs playing that deck forward
 //
 // Every comparison runs both methods on the same case, checks that they
 // agree, and prints nodes/s (nodes = winning sub-decks over all levels, the
@@ -17,6 +19,7 @@
 
 #include "engine/cards/brute.h"
 #include "engine/eulerian/enumerate.h"
+#include "engine/eulerian/rebuild.h"
 #include "tests/support/paper_faithful.h"
 
 namespace eulerdeck::bench {
@@ -101,6 +104,25 @@ void BruteVsEngine(const GameSpec& spec, int threads) {
               agree ? "yes" : "NO");
 }
 
+// The deck removing 1..n in order: found backwards (rebuild.h), against the
+// forward play of that deck, which checks it.
+void RebuildVsReplay(Game game, uint32_t n) {
+  WideDeck order(n);
+  for (uint32_t i = 0; i < n; ++i) order[i] = i + 1;
+  RebuildResult r;
+  const double rebuild = BestSeconds([&] {
+    if (!Rebuild(game, n, 1, order, {}, &r).ok() || r.decks.empty()) std::abort();
+  });
+  WideDeck played;
+  bool agree = false;
+  const double replay =
+      BestSeconds([&] { agree = WideRemovalOrder(game, n, r.decks[0], &played); });
+  agree = agree && played == order;
+  failed |= !agree;
+  std::printf("| %-9s | %6u | %9.4f | %9.4f | %6.2fx | %s |\n", GameName(game), n, rebuild, replay,
+              rebuild / replay, agree ? "yes" : "NO");
+}
+
 }  // namespace
 }  // namespace eulerdeck::bench
 
@@ -148,6 +170,14 @@ int main(int argc, char** argv) {
       quick ? GameSpec{Game::kMousetrap, 9, 1} : GameSpec{Game::kMousetrap, 11, 1};
   BruteVsEngine(brute_case, 1);
   BruteVsEngine(brute_case, 2);
+
+  std::printf("\n## 4. Rebuild (identity order) vs forward replay of the deck\n\n");
+  std::printf("| game | n | rebuild s | replay s | ratio | replays to the order |\n");
+  std::printf("|---|---|---|---|---|---|\n");
+  const std::vector<uint32_t> sizes =
+      quick ? std::vector<uint32_t>{1000} : std::vector<uint32_t>{1000, 10000, 30000};
+  for (uint32_t n : sizes) RebuildVsReplay(Game::kMousetrap, n);
+  RebuildVsReplay(Game::kModular, quick ? 300 : 1000);
 
   if (failed) {
     std::fprintf(stderr, "eulerdeck_bench: methods DISAGREE (see the tables)\n");

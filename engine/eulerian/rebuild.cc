@@ -173,8 +173,8 @@ bool WideRemovalOrder(Game game, uint32_t ranks, const WideDeck& deck, WideDeck*
   WideDeck circle = deck;
   WideOrderRecorder rec{order, {}};
   uint32_t left = 0;
-  const Outcome outcome = internal::PlayCircle(spec, circle.data(),
-                                               static_cast<uint32_t>(circle.size()), &left, rec);
+  const Outcome outcome =
+      internal::PlayCircle(spec, circle.data(), static_cast<uint32_t>(circle.size()), &left, rec);
   if (outcome != Outcome::kWin) return false;
   // A win of hlm burns exactly the final 2 (the order's last card).
   order->insert(order->end(), rec.burned.begin(), rec.burned.end());

@@ -169,8 +169,7 @@ TEST_CASE("rebuild: the identity order of 1,000 cards plays back to itself", "[r
   }
 }
 
-TEST_CASE("rebuild: bad orders are refused by name, orders without deck are empty",
-          "[rebuild]") {
+TEST_CASE("rebuild: bad orders are refused by name, orders without deck are empty", "[rebuild]") {
   RebuildResult r;
   CHECK(Rebuild(Game::kMousetrap, 4, 1, {1, 2, 3}, {}, &r).IsInvalidArgument());
   CHECK(Rebuild(Game::kMousetrap, 4, 1, {1, 2, 3, 5}, {}, &r).IsInvalidArgument());

@@ -71,12 +71,11 @@ int RunRebuild(const std::vector<std::string>& args) {
   uint32_t ranks = 0, suits = 1;
   uint64_t max_decks = 1;
   po::options_description desc("options");
-  desc.add_options()("help,h", "show this help")(
-      "game", po::value(&game_name)->required(), "mousetrap | modular | hlm")(
+  desc.add_options()("help,h", "show this help")("game", po::value(&game_name)->required(),
+                                                 "mousetrap | modular | hlm")(
       "ranks", po::value(&ranks)->required(), "m: values 1..m (any size)")(
       "suits", po::value(&suits)->default_value(1), "s: copies of each value")(
-      "order", po::value(&order_text),
-      "the removal order: values separated by spaces or commas")(
+      "order", po::value(&order_text), "the removal order: values separated by spaces or commas")(
       "identity", po::bool_switch(), "the order 1 2 ... m (with --suits 1)")(
       "max", po::value(&max_decks)->default_value(1), "print at most N decks")(
       "all", po::bool_switch(), "print every deck (modular may have several)")(
