@@ -64,6 +64,12 @@ Status CheckOrder(Game game, uint32_t ranks, uint32_t suits, const WideDeck& ord
                                    " cards is past the limit of " +
                                    std::to_string(kMaxRebuildCards));
   }
+  // Modular counts up to lcm(k, m) <= n * m, which must fit 32 bits.
+  if (policy.span == CountSpan::kLcmWithRanks &&
+      uint64_t{ranks} * suits * ranks >= (uint64_t{1} << 32)) {
+    return Status::InvalidArgument(std::string(policy.name) + " with " + std::to_string(ranks) +
+                                   " ranks counts past 2^32; at most 65535 cards");
+  }
   if (order.size() != static_cast<size_t>(ranks) * suits) {
     return Status::InvalidArgument("the order has " + std::to_string(order.size()) +
                                    " cards, the deck " + std::to_string(ranks * suits));

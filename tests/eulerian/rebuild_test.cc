@@ -175,6 +175,8 @@ TEST_CASE("rebuild: bad orders are refused by name, orders without deck are empt
   CHECK(Rebuild(Game::kMousetrap, 4, 1, {1, 2, 3, 5}, {}, &r).IsInvalidArgument());
   CHECK(Rebuild(Game::kMousetrap, 4, 1, {1, 2, 2, 4}, {}, &r).IsInvalidArgument());
   CHECK(Rebuild(Game::kTreize, 4, 1, {1, 2, 3, 4}, {}, &r).IsNotSupported());
+  // Modular counts up to lcm(k, m): past 2^32 at 65537 ranks.
+  CHECK(Rebuild(Game::kModular, 65537, 1, Identity(65537), {}, &r).IsInvalidArgument());
   // hlm wins end by burning a 2.
   REQUIRE(Rebuild(Game::kHlm, 4, 1, {2, 3, 4, 1}, {}, &r).ok());
   CHECK(r.decks.empty());

@@ -111,7 +111,9 @@ else
     trial "m=12, $size, checkpoints 0 s" "$size" 0 none
     trial "m=12, $size, checkpoints 30 s" "$size" 30 none
   done
-  for size in 32m 40m 48m; do trial "m=12, $size, checkpoints 0 s" "$size" 0 none; done
+  # Just below what the run needs: since block format 2 (issue 15) m = 12
+  # fits in 34 MiB, so 40m and 48m, tried before, now finish.
+  for size in 30m 32m; do trial "m=12, $size, checkpoints 0 s" "$size" 0 none; done
   for i in 1 2 3 4; do
     trial "m=12, 64m, burst filler $i" 64m 0 burst
     trial "m=12, 64m, burst filler $i, checkpoints 30 s" 64m 30 burst
