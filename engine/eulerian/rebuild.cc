@@ -18,12 +18,11 @@ uint32_t CardOfChild(const WideDeck& d, uint32_t x, uint32_t q, uint32_t p) {
   return d[p - q - 1];
 }
 
-// Conditions (1) and (2) of children.h for putting x back at count t in
-// front of D (k cards): t within the limit, and no count u < t naming the
-// card it visits in C. By counting, as forward play would.
+// Condition (2) of children.h for putting x back at count t in front of D
+// (k cards): no count u < t names the card it visits in C. By counting, as
+// forward play would. The caller keeps t within the limit (condition (1)).
 bool FirstRemovalAt(const GameSpec& spec, const WideDeck& d, uint32_t x, uint32_t t) {
   const uint32_t k = static_cast<uint32_t>(d.size());
-  if (t > CountLimit(spec, k + 1)) return false;
   const uint32_t m = static_cast<uint32_t>(spec.ranks);
   const uint32_t q = (t - 1) % (k + 1);
   uint32_t p = 0, called = 1;  // slot visited and value named at count u

@@ -19,6 +19,13 @@ namespace {
 
 WideDeck Widen(const Deck& d) { return WideDeck(d.begin(), d.end()); }
 
+// Every card of the spec, in increasing order.
+Deck FullDeck(const GameSpec& spec) {
+  Deck deck;
+  for (int v = 1; v <= spec.ranks; ++v) deck.insert(deck.end(), spec.suits, Card(v));
+  return deck;
+}
+
 WideDeck Identity(uint32_t n) {
   WideDeck order(n);
   for (uint32_t i = 0; i < n; ++i) order[i] = i + 1;
@@ -61,8 +68,7 @@ TEST_CASE("rebuild: every order of every small deck, against forward play", "[re
   };  // hlm wins are rare; each of these sizes has a few
   for (const GameSpec& spec : specs) {
     INFO(GameName(spec.game) << " m=" << spec.ranks << " s=" << spec.suits);
-    Deck deck;
-    for (int v = 1; v <= spec.ranks; ++v) deck.insert(deck.end(), spec.suits, Card(v));
+    Deck deck = FullDeck(spec);
     std::map<WideDeck, std::set<WideDeck>> by_order;
     uint64_t winners = 0;
     do {
@@ -100,8 +106,7 @@ TEST_CASE("rebuild: wide forward play is Play() on decks Play() takes", "[rebuil
                             {Game::kHlm, 13, 4},      {Game::kMousetrap, 4, 4}};
   for (const GameSpec& spec : specs) {
     const bool wins_expected = !(spec.game == Game::kHlm && spec.ranks == 13);
-    Deck deck;
-    for (int v = 1; v <= spec.ranks; ++v) deck.insert(deck.end(), spec.suits, Card(v));
+    Deck deck = FullDeck(spec);
     int wins = 0;
     for (int i = 0; i < 20000; ++i) {
       std::shuffle(deck.begin(), deck.end(), rng);
@@ -126,8 +131,7 @@ TEST_CASE("rebuild: random winning decks come back from their removal order", "[
                             {Game::kHlm, 2, 4},        {Game::kHlm, 3, 3}};
   for (const GameSpec& spec : specs) {
     INFO(GameName(spec.game) << " m=" << spec.ranks << " s=" << spec.suits);
-    Deck deck;
-    for (int v = 1; v <= spec.ranks; ++v) deck.insert(deck.end(), spec.suits, Card(v));
+    Deck deck = FullDeck(spec);
     int found = 0;
     for (int i = 0; i < 2000000 && found < 25; ++i) {
       std::shuffle(deck.begin(), deck.end(), rng);
