@@ -3,6 +3,7 @@
 // (docs/schema/eulerdeck-count.schema.json), CSV or an OEIS b-file.
 #include <stdlib.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -33,6 +34,7 @@ constexpr const char* kUsage =
     "usage: eulerdeck count --game G --ranks M|A..B [--suits S] [--threads T]\n"
     "                       [--json] [--csv FILE] [--bfile FILE] [--plot FILE]\n"
     "                       [--verify-leaves] [--store DIR [--subtrees N]]\n"
+    "       eulerdeck count --removed ...  (decks by cards removed; --removed --help)\n"
     "Counts the winning decks exactly by walking the tree of winning sub-decks\n"
     "backwards from the last card (Bersani 2010, §4-5), and prints the number of\n"
     "winning sub-decks at every level k = 1..n (k cards), the probability, the\n"
@@ -148,6 +150,11 @@ PlotSeries LevelSeries(const SizeResult& r) {
 }  // namespace
 
 int RunCount(const std::vector<std::string>& args) {
+  // --removed is its own job (cmd_count_removed.cc): another engine, other
+  // outputs.
+  if (std::find(args.begin(), args.end(), "--removed") != args.end()) {
+    return RunCountRemoved(args);
+  }
   JobOptions job;
   CountOptions options;
   po::options_description desc("options");

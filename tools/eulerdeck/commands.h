@@ -13,6 +13,7 @@ int RunReform(const std::vector<std::string>& args);
 int RunRebuild(const std::vector<std::string>& args);
 int RunBrute(const std::vector<std::string>& args);
 int RunCount(const std::vector<std::string>& args);
+int RunCountRemoved(const std::vector<std::string>& args);  // count --removed
 int RunRun(const std::vector<std::string>& args);
 int RunResume(const std::vector<std::string>& args);
 int RunStatus(const std::vector<std::string>& args);

@@ -1,0 +1,231 @@
+#include "engine/removal/one_suit.h"
+
+#include <tbb/enumerable_thread_specific.h>
+#include <tbb/parallel_for.h>
+#include <tbb/task_arena.h>
+
+#include <algorithm>
+#include <array>
+#include <bit>
+#include <map>
+#include <memory>
+
+#include "engine/cards/combinatorics.h"
+#include "engine/cards/rules.h"
+
+namespace eulerdeck::internal {
+namespace {
+
+using Mask = uint32_t;  // bit v-1: value v
+constexpr int kMaxRanks = 32;
+constexpr int kLeafBits = kLeafCards * kLeafCards;  // a leaf's compressed masks
+static_assert(kLeafCards == 4, "leaf entries pack 5 counts of at most 4! = 24");
+
+// x's bits at the positions of `within`'s bits, packed to the low end.
+inline uint32_t Compress(Mask x, Mask within) {
+  uint32_t out = 0;
+  int i = 0;
+  for (Mask w = within; w; w &= w - 1, ++i) out |= ((x >> std::countr_zero(w)) & 1u) << i;
+  return out;
+}
+
+// Without a hardware popcount in the baseline instruction set, std::popcount
+// is a library call; this is a dozen inline operations.
+inline uint32_t Popcount(uint32_t x) {
+  x = x - ((x >> 1) & 0x55555555u);
+  x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
+  return (((x + (x >> 4)) & 0x0f0f0f0fu) * 0x01010101u) >> 24;
+}
+
+// The ways to give the r positions distinct values of `avail` (r values),
+// each from its mask: a permanent, by dynamic programme over subsets.
+uint64_t Completions(const Mask* masks, int r, Mask avail) {
+  std::array<uint32_t, kMaxRanks> allowed;
+  for (int p = 0; p < r; ++p) allowed[p] = Compress(masks[p], avail);
+  const uint32_t full = (r == 32) ? ~0u : (1u << r) - 1;
+  // dp over the values used so far; only subsets of size p feed position p.
+  // One buffer per thread: this runs at the end of most plays.
+  thread_local std::vector<uint64_t> dp;
+  if (dp.size() < (size_t{1} << r)) dp.resize(size_t{1} << r);
+  std::fill(dp.begin(), dp.begin() + (size_t{1} << r), 0);
+  dp[0] = 1;
+  for (uint32_t s = 0; s < full; ++s) {
+    const uint64_t w = dp[s];
+    if (!w) continue;
+    for (uint32_t free = allowed[Popcount(s)] & ~s; free; free &= free - 1)
+      dp[s | (free & -free)] += w;
+  }
+  return dp[full];
+}
+
+struct Task {
+  std::array<Mask, kMaxRanks> circle;
+  int r;
+  Mask avail;
+  int shift;
+  uint64_t count;
+};
+
+class OneSuit {
+ public:
+  explicit OneSuit(const GameSpec& spec) : spec_(spec), m_(spec.ranks) {
+    // Combinatorial number system for the leaf's value sets.
+    for (int a = 0; a <= m_; ++a)
+      for (int b = 0; b <= kLeafCards; ++b)
+        choose_[a][b] = (b == 0) ? 1 : (a == 0 ? 0 : choose_[a - 1][b - 1] + choose_[a - 1][b]);
+    const uint64_t sets = choose_[m_][kLeafCards];
+    leaf_ = std::make_unique<std::atomic<uint64_t>[]>(sets << kLeafBits);
+  }
+
+  // Adds to out[shift + i] the decks completing this play that remove i
+  // more cards. With tasks, states `depth` removals down are handed over.
+  void Walk(const Mask* circle, int r, Mask avail, int shift, uint64_t* out, int depth,
+            std::map<std::vector<Mask>, Task>* tasks) const {
+    if (tasks && depth == 0) {
+      std::vector<Mask> key(circle, circle + r);
+      key.push_back(avail);
+      key.push_back(static_cast<Mask>(shift));
+      auto [it, fresh] = tasks->try_emplace(std::move(key));
+      if (fresh) {
+        std::copy(circle, circle + r, it->second.circle.begin());
+        it->second.r = r;
+        it->second.avail = avail;
+        it->second.shift = shift;
+        it->second.count = 0;
+      }
+      ++it->second.count;
+      return;
+    }
+    if (r == kLeafCards) {
+      const uint64_t e = Leaf(circle, avail);
+      for (int i = 0; i <= kLeafCards; ++i) out[shift + i] += (e >> (8 * i)) & 0xff;
+      return;
+    }
+    std::array<Mask, kMaxRanks> masks;
+    std::copy(circle, circle + r, masks.begin());
+    std::array<Mask, kMaxRanks> child;
+    const uint32_t limit = CountLimit(spec_.policy().span, m_, r);
+    int pos = 0;
+    int v = 1;
+    for (uint32_t t = 1; t <= limit; ++t) {
+      const Mask bit = Mask{1} << (v - 1);
+      if (masks[pos] & bit) {
+        // The card at pos is v: removed, counting restarts after it.
+        const Mask rest = avail & ~bit;
+        bool dead = false;
+        for (int i = 1; i < r; ++i) {
+          const int q = pos + i < r ? pos + i : pos + i - r;
+          child[i - 1] = masks[q] & rest;
+          dead |= child[i - 1] == 0;
+        }
+        if (!dead) Walk(child.data(), r - 1, rest, shift + 1, out, depth - 1, tasks);
+        masks[pos] &= ~bit;  // or it is not v
+        if (masks[pos] == 0) return;
+      }
+      if (++pos == r) pos = 0;
+      v = (v == m_) ? 1 : v + 1;
+    }
+    out[shift] += Completions(masks.data(), r, avail);  // stuck here
+  }
+
+  uint64_t leaves_filled() const { return filled_.load(std::memory_order_relaxed); }
+
+ private:
+  // The distribution of a kLeafCards-card play, 5 counts in 5 bytes; bit 63
+  // marks a filled entry. Threads that race fill it with the same value.
+  uint64_t Leaf(const Mask* circle, Mask avail) const {
+    uint64_t rank = 0;
+    int k = 1;
+    for (Mask w = avail; w; w &= w - 1, ++k) rank += choose_[std::countr_zero(w)][k];
+    uint64_t index = 0;
+    for (int p = 0; p < kLeafCards; ++p)
+      index |= uint64_t{Compress(circle[p], avail)} << (kLeafCards * p);
+    std::atomic<uint64_t>& slot = leaf_[(rank << kLeafBits) | index];
+    uint64_t e = slot.load(std::memory_order_relaxed);
+    if (e) return e;
+    // Every completion, played by the rules module.
+    std::array<Card, kLeafCards> values;
+    int nv = 0;
+    for (Mask w = avail; w; w &= w - 1) values[nv++] = static_cast<Card>(std::countr_zero(w) + 1);
+    std::array<int, kLeafCards> perm = {0, 1, 2, 3};
+    e = uint64_t{1} << 63;
+    do {
+      bool fits = true;
+      std::array<Card, kLeafCards> deck;
+      for (int p = 0; p < kLeafCards; ++p) {
+        deck[p] = values[perm[p]];
+        fits &= (circle[p] >> (deck[p] - 1)) & 1u;
+      }
+      if (fits) e += uint64_t{1} << (8 * PlayQuick(spec_, deck.data(), kLeafCards).removed);
+    } while (std::next_permutation(perm.begin(), perm.end()));
+    slot.store(e, std::memory_order_relaxed);
+    filled_.fetch_add(1, std::memory_order_relaxed);
+    return e;
+  }
+
+  const GameSpec spec_;
+  const int m_;
+  uint64_t choose_[kMaxRanks + 1][kLeafCards + 1] = {};
+  std::unique_ptr<std::atomic<uint64_t>[]> leaf_;
+  mutable std::atomic<uint64_t> filled_{0};
+};
+
+}  // namespace
+
+Status CountRemovedOneSuit(const GameSpec& spec, const RemovedOptions& options,
+                           RemovedResult* result) {
+  const int n = spec.cards();
+  if (spec.suits != 1 || n <= kLeafCards || n > kMaxRanks ||
+      spec.policy().on_miss == OnMiss::kBurn) {
+    return Status::Internal("CountRemovedOneSuit: unsupported spec");
+  }
+  OneSuit solver(spec);
+  std::array<Mask, kMaxRanks> root;
+  root.fill(n == 32 ? ~Mask{0} : (Mask{1} << n) - 1);
+  // Tasks a few removals down, identical states merged.
+  std::map<std::vector<Mask>, Task> task_map;
+  std::vector<uint64_t> top(n + 1, 0);
+  const int depth = std::min(options.split_depth > 0 ? options.split_depth : 3, n - kLeafCards - 1);
+  solver.Walk(root.data(), n, root[0], 0, top.data(), depth, &task_map);
+  std::vector<Task> tasks;
+  tasks.reserve(task_map.size());
+  for (auto& [key, task] : task_map) tasks.push_back(task);
+  task_map.clear();
+
+  if (options.tasks_total) options.tasks_total->store(tasks.size(), std::memory_order_relaxed);
+  const int threads =
+      options.threads > 0 ? options.threads : tbb::this_task_arena::max_concurrency();
+  tbb::enumerable_thread_specific<std::vector<uint64_t>> outs(n + 1, 0);
+  std::atomic<bool> cancelled{false};
+  tbb::task_arena arena(threads);
+  arena.execute([&] {
+    tbb::parallel_for(tbb::blocked_range<size_t>(0, tasks.size(), 1),
+                      [&](const tbb::blocked_range<size_t>& range) {
+                        std::vector<uint64_t>& out = outs.local();
+                        std::vector<uint64_t> one(n + 1);
+                        for (size_t i = range.begin(); i != range.end(); ++i) {
+                          if (options.stop && options.stop->load(std::memory_order_relaxed)) {
+                            cancelled = true;
+                            return;
+                          }
+                          const Task& t = tasks[i];
+                          std::fill(one.begin(), one.end(), 0);
+                          solver.Walk(t.circle.data(), t.r, t.avail, t.shift, one.data(), -1,
+                                      nullptr);
+                          for (int k = 0; k <= n; ++k) out[k] += t.count * one[k];
+                          if (options.tasks_done)
+                            options.tasks_done->fetch_add(1, std::memory_order_relaxed);
+                        }
+                      });
+  });
+  if (cancelled) return Status::Cancelled("interrupted before every task was counted");
+  result->removed = top;
+  for (const std::vector<uint64_t>& out : outs)
+    for (int k = 0; k <= n; ++k) result->removed[k] += out[k];
+  result->tasks = tasks.size();
+  result->memo_hits = 0;
+  result->states = solver.leaves_filled();
+  return Status::OK();
+}
+
+}  // namespace eulerdeck::internal

@@ -1,0 +1,36 @@
+// The removed-cards distribution for one suit of a game that stops when a
+// count finds nothing (mousetrap, modular): the case of OEIS A028305, sized
+// for n = 14..17. Internal to engine/removal (removed.cc dispatches to it).
+//
+// The same lazy deal as removed.cc's general solver, with what one suit
+// allows: a position's possible values and the values left are bit masks of
+// one machine word; nothing is allocated inside the search; and instead of
+// a memo of every state (too many to keep past n = 13) the plays with
+// kLeafCards cards left are answered from a table filled on first use, one
+// entry per (set of values left, possible values of each position): the
+// distribution of those few cards, found by playing every completion with
+// the rules module. Above the leaves, states rarely repeat, so they are
+// walked afresh.
+#ifndef EULERDECK_ENGINE_REMOVAL_ONE_SUIT_H_
+#define EULERDECK_ENGINE_REMOVAL_ONE_SUIT_H_
+
+#include <atomic>
+#include <cstdint>
+#include <vector>
+
+#include "engine/base/status.h"
+#include "engine/cards/game.h"
+#include "engine/removal/removed.h"
+
+namespace eulerdeck::internal {
+
+// REQUIRES: spec.suits == 1, no burns (policy().on_miss != kBurn),
+// kLeafCards < spec.ranks <= 32, ValidateSpec(spec).ok().
+Status CountRemovedOneSuit(const GameSpec& spec, const RemovedOptions& options,
+                           RemovedResult* result);
+
+inline constexpr int kLeafCards = 4;
+
+}  // namespace eulerdeck::internal
+
+#endif  // EULERDECK_ENGINE_REMOVAL_ONE_SUIT_H_

@@ -1,0 +1,77 @@
+// Cayley's question in full: how many decks remove exactly i cards, for every
+// i = 0..n (OEIS A028305 for mousetrap with one suit; its column 0 is the
+// derangements A000166, column 1 is A007710, column n is A007709).
+//
+// Brute force plays every deck; this plays every *history* instead. A deck
+// is dealt lazily: a card's value is fixed only when the count removes it
+// (the count names it), and every count that passes a card without a match
+// only rules one value out for that position. So play runs on a circle of
+// positions, each with the set of values it may still hold, and branches at
+// each count into "this card is the value named" (removed) and "it is not".
+// When the play stops (mousetrap: the count passed the ranks; modular: a
+// dead-end; hlm: the circle is empty, every card stored or burned) the
+// positions still unknown may be filled in any way that respects their
+// sets: that number is a permanent of a 0/1 matrix with repeated columns
+// (a rook-polynomial count), computed by a subset dynamic programme, and it
+// is the number of decks with this history. Summing over histories, grouped
+// by how many cards they removed, gives the distribution.
+//
+// The future of a play depends only on the sets of the cards on the circle
+// (from the pointer), the sets of the burned cards (hlm) and the values not
+// yet removed, so the distribution below each such state is memoised: deep
+// in the play, where few cards are left, very many histories share a state
+// (this is the sharing the backward tree of engine/eulerian exploits for
+// the winning decks, here for every outcome at once).
+#ifndef EULERDECK_ENGINE_REMOVAL_REMOVED_H_
+#define EULERDECK_ENGINE_REMOVAL_REMOVED_H_
+
+#include <atomic>
+#include <cstdint>
+#include <vector>
+
+#include "engine/base/status.h"
+#include "engine/cards/game.h"
+
+namespace eulerdeck {
+
+struct RemovedOptions {
+  int threads = 0;  // 0: all cores
+  // Memo entries kept per thread at most (each a few dozen bytes plus its
+  // distribution); past it new states are computed but not remembered.
+  uint64_t memo_entries = 20'000'000;
+  // How many removals deep the play is split into tasks (0: 3, fewer for
+  // small decks). Another depth is another split of the same sum: a
+  // second, independent run of a record.
+  int split_depth = 0;
+  // If set, polled between tasks: once true, CountRemoved() returns
+  // Cancelled.
+  const std::atomic<bool>* stop = nullptr;
+  // If set, incremented (relaxed) as top-level tasks finish, and set to
+  // their number once the play is split (progress).
+  std::atomic<uint64_t>* tasks_done = nullptr;
+  std::atomic<uint64_t>* tasks_total = nullptr;
+};
+
+struct RemovedResult {
+  // removed[i]: distinct decks that remove (hlm: store) exactly i cards,
+  // i = 0..n. Sums to TotalDecks(spec).
+  std::vector<uint64_t> removed;
+  uint64_t total_decks = 0;
+  // How it was computed: "leaf-table" (one suit, mousetrap and modular:
+  // one_suit.h) or "memo" (every other case: each play state's
+  // distribution remembered).
+  const char* method = "";
+  uint64_t tasks = 0;   // plays a few removals deep the work was split into
+  uint64_t states = 0;  // memo: play states solved; leaf-table: leaf entries filled
+  uint64_t memo_hits = 0;  // memo: play states answered from the memo
+};
+
+// The distribution of spec's decks by cards removed (hlm: stored).
+// InvalidArgument for a bad spec; NotSupported for a game that removes no
+// card (treize); OutOfRange when the deck count passes 2^64 or a card has
+// more than 64 values; Cancelled when options.stop was set.
+Status CountRemoved(const GameSpec& spec, const RemovedOptions& options, RemovedResult* result);
+
+}  // namespace eulerdeck
+
+#endif  // EULERDECK_ENGINE_REMOVAL_REMOVED_H_
