@@ -291,7 +291,8 @@ Status CountRemoved(const GameSpec& spec, const RemovedOptions& options, Removed
   });
 
   if (options.tasks_total) options.tasks_total->store(tasks.size(), std::memory_order_relaxed);
-  const int threads = options.threads > 0 ? options.threads : tbb::this_task_arena::max_concurrency();
+  const int threads =
+      options.threads > 0 ? options.threads : tbb::this_task_arena::max_concurrency();
   tbb::enumerable_thread_specific<Solver> solvers(spec, options.memo_entries);
   std::vector<Dist> out(tasks.size());
   std::atomic<bool> cancelled{false};

@@ -61,8 +61,8 @@ struct RemovedResult {
   // one_suit.h) or "memo" (every other case: each play state's
   // distribution remembered).
   const char* method = "";
-  uint64_t tasks = 0;   // plays a few removals deep the work was split into
-  uint64_t states = 0;  // memo: play states solved; leaf-table: leaf entries filled
+  uint64_t tasks = 0;      // plays a few removals deep the work was split into
+  uint64_t states = 0;     // memo: play states solved; leaf-table: leaf entries filled
   uint64_t memo_hits = 0;  // memo: play states answered from the memo
 };
 

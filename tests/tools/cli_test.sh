@@ -41,9 +41,10 @@ expect_ok "help" "play" "$E" --help
 for cmd in play reform rebuild brute count run resume status inspect export verify list; do
   expect_ok "$cmd --help" "usage: eulerdeck $cmd" "$E" "$cmd" --help
 done
+expect_ok "count --removed --help" "usage: eulerdeck count --removed" "$E" count --removed --help
 expect_ok "cardlab help" "usage: cardlab" "$C" --help
 # Every help text fits an 80-column terminal.
-for args in "$E" "$E play" "$E reform" "$E rebuild" "$E brute" "$E count" "$E run" "$E resume" "$E status" \
+for args in "$E" "$E play" "$E reform" "$E rebuild" "$E brute" "$E count" "$E count --removed" "$E run" "$E resume" "$E status" \
             "$E inspect" "$E export" "$E verify" "$E list" "$C" "$C mc" "$C memory" "$C memory solitaire" \
             "$C memory terminating" "$C memory combinatorial" "$C dundee" "$C dundee greedy" \
             "$C dundee advance" "$C dundee optimal-bids"; do
@@ -67,6 +68,8 @@ expect_ok "brute json" '^\{"command":"eulerdeck brute",.*"winning_decks":"147"' 
 "$E" brute --game mousetrap --ranks 5 --csv "$tmp/b.csv" >/dev/null 2>&1
 grep -q "^mousetrap,5,1,win,1,15$" "$tmp/b.csv" || { echo "FAIL (brute csv)"; fail=1; }
 expect_ok "count" "winning decks +656$" "$E" count --game hlm --ranks 10 --suits 2
+# OEIS A028305, row 8: the decks removing exactly 1 card (A007710(8)).
+expect_ok "count removed" "^ +1 +9949$" "$E" count --removed --game mousetrap --ranks 8
 expect_ok "count verify" "verified +1812 winning decks" \
   "$E" count --game mousetrap --ranks 8 --verify-leaves
 
@@ -83,6 +86,7 @@ expect_full() {
 expect_full "play" "$E" play --game mousetrap --ranks 4 --deck "1 4 3 2"
 expect_full "brute" "$E" brute --game mousetrap --ranks 5
 expect_full "count" "$E" count --game mousetrap --ranks 8 --json
+expect_full "count --removed" "$E" count --removed --game mousetrap --ranks 8
 expect_full "mc" "$C" mc --game hlm --ranks 5 --decks 1000
 expect_full "memory solitaire" "$C" memory solitaire --n 50
 expect_full "dundee greedy" "$C" dundee greedy --deck "4^3"
@@ -148,7 +152,7 @@ done
 # An hour-long brute force is not started by default (8.7e10 decks).
 "$E" brute --game mousetrap --ranks 14 >/dev/null 2>"$tmp/err"
 rc=$?
-if [ "$rc" -ne 2 ] || ! grep -Eq "87178291200 decks, about [0-9hm]+ here \([0-9.]+M decks/s measured\), more than the limit of 10000000000 decks \(use \`eulerdeck count\`, or raise --max-decks\)" "$tmp/err"; then
+if [ "$rc" -ne 2 ] || ! grep -Eq "87178291200 decks, about [0-9hms]+ here \([0-9.]+M decks/s measured\), more than the limit of 10000000000 decks \(use \`eulerdeck count\`, or raise --max-decks\)" "$tmp/err"; then
   echo "FAIL (brute m=14 refused): rc=$rc $(cat "$tmp/err")"; fail=1
 fi
 expect_bad "empty --store" "$E" status --store ""

@@ -57,8 +57,7 @@ void PrintText(const SizeResult& r) {
             << "total decks    " << r.removed.total_decks << "\n"
             << "cards removed  decks\n";
   for (size_t i = 0; i < r.removed.removed.size(); ++i) {
-    std::printf("  %4zu         %llu\n", i,
-                static_cast<unsigned long long>(r.removed.removed[i]));
+    std::printf("  %4zu         %llu\n", i, static_cast<unsigned long long>(r.removed.removed[i]));
   }
   std::fflush(stdout);
   std::cout << "method         " << r.removed.method << ", " << r.removed.tasks << " tasks\n";

@@ -1,0 +1,120 @@
+// CountRemoved() (engine/removal/removed.h): the decks by number of cards
+// removed. Checked against brute force (every deck played forward) on every
+// size of every game with at most 10^7 decks, against OEIS A028305's
+// published rows and A007710's published terms, and against the published
+// winning-deck counts (the distribution's last column).
+#include "engine/removal/removed.h"
+
+#include <catch2/catch.hpp>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "engine/cards/brute.h"
+#include "engine/cards/combinatorics.h"
+#include "tests/support/published.h"
+
+namespace eulerdeck {
+namespace {
+
+std::vector<uint64_t> Removed(const GameSpec& spec, int split_depth = 0, int threads = 0) {
+  RemovedOptions options;
+  options.split_depth = split_depth;
+  options.threads = threads;
+  RemovedResult r;
+  const Status s = CountRemoved(spec, options, &r);
+  INFO(s.ToString());
+  REQUIRE(s.ok());
+  REQUIRE(r.total_decks == *TotalDecks64(spec));
+  return r.removed;
+}
+
+std::string Name(const GameSpec& spec) {
+  return std::string(GameName(spec.game)) + " m=" + std::to_string(spec.ranks) +
+         " s=" + std::to_string(spec.suits);
+}
+
+// OEIS A028305, "Triangle of numbers of permutations eliminating just k
+// cards out of n in game of Mousetrap", rows n = 1..10 as its data section
+// publishes them (T(n, k), k = 0..n).
+const std::vector<std::vector<uint64_t>> kA028305 = {
+    {0, 1},
+    {1, 0, 1},
+    {2, 2, 0, 2},
+    {9, 6, 3, 0, 6},
+    {44, 31, 19, 11, 0, 15},
+    {265, 180, 105, 54, 32, 0, 84},
+    {1854, 1255, 771, 411, 281, 138, 0, 330},
+    {14833, 9949, 6052, 3583, 2057, 1366, 668, 0, 1812},
+    {133496, 89162, 55340, 32135, 19026, 12685, 6753, 4305, 0, 9978},
+    {1334961, 886837, 547922, 331930, 193538, 117323, 79291, 45536, 25959, 0, 65503},
+};
+
+// OEIS A007710, "Number of permutations of n cards in which only 1 card is
+// removed" in Mousetrap (= A028305's column k = 1), n = 1..14.
+const std::vector<uint64_t> kA007710 = {1,         0,          2,           6,          31,
+                                        180,       1255,       9949,        89162,      886837,
+                                        9722814,   116236256,  1507191024,  21042127239};
+
+TEST_CASE("removed: equals brute force on every size with at most 10^7 decks", "[removed]") {
+  int cases = 0;
+  for (Game game : {Game::kMousetrap, Game::kModular, Game::kHlm}) {
+    for (int suits = 1; suits <= 4; ++suits) {
+      for (int ranks = (game == Game::kHlm ? 2 : 1);; ++ranks) {
+        const GameSpec spec{game, ranks, suits};
+        const std::optional<uint64_t> total = TotalDecks64(spec);
+        if (!total || *total > 10'000'000) break;
+        BruteResult brute;
+        REQUIRE(Brute(spec, BruteOptions{}, &brute).ok());
+        INFO(Name(spec));
+        CHECK(Removed(spec) == brute.removed);
+        ++cases;
+      }
+    }
+  }
+  CHECK(cases >= 60);
+}
+
+TEST_CASE("removed: OEIS A028305 rows 1..10 and A007710 to n = 13", "[removed]") {
+  for (size_t i = 0; i < kA028305.size(); ++i) {
+    const GameSpec spec{Game::kMousetrap, static_cast<int>(i + 1), 1};
+    INFO(Name(spec));
+    CHECK(Removed(spec) == kA028305[i]);
+  }
+  for (int n = 1; n <= 13; ++n) {
+    INFO("A007710(" << n << ")");
+    CHECK(Removed(GameSpec{Game::kMousetrap, n, 1})[1] == kA007710[n - 1]);
+  }
+}
+
+TEST_CASE("removed: the last column is the published count of winning decks", "[removed]") {
+  // hlm is left out: a deck that stores all but one card wins only when
+  // that card is a 2.
+  for (const Published& p : PublishedCounts()) {
+    if (p.game == Game::kHlm || p.seconds > 2) continue;
+    const GameSpec spec{p.game, p.ranks, p.suits};
+    const std::optional<uint64_t> total = TotalDecks64(spec);
+    if (!total || *total > 500'000'000ULL) continue;
+    INFO(p.source << " " << Name(spec));
+    CHECK(Removed(spec).back() == p.winning);
+  }
+}
+
+TEST_CASE("removed: every split depth and thread count gives the same rows", "[removed]") {
+  for (const GameSpec& spec : {GameSpec{Game::kMousetrap, 11, 1}, GameSpec{Game::kModular, 10, 1},
+                               GameSpec{Game::kHlm, 5, 2}, GameSpec{Game::kMousetrap, 5, 2}}) {
+    INFO(Name(spec));
+    const std::vector<uint64_t> first = Removed(spec, 1, 1);
+    for (int depth = 2; depth <= 5; ++depth) CHECK(Removed(spec, depth, 2) == first);
+  }
+}
+
+TEST_CASE("removed: refuses games that remove nothing and sizes past 2^64 decks", "[removed]") {
+  RemovedResult r;
+  CHECK(CountRemoved(GameSpec{Game::kTreize, 5, 1}, RemovedOptions{}, &r).IsNotSupported());
+  CHECK(CountRemoved(GameSpec{Game::kMousetrap, 13, 4}, RemovedOptions{}, &r).IsOutOfRange());
+  CHECK(CountRemoved(GameSpec{Game::kHlm, 1, 1}, RemovedOptions{}, &r).IsInvalidArgument());
+}
+
+}  // namespace
+}  // namespace eulerdeck
