@@ -19,15 +19,7 @@ namespace {
 using Mask = uint32_t;  // bit v-1: value v
 constexpr int kMaxRanks = 32;
 constexpr int kLeafBits = kLeafCards * kLeafCards;  // a leaf's compressed masks
-static_assert(kLeafCards == 4, "leaf entries pack 5 counts of at most 4! = 24");
-
-// x's bits at the positions of `within`'s bits, packed to the low end.
-inline uint32_t Compress(Mask x, Mask within) {
-  uint32_t out = 0;
-  int i = 0;
-  for (Mask w = within; w; w &= w - 1, ++i) out |= ((x >> std::countr_zero(w)) & 1u) << i;
-  return out;
-}
+static_assert(kLeafCards <= 4, "leaf entries pack counts of at most 4! = 24 in 5 bits");
 
 // Without a hardware popcount in the baseline instruction set, std::popcount
 // is a library call; this is a dozen inline operations.
@@ -37,25 +29,59 @@ inline uint32_t Popcount(uint32_t x) {
   return (((x + (x >> 4)) & 0x0f0f0f0fu) * 0x01010101u) >> 24;
 }
 
-// The ways to give the r positions distinct values of `avail` (r values),
-// each from its mask: a permanent, by dynamic programme over subsets.
-uint64_t Completions(const Mask* masks, int r, Mask avail) {
-  std::array<uint32_t, kMaxRanks> allowed;
-  for (int p = 0; p < r; ++p) allowed[p] = Compress(masks[p], avail);
-  const uint32_t full = (r == 32) ? ~0u : (1u << r) - 1;
-  // dp over the values used so far; only subsets of size p feed position p.
-  // One buffer per thread: this runs at the end of most plays.
-  thread_local std::vector<uint64_t> dp;
-  if (dp.size() < (size_t{1} << r)) dp.resize(size_t{1} << r);
-  std::fill(dp.begin(), dp.begin() + (size_t{1} << r), 0);
-  dp[0] = 1;
+// Masks are kept relative to the values still available: with r cards on
+// the circle there are r values left, and bit j of a position's mask is the
+// j-th smallest of them. Removing a value (bit j) closes the gap.
+inline Mask DropBit(Mask x, Mask low) { return (x & low) | ((x >> 1) & ~low); }
+
+// Per-thread scratch space of the search: the completions' cache and
+// dynamic programme.
+struct Scratch {
+  struct Slot {
+    uint64_t key = ~uint64_t{0};
+    uint64_t value = 0;
+  };
+  static constexpr int kCacheBits = 16;
+  std::vector<Slot> cache = std::vector<Slot>(size_t{1} << kCacheBits);
+  std::vector<uint64_t> dp;
+};
+
+// dp over the values used so far (dp[0] = 1, the rest zero); only subsets
+// of size p feed position p.
+inline uint64_t SubsetDp(const Mask* masks, uint32_t full, uint64_t* dp) {
   for (uint32_t s = 0; s < full; ++s) {
     const uint64_t w = dp[s];
     if (!w) continue;
-    for (uint32_t free = allowed[Popcount(s)] & ~s; free; free &= free - 1)
+    for (uint32_t free = masks[Popcount(s)] & ~s; free; free &= free - 1)
       dp[s | (free & -free)] += w;
   }
   return dp[full];
+}
+
+// The ways to give the r positions distinct values (r of them), each from
+// its mask: a permanent, by dynamic programme over the subsets of values
+// used. Plays that stop with the same masks are frequent, so those of 6 and
+// 7 cards go through a cache (fewer are cheaper to count again).
+uint64_t Completions(const Mask* masks, int r, Scratch& scratch) {
+  const uint32_t full = (r == 32) ? ~0u : (1u << r) - 1;
+  if (r <= 5) {
+    uint64_t dp[32] = {1};
+    return SubsetDp(masks, full, dp);
+  }
+  uint64_t key = 0;
+  Scratch::Slot* slot = nullptr;
+  if (r <= 7) {  // 7 masks of 8 bits and r above them
+    for (int p = 0; p < r; ++p) key |= uint64_t{masks[p]} << (8 * p);
+    key |= uint64_t(r) << 56;
+    slot = &scratch.cache[(key * 0x9E3779B97F4A7C15ull) >> (64 - Scratch::kCacheBits)];
+    if (slot->key == key) return slot->value;
+  }
+  if (scratch.dp.size() < (size_t{1} << r)) scratch.dp.resize(size_t{1} << r);
+  std::fill(scratch.dp.begin(), scratch.dp.begin() + (size_t{1} << r), 0);
+  scratch.dp[0] = 1;
+  const uint64_t ways = SubsetDp(masks, full, scratch.dp.data());
+  if (slot) *slot = Scratch::Slot{key, ways};
+  return ways;
 }
 
 struct Task {
@@ -74,13 +100,15 @@ class OneSuit {
       for (int b = 0; b <= kLeafCards; ++b)
         choose_[a][b] = (b == 0) ? 1 : (a == 0 ? 0 : choose_[a - 1][b - 1] + choose_[a - 1][b]);
     const uint64_t sets = choose_[m_][kLeafCards];
-    leaf_ = std::make_unique<std::atomic<uint64_t>[]>(sets << kLeafBits);
+    leaf_ = std::make_unique<std::atomic<uint32_t>[]>(sets << kLeafBits);
   }
 
   // Adds to out[shift + i] the decks completing this play that remove i
-  // more cards. With tasks, states `depth` removals down are handed over.
+  // more cards. `circle`: the masks from the pointer, relative to `avail`
+  // (the values left, one bit per value). With tasks, states `depth`
+  // removals down are handed over.
   void Walk(const Mask* circle, int r, Mask avail, int shift, uint64_t* out, int depth,
-            std::map<std::vector<Mask>, Task>* tasks) const {
+            std::map<std::vector<Mask>, Task>* tasks, Scratch& scratch) const {
     if (tasks && depth == 0) {
       std::vector<Mask> key(circle, circle + r);
       key.push_back(avail);
@@ -97,66 +125,76 @@ class OneSuit {
       return;
     }
     if (r == kLeafCards) {
-      const uint64_t e = Leaf(circle, avail);
-      for (int i = 0; i <= kLeafCards; ++i) out[shift + i] += (e >> (8 * i)) & 0xff;
+      const uint32_t e = Leaf(circle, avail);
+      for (int i = 0; i <= kLeafCards; ++i) out[shift + i] += (e >> (5 * i)) & 31u;
       return;
+    }
+    // The bit, relative to avail, of each value named (0: none left).
+    std::array<Mask, kMaxRanks> relative{};
+    {
+      int j = 0;
+      for (Mask w = avail; w; w &= w - 1, ++j) relative[std::countr_zero(w)] = Mask{1} << j;
     }
     std::array<Mask, kMaxRanks> masks;
     std::copy(circle, circle + r, masks.begin());
     std::array<Mask, kMaxRanks> child;
     const uint32_t limit = CountLimit(spec_.policy().span, m_, r);
     int pos = 0;
-    int v = 1;
+    int v = 0;  // the value named, minus one
     for (uint32_t t = 1; t <= limit; ++t) {
-      const Mask bit = Mask{1} << (v - 1);
+      const Mask bit = relative[v];
       if (masks[pos] & bit) {
-        // The card at pos is v: removed, counting restarts after it.
-        const Mask rest = avail & ~bit;
+        // The card at pos is v + 1: removed, counting restarts after it.
+        const Mask low = bit - 1;
         bool dead = false;
         for (int i = 1; i < r; ++i) {
           const int q = pos + i < r ? pos + i : pos + i - r;
-          child[i - 1] = masks[q] & rest;
+          child[i - 1] = DropBit(masks[q], low);
           dead |= child[i - 1] == 0;
         }
-        if (!dead) Walk(child.data(), r - 1, rest, shift + 1, out, depth - 1, tasks);
-        masks[pos] &= ~bit;  // or it is not v
+        if (!dead) {
+          Walk(child.data(), r - 1, avail & ~(Mask{1} << v), shift + 1, out, depth - 1, tasks,
+               scratch);
+        }
+        masks[pos] &= ~bit;  // or it is not v + 1
         if (masks[pos] == 0) return;
       }
       if (++pos == r) pos = 0;
-      v = (v == m_) ? 1 : v + 1;
+      if (++v == m_) v = 0;
     }
-    out[shift] += Completions(masks.data(), r, avail);  // stuck here
+    out[shift] += Completions(masks.data(), r, scratch);  // stuck here
   }
 
   uint64_t leaves_filled() const { return filled_.load(std::memory_order_relaxed); }
 
  private:
-  // The distribution of a kLeafCards-card play, 5 counts in 5 bytes; bit 63
-  // marks a filled entry. Threads that race fill it with the same value.
-  uint64_t Leaf(const Mask* circle, Mask avail) const {
+  // The distribution of a kLeafCards-card play, 5 counts of 5 bits (each at
+  // most 4! = 24); bit 31 marks a filled entry. Threads that race fill it
+  // with the same value.
+  uint32_t Leaf(const Mask* circle, Mask avail) const {
     uint64_t rank = 0;
     int k = 1;
     for (Mask w = avail; w; w &= w - 1, ++k) rank += choose_[std::countr_zero(w)][k];
     uint64_t index = 0;
-    for (int p = 0; p < kLeafCards; ++p)
-      index |= uint64_t{Compress(circle[p], avail)} << (kLeafCards * p);
-    std::atomic<uint64_t>& slot = leaf_[(rank << kLeafBits) | index];
-    uint64_t e = slot.load(std::memory_order_relaxed);
+    for (int p = 0; p < kLeafCards; ++p) index |= uint64_t{circle[p]} << (kLeafCards * p);
+    std::atomic<uint32_t>& slot = leaf_[(rank << kLeafBits) | index];
+    uint32_t e = slot.load(std::memory_order_relaxed);
     if (e) return e;
     // Every completion, played by the rules module.
     std::array<Card, kLeafCards> values;
     int nv = 0;
     for (Mask w = avail; w; w &= w - 1) values[nv++] = static_cast<Card>(std::countr_zero(w) + 1);
-    std::array<int, kLeafCards> perm = {0, 1, 2, 3};
-    e = uint64_t{1} << 63;
+    std::array<int, kLeafCards> perm;
+    for (int i = 0; i < kLeafCards; ++i) perm[i] = i;
+    e = 1u << 31;
     do {
       bool fits = true;
       std::array<Card, kLeafCards> deck;
       for (int p = 0; p < kLeafCards; ++p) {
         deck[p] = values[perm[p]];
-        fits &= (circle[p] >> (deck[p] - 1)) & 1u;
+        fits &= (circle[p] >> perm[p]) & 1u;
       }
-      if (fits) e += uint64_t{1} << (8 * PlayQuick(spec_, deck.data(), kLeafCards).removed);
+      if (fits) e += 1u << (5 * PlayQuick(spec_, deck.data(), kLeafCards).removed);
     } while (std::next_permutation(perm.begin(), perm.end()));
     slot.store(e, std::memory_order_relaxed);
     filled_.fetch_add(1, std::memory_order_relaxed);
@@ -166,7 +204,7 @@ class OneSuit {
   const GameSpec spec_;
   const int m_;
   uint64_t choose_[kMaxRanks + 1][kLeafCards + 1] = {};
-  std::unique_ptr<std::atomic<uint64_t>[]> leaf_;
+  std::unique_ptr<std::atomic<uint32_t>[]> leaf_;
   mutable std::atomic<uint64_t> filled_{0};
 };
 
@@ -181,12 +219,13 @@ Status CountRemovedOneSuit(const GameSpec& spec, const RemovedOptions& options,
   }
   OneSuit solver(spec);
   std::array<Mask, kMaxRanks> root;
-  root.fill(n == 32 ? ~Mask{0} : (Mask{1} << n) - 1);
+  root.fill(n == 32 ? ~Mask{0} : (Mask{1} << n) - 1);  // relative to all n values
   // Tasks a few removals down, identical states merged.
   std::map<std::vector<Mask>, Task> task_map;
   std::vector<uint64_t> top(n + 1, 0);
   const int depth = std::min(options.split_depth > 0 ? options.split_depth : 3, n - kLeafCards - 1);
-  solver.Walk(root.data(), n, root[0], 0, top.data(), depth, &task_map);
+  Scratch top_scratch;
+  solver.Walk(root.data(), n, root[0], 0, top.data(), depth, &task_map, top_scratch);
   std::vector<Task> tasks;
   tasks.reserve(task_map.size());
   for (auto& [key, task] : task_map) tasks.push_back(task);
@@ -196,6 +235,7 @@ Status CountRemovedOneSuit(const GameSpec& spec, const RemovedOptions& options,
   const int threads =
       options.threads > 0 ? options.threads : tbb::this_task_arena::max_concurrency();
   tbb::enumerable_thread_specific<std::vector<uint64_t>> outs(n + 1, 0);
+  tbb::enumerable_thread_specific<Scratch> scratches;
   std::atomic<bool> cancelled{false};
   tbb::task_arena arena(threads);
   arena.execute([&] {
@@ -211,7 +251,7 @@ Status CountRemovedOneSuit(const GameSpec& spec, const RemovedOptions& options,
                           const Task& t = tasks[i];
                           std::fill(one.begin(), one.end(), 0);
                           solver.Walk(t.circle.data(), t.r, t.avail, t.shift, one.data(), -1,
-                                      nullptr);
+                                      nullptr, scratches.local());
                           for (int k = 0; k <= n; ++k) out[k] += t.count * one[k];
                           if (options.tasks_done)
                             options.tasks_done->fetch_add(1, std::memory_order_relaxed);

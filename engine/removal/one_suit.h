@@ -29,7 +29,7 @@ namespace eulerdeck::internal {
 Status CountRemovedOneSuit(const GameSpec& spec, const RemovedOptions& options,
                            RemovedResult* result);
 
-inline constexpr int kLeafCards = 4;
+inline constexpr int kLeafCards = 3;
 
 }  // namespace eulerdeck::internal
 

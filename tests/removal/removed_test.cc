@@ -52,9 +52,8 @@ const std::vector<std::vector<uint64_t>> kA028305 = {
 
 // OEIS A007710, "Number of permutations of n cards in which only 1 card is
 // removed" in Mousetrap (= A028305's column k = 1), n = 1..14.
-const std::vector<uint64_t> kA007710 = {1,         0,          2,           6,          31,
-                                        180,       1255,       9949,        89162,      886837,
-                                        9722814,   116236256,  1507191024,  21042127239};
+const std::vector<uint64_t> kA007710 = {
+    1, 0, 2, 6, 31, 180, 1255, 9949, 89162, 886837, 9722814, 116236256, 1507191024, 21042127239};
 
 TEST_CASE("removed: equals brute force on every size with at most 10^7 decks", "[removed]") {
   int cases = 0;
