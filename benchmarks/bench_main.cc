@@ -5,6 +5,8 @@
 //   3. forward brute force vs the engine on mousetrap n = 11
 //   4. rebuilding the deck of the identity removal order (Cayley's
 //      question) vs playing that deck forward
+//   5. the decks by cards removed (count --removed) vs forward brute force,
+//      which tallies the same distribution
 //
 // Every comparison runs both methods on the same case, checks that they
 // agree, and prints nodes/s (nodes = winning sub-decks over all levels, the
@@ -20,6 +22,7 @@
 #include "engine/cards/brute.h"
 #include "engine/eulerian/enumerate.h"
 #include "engine/eulerian/rebuild.h"
+#include "engine/removal/removed.h"
 #include "tests/support/paper_faithful.h"
 
 namespace eulerdeck::bench {
@@ -123,6 +126,29 @@ void RebuildVsReplay(Game game, uint32_t n) {
               rebuild / replay, agree ? "yes" : "NO");
 }
 
+// The whole removed distribution, by lazy dealing (removal/removed.h) and by
+// playing every deck.
+void RemovedVsBrute(const GameSpec& spec, int threads) {
+  BruteResult b;
+  BruteOptions brute_options;
+  brute_options.threads = threads;
+  brute_options.max_decks = 100'000'000'000ULL;
+  const double brute = BestSeconds([&] {
+    if (!Brute(spec, brute_options, &b).ok()) std::abort();
+  });
+  RemovedResult r;
+  RemovedOptions options;
+  options.threads = threads;
+  const double removed = BestSeconds([&] {
+    if (!CountRemoved(spec, options, &r).ok()) std::abort();
+  });
+  const bool agree = b.removed == r.removed;
+  failed |= !agree;
+  std::printf("| %-18s | %-10s | %7d | %12llu | %8.3f | %8.4f | %6.1fx | %s |\n",
+              Name(spec).c_str(), r.method, threads, static_cast<unsigned long long>(r.removed[1]),
+              brute, removed, brute / removed, agree ? "yes" : "NO");
+}
+
 }  // namespace
 }  // namespace eulerdeck::bench
 
@@ -178,6 +204,22 @@ int main(int argc, char** argv) {
       quick ? std::vector<uint32_t>{1000} : std::vector<uint32_t>{1000, 10000, 30000};
   for (uint32_t n : sizes) RebuildVsReplay(Game::kMousetrap, n);
   RebuildVsReplay(Game::kModular, quick ? 300 : 1000);
+
+  std::printf("\n## 5. Decks by cards removed (count --removed) vs forward brute force\n\n");
+  std::printf("| case | method | threads | removing 1 | brute s | removed s | ratio | agree |\n");
+  std::printf("|---|---|---|---|---|---|---|---|\n");
+  std::vector<GameSpec> removed_cases = {{Game::kMousetrap, 9, 1}, {Game::kHlm, 4, 2}};
+  if (!quick) {
+    removed_cases = {{Game::kMousetrap, 12, 1},
+                     {Game::kModular, 11, 1},
+                     {Game::kMousetrap, 6, 2},
+                     {Game::kModular, 4, 3},
+                     {Game::kHlm, 6, 2}};
+  }
+  for (const GameSpec& spec : removed_cases) {
+    RemovedVsBrute(spec, 1);
+    RemovedVsBrute(spec, 2);
+  }
 
   if (failed) {
     std::fprintf(stderr, "eulerdeck_bench: methods DISAGREE (see the tables)\n");
