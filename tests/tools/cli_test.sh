@@ -38,13 +38,13 @@ E="$bin/eulerdeck"
 C="$bin/cardlab"
 
 expect_ok "help" "play" "$E" --help
-for cmd in play reform rebuild brute count run resume status inspect export verify list; do
+for cmd in play reform rebuild best brute count run resume status inspect export verify list; do
   expect_ok "$cmd --help" "usage: eulerdeck $cmd" "$E" "$cmd" --help
 done
 expect_ok "count --removed --help" "usage: eulerdeck count --removed" "$E" count --removed --help
 expect_ok "cardlab help" "usage: cardlab" "$C" --help
 # Every help text fits an 80-column terminal.
-for args in "$E" "$E play" "$E reform" "$E rebuild" "$E brute" "$E count" "$E count --removed" "$E run" "$E resume" "$E status" \
+for args in "$E" "$E play" "$E reform" "$E rebuild" "$E best" "$E brute" "$E count" "$E count --removed" "$E run" "$E resume" "$E status" \
             "$E inspect" "$E export" "$E verify" "$E list" "$C" "$C mc" "$C memory" "$C memory solitaire" \
             "$C memory terminating" "$C memory combinatorial" "$C dundee" "$C dundee greedy" \
             "$C dundee advance" "$C dundee optimal-bids"; do
@@ -60,6 +60,8 @@ expect_ok "play commas" "outcome +dead-end" "$E" play --game modular --ranks 4 -
 expect_ok "play hlm json" '"outcome":"loss"' "$E" play --game hlm --ranks 4 --deck "2 1 3 4" --json
 grep -q 'reformed_deck\|null' "$tmp/out" && { echo "FAIL (play hlm json): $(cat "$tmp/out")"; fail=1; }
 expect_ok "rebuild cayley" "^deck   1 6 2 4 5 3 7 8$" "$E" rebuild --game mousetrap --ranks 8 --identity
+# Bersani 2010, Table 3, m = 10: best score 39 by the one deck below.
+expect_ok "best" "^deck +10 1 6 2 7 3 8 5 9 4$" "$E" best --game hlm --ranks 10 --show 5
 expect_ok "reform" "length +52 distinct decks" \
   "$E" reform --game modular --ranks 13 --deck "6 2 5 11 1 8 13 12 7 9 10 3 4"
 expect_ok "brute" "winning decks +1$" "$E" brute --game hlm --ranks 6 --suits 2
@@ -92,6 +94,7 @@ expect_full "memory solitaire" "$C" memory solitaire --n 50
 expect_full "dundee greedy" "$C" dundee greedy --deck "4^3"
 expect_full "reform" "$E" reform --game mousetrap --ranks 4 --deck "1 4 3 2" --list
 expect_full "rebuild" "$E" rebuild --game mousetrap --ranks 8 --identity
+expect_full "best" "$E" best --game hlm --ranks 8 --show 1
 expect_full "memory terminating" "$C" memory terminating --n 6
 expect_full "memory combinatorial" "$C" memory combinatorial --order "1a 2a 1b 2b"
 expect_full "dundee advance" "$C" dundee advance --deck "4^3" --bids "1,1,1"

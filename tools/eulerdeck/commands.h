@@ -11,6 +11,7 @@ namespace eulerdeck::tools {
 int RunPlay(const std::vector<std::string>& args);
 int RunReform(const std::vector<std::string>& args);
 int RunRebuild(const std::vector<std::string>& args);
+int RunBest(const std::vector<std::string>& args);
 int RunBrute(const std::vector<std::string>& args);
 int RunCount(const std::vector<std::string>& args);
 int RunCountRemoved(const std::vector<std::string>& args);  // count --removed

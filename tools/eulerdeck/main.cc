@@ -22,6 +22,8 @@ constexpr const char* kUsage =
     "  reform   follow a deck's reform sequence to a dead-end or a cycle\n"
     "  rebuild  the decks whose removal order is a given one (Cayley's question)\n"
     "  count    count the winning decks exactly, backwards from the last card\n"
+    "           (--removed: every deck by the number of cards it removes)\n"
+    "  best     the best hlm score, its decks, where no deck may win\n"
     "  brute    play every distinct deck: the reference counts\n"
     "  run      build every level of winning sub-decks into a store, resumable\n"
     "  resume   continue a stored enumeration from its last checkpoint\n"
@@ -65,6 +67,7 @@ int RunCommand(int argc, char** argv) {
     if (command == "play") return RunPlay(args);
     if (command == "reform") return RunReform(args);
     if (command == "rebuild") return RunRebuild(args);
+    if (command == "best") return RunBest(args);
     if (command == "brute") return RunBrute(args);
     if (command == "count") return RunCount(args);
     if (command == "run") return RunRun(args);
