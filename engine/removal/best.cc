@@ -221,9 +221,8 @@ Status Run(const GameSpec& spec, const BestOptions& options, const Node& root, i
   std::vector<Node> tasks;
   search.Dfs(root, top, std::min(4, n - 1), &tasks);
   // The most promising first: good scores early prune the rest.
-  std::stable_sort(tasks.begin(), tasks.end(), [&](const Node& a, const Node& b) {
-    return search.Bound(a) > search.Bound(b);
-  });
+  std::stable_sort(tasks.begin(), tasks.end(),
+                   [&](const Node& a, const Node& b) { return search.Bound(a) > search.Bound(b); });
   if (options.tasks_total) options.tasks_total->store(tasks.size(), std::memory_order_relaxed);
 
   const int threads =
@@ -266,7 +265,8 @@ Status Run(const GameSpec& spec, const BestOptions& options, const Node& root, i
   merge(top);
   for (const Found& f : founds) merge(f);
   result->best_score = result->decks > 0 ? best : -1;
-  if (at_least < 0 && result->decks == 0) return Status::Internal("the search found no deck at all");
+  if (at_least < 0 && result->decks == 0)
+    return Status::Internal("the search found no deck at all");
   for (const Deck& d : examples) {
     if (static_cast<int>(result->examples.size()) == options.show) break;
     result->examples.push_back(d);
@@ -284,7 +284,6 @@ Status BestScore(const GameSpec& spec, const BestOptions& options, BestResult* r
   }
   const int n = spec.cards();
   if (n > kMax) return Status::OutOfRange("the best-score search handles at most 64 cards");
-  if (!TotalDecks64(spec)) return Status::OutOfRange("more than 2^64 decks: counts would overflow");
   if (options.show < 0) return Status::InvalidArgument("--show must be at least 0");
 
   Node root;
@@ -309,6 +308,13 @@ Status BestScore(const GameSpec& spec, const BestOptions& options, BestResult* r
   CountResult count;
   if (Status st = Count(spec, count_options, &count); !st.ok()) return st;
   if (count.winning() == 0) {
+    // The search counts decks in 64 bits (a winning play leaves one burned
+    // card: its decks are few, whatever the size).
+    if (!TotalDecks64(spec)) {
+      return Status::OutOfRange(
+          "no deck wins and there are more than 2^64 decks: the search's "
+          "counts would overflow");
+    }
     if (Status st = Run(spec, options, root, -1, result); !st.ok()) return st;
     result->method = "search";
     return Status::OK();

@@ -43,7 +43,7 @@ struct BestOptions {
 };
 
 struct BestResult {
-  int best_score = 0;    // the largest score any deck reaches
+  int best_score = 0;     // the largest score any deck reaches
   int winning_score = 0;  // C_max (WinningScore(spec)): reached only by a win
   uint64_t decks = 0;     // decks reaching best_score
   // stored[i]: of those decks, how many store exactly i cards (i = 0..n).
@@ -54,12 +54,13 @@ struct BestResult {
   // examples, if asked for, come from the search pruned at C_max), else
   // "search".
   const char* method = "";
-  uint64_t tasks = 0;          // plays a few events deep the search was split into
-  uint64_t nodes = 0;          // play states visited, all threads
+  uint64_t tasks = 0;  // plays a few events deep the search was split into
+  uint64_t nodes = 0;  // play states visited, all threads
 };
 
 // InvalidArgument for a bad spec; NotSupported for a game whose score is
-// not studied (only hlm's is); OutOfRange past 64 cards or 2^64 decks.
+// not studied (only hlm's is); OutOfRange past 64 cards, or past 2^64 decks
+// when no deck wins.
 Status BestScore(const GameSpec& spec, const BestOptions& options, BestResult* result);
 
 }  // namespace eulerdeck

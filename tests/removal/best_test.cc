@@ -117,7 +117,9 @@ TEST_CASE("best: refuses other games and bad sizes", "[best]") {
   BestResult r;
   CHECK(BestScore(GameSpec{Game::kMousetrap, 5, 1}, BestOptions{}, &r).IsNotSupported());
   CHECK(BestScore(GameSpec{Game::kHlm, 1, 1}, BestOptions{}, &r).IsInvalidArgument());
-  CHECK(BestScore(GameSpec{Game::kHlm, 13, 4}, BestOptions{}, &r).IsOutOfRange());
+  CHECK(BestScore(GameSpec{Game::kHlm, 17, 4}, BestOptions{}, &r).IsOutOfRange());  // 68 cards
+  // No deck wins with one suit, and 21! passes 2^64.
+  CHECK(BestScore(GameSpec{Game::kHlm, 21, 1}, BestOptions{}, &r).IsOutOfRange());
 }
 
 }  // namespace
