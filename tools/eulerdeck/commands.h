@@ -12,6 +12,7 @@ int RunPlay(const std::vector<std::string>& args);
 int RunReform(const std::vector<std::string>& args);
 int RunRebuild(const std::vector<std::string>& args);
 int RunBest(const std::vector<std::string>& args);
+int RunOeis(const std::vector<std::string>& args);
 int RunBrute(const std::vector<std::string>& args);
 int RunCount(const std::vector<std::string>& args);
 int RunCountRemoved(const std::vector<std::string>& args);  // count --removed
