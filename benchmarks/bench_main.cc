@@ -14,6 +14,7 @@
 // of several repetitions for runs under a second.
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <functional>
 #include <string>
@@ -155,70 +156,82 @@ void RemovedVsBrute(const GameSpec& spec, int threads) {
 int main(int argc, char** argv) {
   using namespace eulerdeck;
   using namespace eulerdeck::bench;
+  // --quick: small cases (the ctest bench_quick_agreement); --section N:
+  // only section N (1..5), full size.
   const bool quick = argc > 1 && std::strcmp(argv[1], "--quick") == 0;
-  if (argc > 1 && !quick) {
-    std::fprintf(stderr, "usage: eulerdeck_bench [--quick]\n");
+  int only = 0;
+  if (argc == 3 && std::strcmp(argv[1], "--section") == 0) only = std::atoi(argv[2]);
+  if (argc > 1 && !quick && (only < 1 || only > 5)) {
+    std::fprintf(stderr, "usage: eulerdeck_bench [--quick | --section N]\n");
     return 2;
   }
 
-  std::printf("## 1. Paper-faithful procedure vs engine (1 thread)\n\n");
-  std::printf(
-      "| case | nodes | paper s | paper nodes/s | engine s | engine nodes/s | ratio | levels agree "
-      "|\n");
-  std::printf("|---|---|---|---|---|---|---|---|\n");
-  std::vector<GameSpec> paper_cases = {{Game::kMousetrap, 9, 1}, {Game::kHlm, 11, 2}};
-  if (!quick) {
-    paper_cases = {{Game::kMousetrap, 11, 1},
-                   {Game::kMousetrap, 6, 2},
-                   {Game::kHlm, 12, 2},
-                   {Game::kHlm, 7, 3},
-                   {Game::kHlm, 5, 4}};
-  }
-  for (const GameSpec& spec : paper_cases) PaperVsEngine(spec);
-
-  std::printf("\n## 2. Engine, 1 thread vs 2 threads\n\n");
-  std::printf(
-      "| case | nodes | 1 thread s | nodes/s | 2 threads s | nodes/s | speed-up | agree |\n");
-  std::printf("|---|---|---|---|---|---|---|---|\n");
-  std::vector<GameSpec> thread_cases = {{Game::kMousetrap, 11, 1}};
-  if (!quick) {
-    thread_cases = {{Game::kMousetrap, 13, 1},
-                    {Game::kModular, 12, 1},
-                    {Game::kMousetrap, 7, 2},
-                    {Game::kHlm, 6, 4}};
-  }
-  for (const GameSpec& spec : thread_cases) Threads(spec);
-
-  std::printf("\n## 3. Forward brute force vs engine\n\n");
-  std::printf("| case | threads | winning | brute s | engine s | ratio | agree |\n");
-  std::printf("|---|---|---|---|---|---|---|\n");
-  const GameSpec brute_case =
-      quick ? GameSpec{Game::kMousetrap, 9, 1} : GameSpec{Game::kMousetrap, 11, 1};
-  BruteVsEngine(brute_case, 1);
-  BruteVsEngine(brute_case, 2);
-
-  std::printf("\n## 4. Rebuild (identity order) vs forward replay of the deck\n\n");
-  std::printf("| game | n | rebuild s | replay s | ratio | replays to the order |\n");
-  std::printf("|---|---|---|---|---|---|\n");
-  const std::vector<uint32_t> sizes =
-      quick ? std::vector<uint32_t>{1000} : std::vector<uint32_t>{1000, 10000, 30000};
-  for (uint32_t n : sizes) RebuildVsReplay(Game::kMousetrap, n);
-  RebuildVsReplay(Game::kModular, quick ? 300 : 1000);
-
-  std::printf("\n## 5. Decks by cards removed (count --removed) vs forward brute force\n\n");
-  std::printf("| case | method | threads | removing 1 | brute s | removed s | ratio | agree |\n");
-  std::printf("|---|---|---|---|---|---|---|---|\n");
-  std::vector<GameSpec> removed_cases = {{Game::kMousetrap, 9, 1}, {Game::kHlm, 4, 2}};
-  if (!quick) {
-    removed_cases = {{Game::kMousetrap, 12, 1},
-                     {Game::kModular, 11, 1},
+  auto run = [only](int section) { return only == 0 || only == section; };
+  if (run(1)) {
+    std::printf("## 1. Paper-faithful procedure vs engine (1 thread)\n\n");
+    std::printf(
+        "| case | nodes | paper s | paper nodes/s | engine s | engine nodes/s | ratio | levels "
+        "agree "
+        "|\n");
+    std::printf("|---|---|---|---|---|---|---|---|\n");
+    std::vector<GameSpec> paper_cases = {{Game::kMousetrap, 9, 1}, {Game::kHlm, 11, 2}};
+    if (!quick) {
+      paper_cases = {{Game::kMousetrap, 11, 1},
                      {Game::kMousetrap, 6, 2},
-                     {Game::kModular, 4, 3},
-                     {Game::kHlm, 6, 2}};
+                     {Game::kHlm, 12, 2},
+                     {Game::kHlm, 7, 3},
+                     {Game::kHlm, 5, 4}};
+    }
+    for (const GameSpec& spec : paper_cases) PaperVsEngine(spec);
   }
-  for (const GameSpec& spec : removed_cases) {
-    RemovedVsBrute(spec, 1);
-    RemovedVsBrute(spec, 2);
+  if (run(2)) {
+    std::printf("\n## 2. Engine, 1 thread vs 2 threads\n\n");
+    std::printf(
+        "| case | nodes | 1 thread s | nodes/s | 2 threads s | nodes/s | speed-up | agree |\n");
+    std::printf("|---|---|---|---|---|---|---|---|\n");
+    std::vector<GameSpec> thread_cases = {{Game::kMousetrap, 11, 1}};
+    if (!quick) {
+      thread_cases = {{Game::kMousetrap, 13, 1},
+                      {Game::kModular, 12, 1},
+                      {Game::kMousetrap, 7, 2},
+                      {Game::kHlm, 6, 4}};
+    }
+    for (const GameSpec& spec : thread_cases) Threads(spec);
+  }
+  if (run(3)) {
+    std::printf("\n## 3. Forward brute force vs engine\n\n");
+    std::printf("| case | threads | winning | brute s | engine s | ratio | agree |\n");
+    std::printf("|---|---|---|---|---|---|---|\n");
+    const GameSpec brute_case =
+        quick ? GameSpec{Game::kMousetrap, 9, 1} : GameSpec{Game::kMousetrap, 11, 1};
+    BruteVsEngine(brute_case, 1);
+    BruteVsEngine(brute_case, 2);
+  }
+  if (run(4)) {
+    std::printf("\n## 4. Rebuild (identity order) vs forward replay of the deck\n\n");
+    std::printf("| game | n | rebuild s | replay s | ratio | replays to the order |\n");
+    std::printf("|---|---|---|---|---|---|\n");
+    const std::vector<uint32_t> sizes =
+        quick ? std::vector<uint32_t>{1000} : std::vector<uint32_t>{1000, 10000, 30000};
+    for (uint32_t n : sizes) RebuildVsReplay(Game::kMousetrap, n);
+    RebuildVsReplay(Game::kModular, quick ? 300 : 1000);
+  }
+  if (run(5)) {
+    std::printf("\n## 5. Decks by cards removed (count --removed) vs forward brute force\n\n");
+    std::printf("| case | method | threads | removing 1 | brute s | removed s | ratio | agree |\n");
+    std::printf("|---|---|---|---|---|---|---|---|\n");
+    std::vector<GameSpec> removed_cases = {{Game::kMousetrap, 9, 1}, {Game::kHlm, 4, 2}};
+    if (!quick) {
+      removed_cases = {{Game::kMousetrap, 12, 1},
+                       {Game::kModular, 11, 1},
+                       {Game::kMousetrap, 6, 2},
+                       {Game::kModular, 4, 3},
+                       {Game::kHlm, 6, 2}};
+    }
+    for (const GameSpec& spec : removed_cases) {
+      RemovedVsBrute(spec, 1);
+      RemovedVsBrute(spec, 2);
+    }
   }
 
   if (failed) {

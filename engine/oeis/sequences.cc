@@ -42,8 +42,8 @@ const std::vector<OeisSequence> kSequences = {
      "is the only hit.",
      2, false, kNotYetHits, false, 0, 0},
     {"A007709", "Number of winning (or reformed) decks at Mousetrap.", 1, false,
-     "mousetrap, n ranks, 1 suit: the winning decks (count, the backward enumeration)", true,
-     13, 20},
+     "mousetrap, n ranks, 1 suit: the winning decks (count, the backward enumeration)", true, 13,
+     20},
     {"A007710", "From the game of Mousetrap.", 1, false,
      "mousetrap, n ranks, 1 suit: the decks removing exactly one card (count --removed, "
      "column 1; A028305's column k = 1)",
@@ -52,14 +52,14 @@ const std::vector<OeisSequence> kSequences = {
      "mousetrap, n ranks, 1 suit: the decks that do not win, n! minus the winning decks "
      "(count)",
      true, 13, 20},
-    {"A007712", "Number of once reformable permutations of {1,2,...,n}.", 2, false,
-     kNotYetReform, false, 0, 0},
+    {"A007712", "Number of once reformable permutations of {1,2,...,n}.", 2, false, kNotYetReform,
+     false, 0, 0},
     {"A018931",
      "The number of permutations of n cards in which 2 is the first card hit and 3 the next "
      "hit after 2.",
      3, false, kNotYetHits, false, 0, 0},
-    {"A018932", "The number of permutations of n cards in which 4 will be the next hit after 2.",
-     4, false, kNotYetHits, false, 0, 0},
+    {"A018932", "The number of permutations of n cards in which 4 will be the next hit after 2.", 4,
+     false, kNotYetHits, false, 0, 0},
     {"A018933", "From the game of Mousetrap.", 0, false, kNotYetHits, false, 0, 0},
     {"A018934", "From the game of Mousetrap.", 0, false, kNotYetHits, false, 0, 0},
     {"A028305",
@@ -77,11 +77,10 @@ const std::vector<OeisSequence> kSequences = {
      "--removed counts them, not which card)",
      false, 0, 0},
     {"A055459",
-     "a(n) = number of permutations of {1,...,n} which are twice but not 3-times reformable.",
-     1, false, kNotYetReform, false, 0, 0},
-    {"A067950",
-     "a(n) = number of 3-times (but not 4-times) reformable permutation of {1,...,n}.", 6,
+     "a(n) = number of permutations of {1,...,n} which are twice but not 3-times reformable.", 1,
      false, kNotYetReform, false, 0, 0},
+    {"A067950", "a(n) = number of 3-times (but not 4-times) reformable permutation of {1,...,n}.",
+     6, false, kNotYetReform, false, 0, 0},
     {"A261867",
      "Triangle T(n, k) read by rows (n >= 1, 1 <= k <= n), where row n gives the "
      "lexicographically first permutation of n cards that is a winning (or reformed) deck at "
@@ -114,8 +113,7 @@ Status OeisTerms(const std::string& id, int to, int threads, const std::atomic<b
   if (!seq) return Status::InvalidArgument("unknown sequence '" + id + "' (see --list)");
   if (!seq->computed) return Status::NotSupported(std::string(seq->id) + ": " + seq->statistic);
   if (to < 1 || to > seq->max_to) {
-    return Status::InvalidArgument("--to for " + id + " must be 1.." +
-                                   std::to_string(seq->max_to));
+    return Status::InvalidArgument("--to for " + id + " must be 1.." + std::to_string(seq->max_to));
   }
   terms->clear();
   int64_t index = seq->offset;

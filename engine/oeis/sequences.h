@@ -20,14 +20,14 @@
 namespace eulerdeck {
 
 struct OeisSequence {
-  const char* id;          // "A007709"
-  const char* name;        // the OEIS name (%N)
-  int offset;              // the OEIS offset: the index of the first term
-  bool triangle;           // read by rows: index = flattened position
-  const char* statistic;   // how eulerdeck computes it, or why it does not
-  bool computed;           // false: `statistic` says what is missing
-  int default_to;          // the largest n (row, for a triangle) by default
-  int max_to;              // the largest n accepted
+  const char* id;         // "A007709"
+  const char* name;       // the OEIS name (%N)
+  int offset;             // the OEIS offset: the index of the first term
+  bool triangle;          // read by rows: index = flattened position
+  const char* statistic;  // how eulerdeck computes it, or why it does not
+  bool computed;          // false: `statistic` says what is missing
+  int default_to;         // the largest n (row, for a triangle) by default
+  int max_to;             // the largest n accepted
 };
 
 // Every sequence Bersani 2010 lists, and A261867, in A-number order.

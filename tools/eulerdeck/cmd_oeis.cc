@@ -76,8 +76,7 @@ int RunOeis(const std::vector<std::string>& all_args) {
       if (json) {
         std::cout << ListJson(s).dump() << "\n";
       } else {
-        std::cout << s.id << (s.computed ? "  computed  " : "  missing   ") << s.statistic
-                  << "\n";
+        std::cout << s.id << (s.computed ? "  computed  " : "  missing   ") << s.statistic << "\n";
       }
     }
     std::cout << std::flush;
