@@ -173,6 +173,31 @@ TEST_CASE("rebuild: the identity order of 1,000 cards plays back to itself", "[r
   }
 }
 
+TEST_CASE("rebuild: max_decks stops the search, exhausted says whether it ended", "[rebuild]") {
+  // Modular m = 6, order 1..6: seven decks (each replays to the order).
+  const WideDeck order = Identity(6);
+  RebuildResult all;
+  RebuildOptions options;
+  options.max_decks = 100;
+  REQUIRE(Rebuild(Game::kModular, 6, 1, order, options, &all).ok());
+  CHECK(all.decks.size() == 7);
+  CHECK(all.exhausted);
+  for (uint64_t max : {1, 3, 6}) {
+    RebuildResult part;
+    options.max_decks = max;
+    REQUIRE(Rebuild(Game::kModular, 6, 1, order, options, &part).ok());
+    CHECK(part.decks.size() == max);
+    CHECK_FALSE(part.exhausted);
+    CHECK(std::equal(part.decks.begin(), part.decks.end(), all.decks.begin()));
+    CHECK(part.steps < all.steps);
+  }
+  // Mousetrap puts each card back once: n steps for n cards.
+  RebuildResult cayley;
+  REQUIRE(Rebuild(Game::kMousetrap, 8, 1, Identity(8), RebuildOptions{}, &cayley).ok());
+  CHECK(cayley.steps == 8);
+  CHECK(cayley.exhausted);
+}
+
 TEST_CASE("rebuild: bad orders are refused by name, orders without deck are empty", "[rebuild]") {
   RebuildResult r;
   CHECK(Rebuild(Game::kMousetrap, 4, 1, {1, 2, 3}, {}, &r).IsInvalidArgument());

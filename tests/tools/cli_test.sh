@@ -60,6 +60,12 @@ expect_ok "play commas" "outcome +dead-end" "$E" play --game modular --ranks 4 -
 expect_ok "play hlm json" '"outcome":"loss"' "$E" play --game hlm --ranks 4 --deck "2 1 3 4" --json
 grep -q 'reformed_deck\|null' "$tmp/out" && { echo "FAIL (play hlm json): $(cat "$tmp/out")"; fail=1; }
 expect_ok "rebuild cayley" "^deck   1 6 2 4 5 3 7 8$" "$E" rebuild --game mousetrap --ranks 8 --identity
+# An order from a file, one value per line (orders too long for an argument).
+seq 1 8 > "$tmp/order8"
+expect_ok "rebuild order-file" "^deck   1 6 2 4 5 3 7 8$" "$E" rebuild --game mousetrap --ranks 8 --order-file "$tmp/order8"
+# Seven modular decks remove 1..6 in order: --max 7 lists them all, --max 3 says more exist.
+expect_ok "rebuild max all" "^decks  7 \(all of them\)" "$E" rebuild --game modular --ranks 6 --identity --max 7
+expect_ok "rebuild max more" "^decks  3 \(more exist" "$E" rebuild --game modular --ranks 6 --identity --max 3
 # Bersani 2010, Table 3, m = 10: best score 39 by the one deck below.
 expect_ok "best" "^deck +10 1 6 2 7 3 8 5 9 4$" "$E" best --game hlm --ranks 10 --show 5
 # OEIS A007710, n = 10 (published).

@@ -1,7 +1,9 @@
 // eulerdeck rebuild: the decks whose removal order is a given one (Cayley's
 // first question; engine/eulerian/rebuild.h).
 #include <charconv>
+#include <fstream>
 #include <iostream>
+#include <iterator>
 #include <nlohmann/json.hpp>
 #include <string>
 
@@ -17,7 +19,8 @@ namespace eulerdeck::tools {
 namespace {
 constexpr const char* kUsage =
     "usage: eulerdeck rebuild --game G --ranks M [--suits S]\n"
-    "                         (--order ORDER | --identity) [--max N | --all] [--json]\n"
+    "                         (--order ORDER | --order-file FILE | --identity)\n"
+    "                         [--max N | --all] [--json]\n"
     "Builds the decks whose removal order (their reformed deck: the cards in the\n"
     "order they are removed; hlm: stored, then the final burned 2) is ORDER, or\n"
     "says that none exists. Mousetrap and hlm have at most one such deck,\n"
@@ -26,17 +29,19 @@ constexpr const char* kUsage =
     "count and run). Every deck printed is checked by playing it forward.\n"
     "--identity asks for the order 1 2 ... M (Cayley's question, with s = 1).";
 
-// Values separated by spaces or commas, each a positive integer.
+bool Separator(char c) { return c == ' ' || c == ',' || c == '\t' || c == '\n' || c == '\r'; }
+
+// Values separated by spaces, commas or line ends, each a positive integer.
 Status ParseOrder(const std::string& text, WideDeck* order) {
   order->clear();
   size_t i = 0;
   while (i < text.size()) {
-    if (text[i] == ' ' || text[i] == ',' || text[i] == '\t') {
+    if (Separator(text[i])) {
       ++i;
       continue;
     }
     size_t j = i;
-    while (j < text.size() && text[j] != ' ' && text[j] != ',' && text[j] != '\t') ++j;
+    while (j < text.size() && !Separator(text[j])) ++j;
     uint32_t v = 0;
     const auto [end, ec] = std::from_chars(text.data() + i, text.data() + j, v);
     if (ec != std::errc() || end != text.data() + j || v == 0) {
@@ -67,7 +72,7 @@ nlohmann::ordered_json WideJson(const WideDeck& d) {
 }  // namespace
 
 int RunRebuild(const std::vector<std::string>& args) {
-  std::string game_name, order_text;
+  std::string game_name, order_text, order_file;
   uint32_t ranks = 0, suits = 1;
   uint64_t max_decks = 1;
   po::options_description desc("options");
@@ -76,7 +81,9 @@ int RunRebuild(const std::vector<std::string>& args) {
       "ranks", po::value(&ranks)->required(), "m: values 1..m (any size)")(
       "suits", po::value(&suits)->default_value(1), "s: copies of each value")(
       "order", po::value(&order_text), "the removal order: values separated by spaces or commas")(
-      "identity", po::bool_switch(), "the order 1 2 ... m (with --suits 1)")(
+      "order-file", po::value(&order_file),
+      "read the removal order from FILE (- for standard input): orders too long for one "
+      "argument")("identity", po::bool_switch(), "the order 1 2 ... m (with --suits 1)")(
       "max", po::value(&max_decks)->default_value(1), "print at most N decks")(
       "all", po::bool_switch(), "print every deck (modular may have several)")(
       "json", po::bool_switch(), "print one JSON object");
@@ -87,8 +94,18 @@ int RunRebuild(const std::vector<std::string>& args) {
   Status s = ParseGame(game_name, &game);
   WideDeck order;
   const bool identity = vm["identity"].as<bool>();
-  if (s.ok() && identity == !order_text.empty()) {
-    s = Status::InvalidArgument("give exactly one of --order and --identity");
+  const int sources = int(identity) + int(vm.count("order") > 0) + int(vm.count("order-file") > 0);
+  if (s.ok() && sources != 1) {
+    s = Status::InvalidArgument("give exactly one of --order, --order-file and --identity");
+  }
+  if (s.ok() && vm.count("order-file")) {
+    std::ifstream file;
+    if (order_file != "-") {
+      file.open(order_file);
+      if (!file) s = Status::InvalidArgument("--order-file: cannot read '" + order_file + "'");
+    }
+    std::istream& in = order_file == "-" ? std::cin : file;
+    if (s.ok()) order_text.assign(std::istreambuf_iterator<char>(in), {});
   }
   if (s.ok() && identity) {
     if (suits != 1) s = Status::InvalidArgument("--identity needs --suits 1");
@@ -96,12 +113,21 @@ int RunRebuild(const std::vector<std::string>& args) {
   }
   if (s.ok() && !identity) s = ParseOrder(order_text, &order);
   if (s.ok() && max_decks == 0) s = Status::InvalidArgument("--max must be positive");
+  if (s.ok() && vm["all"].as<bool>() && !vm["max"].defaulted()) {
+    s = Status::InvalidArgument("give --max N or --all, not both");
+  }
   if (vm["all"].as<bool>()) max_decks = UINT64_MAX;
+  // One deck more than asked for says whether --max cut the list short.
   RebuildOptions options;
-  options.max_decks = max_decks;
+  options.max_decks = max_decks == UINT64_MAX ? max_decks : max_decks + 1;
   RebuildResult result;
   if (s.ok()) s = Rebuild(game, ranks, suits, order, options, &result);
   if (!s.ok()) return BadInput("eulerdeck rebuild", s.ToString());
+  if (result.decks.size() > max_decks) {
+    result.decks.resize(max_decks);
+  } else {
+    result.exhausted = true;  // fewer than max + 1: the search ended
+  }
 
   // The obviously right check: each deck, played forward, removes its cards
   // in the order asked for.
@@ -113,7 +139,7 @@ int RunRebuild(const std::vector<std::string>& args) {
       return kExitCheckFailed;
     }
   }
-  const bool all_found = result.exhausted;  // else stopped at --max
+  const bool all_found = result.exhausted;  // else more decks exist past --max
   const GameSpec spec{game, static_cast<int>(ranks), static_cast<int>(suits)};
   if (vm["json"].as<bool>()) {
     // docs/schema/eulerdeck-rebuild.schema.json.
@@ -134,7 +160,7 @@ int RunRebuild(const std::vector<std::string>& args) {
     std::cout << (result.decks.size() == 1 ? " (the only one)" : " (all of them)")
               << ", replayed\n";
   } else {
-    std::cout << " (--max reached; --all for every deck), replayed\n";
+    std::cout << " (more exist: --max N or --all for them), replayed\n";
   }
   return kExitOk;
 }
