@@ -4,6 +4,7 @@
 
 #include "engine/cards/combinatorics.h"
 #include "engine/eulerian/enumerate.h"
+#include "engine/removal/first_win.h"
 #include "engine/removal/removed.h"
 
 namespace eulerdeck {
@@ -85,8 +86,11 @@ const std::vector<OeisSequence> kSequences = {
      "Triangle T(n, k) read by rows (n >= 1, 1 <= k <= n), where row n gives the "
      "lexicographically first permutation of n cards that is a winning (or reformed) deck at "
      "Cayley's Mousetrap.",
-     1, true, "not computed yet: needs a search for the lexicographically first winning deck",
-     false, 0, 0},
+     1, true,
+     "mousetrap, n ranks, 1 suit: row n is the first winning deck in lexicographic order, "
+     "each card the smallest value with which some completion still wins (count --removed's "
+     "lazy deal with the cards chosen so far fixed)",
+     true, 12, 20},
 };
 
 GameSpec Mousetrap(int n) { return GameSpec{Game::kMousetrap, n, 1}; }
@@ -130,6 +134,12 @@ Status OeisTerms(const std::string& id, int to, int threads, const std::atomic<b
       CountResult count;
       if (Status st = Count(Mousetrap(n), options, &count); !st.ok()) return st;
       add(which == "A007709" ? count.winning() : Factorial(n) - count.winning());
+      continue;
+    }
+    if (which == "A261867") {
+      Deck deck;
+      if (Status st = FirstWinningDeck(Mousetrap(n), threads, stop, &deck); !st.ok()) return st;
+      for (Card c : deck) add(c);
       continue;
     }
     RemovedOptions options;

@@ -211,21 +211,33 @@ class OneSuit {
 }  // namespace
 
 Status CountRemovedOneSuit(const GameSpec& spec, const RemovedOptions& options,
-                           RemovedResult* result) {
+                           RemovedResult* result, const std::vector<Card>* fixed) {
   const int n = spec.cards();
   if (spec.suits != 1 || n <= kLeafCards || n > kMaxRanks ||
       spec.policy().on_miss == OnMiss::kBurn) {
     return Status::Internal("CountRemovedOneSuit: unsupported spec");
   }
   OneSuit solver(spec);
+  // Relative to all n values: bit v-1 is value v.
+  const Mask all = n == 32 ? ~Mask{0} : (Mask{1} << n) - 1;
   std::array<Mask, kMaxRanks> root;
-  root.fill(n == 32 ? ~Mask{0} : (Mask{1} << n) - 1);  // relative to all n values
+  root.fill(all);
+  if (fixed) {
+    if (fixed->size() != static_cast<size_t>(n)) return Status::Internal("fixed: wrong size");
+    Mask taken = 0;
+    for (int p = 0; p < n; ++p) {
+      if ((*fixed)[p]) taken |= Mask{1} << ((*fixed)[p] - 1);
+    }
+    for (int p = 0; p < n; ++p) {
+      root[p] = (*fixed)[p] ? Mask{1} << ((*fixed)[p] - 1) : all & ~taken;
+    }
+  }
   // Tasks a few removals down, identical states merged.
   std::map<std::vector<Mask>, Task> task_map;
   std::vector<uint64_t> top(n + 1, 0);
   const int depth = std::min(options.split_depth > 0 ? options.split_depth : 3, n - kLeafCards - 1);
   Scratch top_scratch;
-  solver.Walk(root.data(), n, root[0], 0, top.data(), depth, &task_map, top_scratch);
+  solver.Walk(root.data(), n, all, 0, top.data(), depth, &task_map, top_scratch);
   std::vector<Task> tasks;
   tasks.reserve(task_map.size());
   for (auto& [key, task] : task_map) tasks.push_back(task);

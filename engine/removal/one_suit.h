@@ -19,15 +19,19 @@
 #include <vector>
 
 #include "engine/base/status.h"
+#include "engine/cards/deck.h"
 #include "engine/cards/game.h"
 #include "engine/removal/removed.h"
 
 namespace eulerdeck::internal {
 
 // REQUIRES: spec.suits == 1, no burns (policy().on_miss != kBurn),
-// kLeafCards < spec.ranks <= 32, ValidateSpec(spec).ok().
+// kLeafCards < spec.ranks <= 32, ValidateSpec(spec).ok(). With `fixed`
+// (one entry per position, 0: free), only the decks holding those values
+// at those positions are counted (first_win.h); the distribution then sums
+// to their number, not to n!.
 Status CountRemovedOneSuit(const GameSpec& spec, const RemovedOptions& options,
-                           RemovedResult* result);
+                           RemovedResult* result, const std::vector<Card>* fixed = nullptr);
 
 inline constexpr int kLeafCards = 3;
 
