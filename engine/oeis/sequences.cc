@@ -90,7 +90,7 @@ const std::vector<OeisSequence> kSequences = {
      "mousetrap, n ranks, 1 suit: row n is the first winning deck in lexicographic order, "
      "each card the smallest value with which some completion still wins (count --removed's "
      "lazy deal with the cards chosen so far fixed)",
-     true, 12, 20},
+     true, 12, 17},
 };
 
 GameSpec Mousetrap(int n) { return GameSpec{Game::kMousetrap, n, 1}; }

@@ -13,11 +13,13 @@ Status FirstWinningDeck(const GameSpec& spec, int threads, const std::atomic<boo
   if (Status st = ValidateSpec(spec); !st.ok()) return st;
   if (spec.suits != 1 || spec.policy().on_miss == OnMiss::kBurn ||
       spec.policy().on_match != OnMatch::kRemove) {
-    return Status::NotSupported("the first winning deck is searched for mousetrap and modular "
-                                "with one suit");
+    return Status::NotSupported(
+        "the first winning deck is searched for mousetrap and modular "
+        "with one suit");
   }
   const int n = spec.cards();
-  if (n > 32) return Status::OutOfRange("the first winning deck is searched up to 32 cards");
+  // Its counts are exact below 2^64 decks: up to 20 cards.
+  if (n > 20) return Status::OutOfRange("the first winning deck is searched up to 20 cards");
   deck->clear();
   if (n <= internal::kLeafCards) {
     // Too few cards for the lazy deal's leaves: every deck, in order.

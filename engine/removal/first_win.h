@@ -15,8 +15,8 @@
 namespace eulerdeck {
 
 // *deck: the first winning deck in lexicographic order; empty when no deck
-// wins. NotSupported for other games or several suits; OutOfRange past 32
-// ranks; Cancelled when *stop was set.
+// wins. NotSupported for other games or several suits; OutOfRange past 20
+// cards; Cancelled when *stop was set.
 Status FirstWinningDeck(const GameSpec& spec, int threads, const std::atomic<bool>* stop,
                         Deck* deck);
 

@@ -236,7 +236,8 @@ Status CountRemoved(const GameSpec& spec, const RemovedOptions& options, Removed
   if (options.tasks_total) options.tasks_total->store(tasks.size(), std::memory_order_relaxed);
   const int threads =
       options.threads > 0 ? options.threads : tbb::this_task_arena::max_concurrency();
-  tbb::enumerable_thread_specific<Solver> solvers(spec, options.memo_entries);
+  // The memo budget is for the whole run, shared out to the threads.
+  tbb::enumerable_thread_specific<Solver> solvers(spec, options.memo_entries / threads);
   std::vector<Dist> out(tasks.size());
   std::atomic<bool> cancelled{false};
   tbb::task_arena arena(threads);

@@ -36,8 +36,8 @@ namespace eulerdeck {
 
 struct RemovedOptions {
   int threads = 0;  // 0: all cores
-  // Memo entries kept per thread at most (each a few dozen bytes plus its
-  // distribution); past it new states are computed but not remembered.
+  // Memo entries kept at most, all threads together (each about 150
+  // bytes); past it new states are computed but not remembered.
   uint64_t memo_entries = 20'000'000;
   // How many removals deep the play is split into tasks (0: 3, fewer for
   // small decks). Another depth is another split of the same sum: a

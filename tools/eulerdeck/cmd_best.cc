@@ -6,6 +6,7 @@
 #include <iostream>
 #include <nlohmann/json.hpp>
 
+#include "engine/cards/combinatorics.h"
 #include "engine/cards/deck.h"
 #include "engine/removal/best.h"
 #include "tools/common/cli.h"
@@ -107,6 +108,14 @@ Status CheckHlm(const GameSpec& spec) {
   if (spec.game != Game::kHlm) {
     return Status::InvalidArgument(std::string("the score is studied for hlm only, not ") +
                                    GameName(spec.game));
+  }
+  // With one suit no deck wins past m = 2 (Bersani 2010, Remark 2.3), so the
+  // search must run, and it counts in 64 bits: refuse before any size runs.
+  // (With several suits, whether a deck wins is known only after counting.)
+  if (spec.suits == 1 && spec.ranks > 2 && !TotalDecks64(spec)) {
+    return Status::InvalidArgument("--ranks " + std::to_string(spec.ranks) +
+                                   ": more than 2^64 decks and none wins; the search counts "
+                                   "in 64 bits (m <= 20)");
   }
   return Status::OK();
 }

@@ -100,6 +100,9 @@ int RunCountRemoved(const std::vector<std::string>& args) {
                      "another depth checks a record by another split");
   po::variables_map vm;
   if (ParseOrHelp(args, desc, kUsage, vm)) return kExitOk;
+  if (options.split_depth < 0 || options.split_depth > 8) {
+    return BadInput(kProgram, "--split must be 0..8");
+  }
   std::vector<GameSpec> specs;
   OutputFile csv, bfile;
   Status s = job.Prepare(&specs, &csv, &bfile, CheckRemoves);
@@ -114,9 +117,6 @@ int RunCountRemoved(const std::vector<std::string>& args) {
     std::fflush(stdout);
   }
 
-  if (options.split_depth < 0 || options.split_depth > 8) {
-    return BadInput(kProgram, "--split must be 0..8");
-  }
   StopOnSignals signals;
   options.threads = job.threads;
   options.stop = signals.flag();

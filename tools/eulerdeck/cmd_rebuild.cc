@@ -1,10 +1,11 @@
 // eulerdeck rebuild: the decks whose removal order is a given one (Cayley's
 // first question; engine/eulerian/rebuild.h).
 #include <charconv>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
-#include <iterator>
 #include <nlohmann/json.hpp>
+#include <sstream>
 #include <string>
 
 #include "engine/cards/game.h"
@@ -99,13 +100,25 @@ int RunRebuild(const std::vector<std::string>& args) {
     s = Status::InvalidArgument("give exactly one of --order, --order-file and --identity");
   }
   if (s.ok() && vm.count("order-file")) {
+    const Status unreadable =
+        Status::InvalidArgument("--order-file: cannot read '" + order_file + "'");
+    std::error_code ec;
     std::ifstream file;
     if (order_file != "-") {
-      file.open(order_file);
-      if (!file) s = Status::InvalidArgument("--order-file: cannot read '" + order_file + "'");
+      if (std::filesystem::is_directory(order_file, ec)) {
+        s = unreadable;
+      } else {
+        file.open(order_file);
+        if (!file) s = unreadable;
+      }
     }
     std::istream& in = order_file == "-" ? std::cin : file;
-    if (s.ok()) order_text.assign(std::istreambuf_iterator<char>(in), {});
+    if (s.ok()) {
+      std::ostringstream text;
+      text << in.rdbuf();
+      if (in.bad()) s = unreadable;
+      order_text = text.str();
+    }
   }
   if (s.ok() && identity) {
     if (suits != 1) s = Status::InvalidArgument("--identity needs --suits 1");
