@@ -1,8 +1,6 @@
 #include "engine/removal/best.h"
 
 #include <tbb/enumerable_thread_specific.h>
-#include <tbb/parallel_for.h>
-#include <tbb/task_arena.h>
 
 #include <algorithm>
 #include <bit>
@@ -10,6 +8,7 @@
 #include <set>
 #include <string>
 
+#include "engine/base/parallel.h"
 #include "engine/cards/combinatorics.h"
 #include "engine/eulerian/enumerate.h"
 #include "engine/removal/completions.h"
@@ -225,25 +224,15 @@ Status Run(const GameSpec& spec, const BestOptions& options, const Node& root, i
                    [&](const Node& a, const Node& b) { return search.Bound(a) > search.Bound(b); });
   if (options.tasks_total) options.tasks_total->store(tasks.size(), std::memory_order_relaxed);
 
-  const int threads =
-      options.threads > 0 ? options.threads : tbb::this_task_arena::max_concurrency();
   tbb::enumerable_thread_specific<Found> founds;
   std::atomic<bool> cancelled{false};
-  tbb::task_arena arena(threads);
-  arena.execute([&] {
-    tbb::parallel_for(tbb::blocked_range<size_t>(0, tasks.size(), 1),
-                      [&](const tbb::blocked_range<size_t>& range) {
-                        Found& found = founds.local();
-                        for (size_t i = range.begin(); i != range.end(); ++i) {
-                          if (options.stop && options.stop->load(std::memory_order_relaxed)) {
-                            cancelled = true;
-                            return;
-                          }
-                          search.Dfs(tasks[i], found, -1, nullptr);
-                          if (options.tasks_done)
-                            options.tasks_done->fetch_add(1, std::memory_order_relaxed);
-                        }
-                      });
+  ParallelFor(options.threads, tasks.size(), [&](size_t i) {
+    if (options.stop && options.stop->load(std::memory_order_relaxed)) {
+      cancelled = true;
+      return;
+    }
+    search.Dfs(tasks[i], founds.local(), -1, nullptr);
+    if (options.tasks_done) options.tasks_done->fetch_add(1, std::memory_order_relaxed);
   });
   if (cancelled) return Status::Cancelled("interrupted before every task was searched");
 

@@ -1,8 +1,6 @@
 #include "engine/removal/one_suit.h"
 
 #include <tbb/enumerable_thread_specific.h>
-#include <tbb/parallel_for.h>
-#include <tbb/task_arena.h>
 
 #include <algorithm>
 #include <array>
@@ -10,6 +8,7 @@
 #include <map>
 #include <memory>
 
+#include "engine/base/parallel.h"
 #include "engine/cards/combinatorics.h"
 #include "engine/cards/rules.h"
 
@@ -244,31 +243,22 @@ Status CountRemovedOneSuit(const GameSpec& spec, const RemovedOptions& options,
   task_map.clear();
 
   if (options.tasks_total) options.tasks_total->store(tasks.size(), std::memory_order_relaxed);
-  const int threads =
-      options.threads > 0 ? options.threads : tbb::this_task_arena::max_concurrency();
   tbb::enumerable_thread_specific<std::vector<uint64_t>> outs(n + 1, 0);
   tbb::enumerable_thread_specific<Scratch> scratches;
   std::atomic<bool> cancelled{false};
-  tbb::task_arena arena(threads);
-  arena.execute([&] {
-    tbb::parallel_for(tbb::blocked_range<size_t>(0, tasks.size(), 1),
-                      [&](const tbb::blocked_range<size_t>& range) {
-                        std::vector<uint64_t>& out = outs.local();
-                        std::vector<uint64_t> one(n + 1);
-                        for (size_t i = range.begin(); i != range.end(); ++i) {
-                          if (options.stop && options.stop->load(std::memory_order_relaxed)) {
-                            cancelled = true;
-                            return;
-                          }
-                          const Task& t = tasks[i];
-                          std::fill(one.begin(), one.end(), 0);
-                          solver.Walk(t.circle.data(), t.r, t.avail, t.shift, one.data(), -1,
-                                      nullptr, scratches.local());
-                          for (int k = 0; k <= n; ++k) out[k] += t.count * one[k];
-                          if (options.tasks_done)
-                            options.tasks_done->fetch_add(1, std::memory_order_relaxed);
-                        }
-                      });
+  ParallelFor(options.threads, tasks.size(), [&](size_t i) {
+    if (options.stop && options.stop->load(std::memory_order_relaxed)) {
+      cancelled = true;
+      return;
+    }
+    // Walk adds a task's distribution once; the task stands for `count`
+    // identical states.
+    const Task& t = tasks[i];
+    std::vector<uint64_t> one(n + 1, 0);
+    solver.Walk(t.circle.data(), t.r, t.avail, t.shift, one.data(), -1, nullptr, scratches.local());
+    std::vector<uint64_t>& out = outs.local();
+    for (int k = 0; k <= n; ++k) out[k] += t.count * one[k];
+    if (options.tasks_done) options.tasks_done->fetch_add(1, std::memory_order_relaxed);
   });
   if (cancelled) return Status::Cancelled("interrupted before every task was counted");
   result->removed = top;

@@ -1,8 +1,6 @@
 #include "engine/removal/removed.h"
 
 #include <tbb/enumerable_thread_specific.h>
-#include <tbb/parallel_for.h>
-#include <tbb/task_arena.h>
 
 #include <algorithm>
 #include <bit>
@@ -11,6 +9,7 @@
 #include <unordered_map>
 #include <utility>
 
+#include "engine/base/parallel.h"
 #include "engine/cards/combinatorics.h"
 #include "engine/removal/completions.h"
 #include "engine/removal/one_suit.h"
@@ -234,26 +233,18 @@ Status CountRemoved(const GameSpec& spec, const RemovedOptions& options, Removed
   });
 
   if (options.tasks_total) options.tasks_total->store(tasks.size(), std::memory_order_relaxed);
-  const int threads =
-      options.threads > 0 ? options.threads : tbb::this_task_arena::max_concurrency();
   // The memo budget is for the whole run, shared out to the threads.
-  tbb::enumerable_thread_specific<Solver> solvers(spec, options.memo_entries / threads);
+  tbb::enumerable_thread_specific<Solver> solvers(
+      spec, options.memo_entries / EffectiveThreads(options.threads));
   std::vector<Dist> out(tasks.size());
   std::atomic<bool> cancelled{false};
-  tbb::task_arena arena(threads);
-  arena.execute([&] {
-    tbb::parallel_for(tbb::blocked_range<size_t>(0, tasks.size(), 1),
-                      [&](const tbb::blocked_range<size_t>& range) {
-                        for (size_t i = range.begin(); i != range.end(); ++i) {
-                          if (options.stop && options.stop->load(std::memory_order_relaxed)) {
-                            cancelled = true;
-                            return;
-                          }
-                          out[i] = solvers.local().Solve(tasks[i].state);
-                          if (options.tasks_done)
-                            options.tasks_done->fetch_add(1, std::memory_order_relaxed);
-                        }
-                      });
+  ParallelFor(options.threads, tasks.size(), [&](size_t i) {
+    if (options.stop && options.stop->load(std::memory_order_relaxed)) {
+      cancelled = true;
+      return;
+    }
+    out[i] = solvers.local().Solve(tasks[i].state);
+    if (options.tasks_done) options.tasks_done->fetch_add(1, std::memory_order_relaxed);
   });
   if (cancelled) return Status::Cancelled("interrupted before every task was counted");
 
