@@ -5,7 +5,14 @@
 
 namespace eulerdeck::internal {
 
-uint64_t Completions(const std::vector<ValueMask>& positions, const std::vector<uint8_t>& avail) {
+uint64_t CompletionsTableSize(const std::vector<uint8_t>& avail) {
+  uint64_t size = 1;
+  for (uint8_t c : avail) size *= c + 1u;
+  return size;
+}
+
+template <typename Count>
+Count CompletionsOf(const std::vector<ValueMask>& positions, const std::vector<uint8_t>& avail) {
   const int m = static_cast<int>(avail.size());
   if (positions.empty()) return 1;
   bool simple = true;
@@ -22,7 +29,7 @@ uint64_t Completions(const std::vector<ValueMask>& positions, const std::vector<
       for (ValueMask x = positions[p]; x; x &= x - 1) a |= 1u << index[std::countr_zero(x)];
       allowed[p] = a;
     }
-    std::vector<uint64_t> dp(size_t{1} << k, 0);
+    std::vector<Count> dp(size_t{1} << k, 0);
     dp[0] = 1;
     for (uint32_t s = 0; s + 1 < (1u << k); ++s) {
       if (!dp[s]) continue;
@@ -38,7 +45,7 @@ uint64_t Completions(const std::vector<ValueMask>& positions, const std::vector<
     stride[v] = size;
     size *= avail[v] + 1u;
   }
-  std::vector<uint64_t> dp(size, 0);
+  std::vector<Count> dp(size, 0);
   dp[0] = 1;
   std::vector<uint8_t> used(m, 0);
   for (uint64_t idx = 0; idx + 1 < size; ++idx) {
@@ -57,5 +64,10 @@ uint64_t Completions(const std::vector<ValueMask>& positions, const std::vector<
   }
   return dp[size - 1];
 }
+
+template uint64_t CompletionsOf<uint64_t>(const std::vector<ValueMask>&,
+                                          const std::vector<uint8_t>&);
+template unsigned __int128 CompletionsOf<unsigned __int128>(const std::vector<ValueMask>&,
+                                                            const std::vector<uint8_t>&);
 
 }  // namespace eulerdeck::internal

@@ -19,7 +19,19 @@ using ValueMask = uint64_t;  // bit v-1: the position may hold value v
 // column repeated avail[v-1] times, divided by the orderings of equal cards
 // (distinct decks, not labelled cards). A dynamic programme over the
 // multiset used so far, positions in order: O(prod(avail + 1) * ranks).
-uint64_t Completions(const std::vector<ValueMask>& positions, const std::vector<uint8_t>& avail);
+// Count is uint64_t or unsigned __int128 (for decks past 20 cards: the
+// caller makes sure the answer fits).
+template <typename Count>
+Count CompletionsOf(const std::vector<ValueMask>& positions, const std::vector<uint8_t>& avail);
+
+inline uint64_t Completions(const std::vector<ValueMask>& positions,
+                            const std::vector<uint8_t>& avail) {
+  return CompletionsOf<uint64_t>(positions, avail);
+}
+
+// The number of entries CompletionsOf's table needs: prod(avail + 1), or 2^k
+// for k available values when none repeats. Callers bound memory with it.
+uint64_t CompletionsTableSize(const std::vector<uint8_t>& avail);
 
 }  // namespace eulerdeck::internal
 
