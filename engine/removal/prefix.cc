@@ -127,8 +127,9 @@ Status CountRemovalPrefix(const GameSpec& spec, const std::vector<Card>& prefix,
   PrefixPlay play(spec, prefix, only);
   const Count count = play.Walk(std::vector<ValueMask>(spec.cards(), full), all, 0);
   if (play.too_big()) {
-    return Status::OutOfRange("too many unknown cards after the order: the count's table would "
-                              "pass 2^26 entries");
+    return Status::OutOfRange(
+        "too many unknown cards after the order: the count's table would "
+        "pass 2^26 entries");
   }
   *decks = ToMpz(count);
   return Status::OK();

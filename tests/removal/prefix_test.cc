@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "engine/cards/rules.h"
+#include "tests/support/only_card.h"
 
 namespace eulerdeck {
 namespace {
@@ -57,9 +58,8 @@ TEST_CASE("prefix: equals brute force's removal orders, mousetrap and modular", 
   struct Size {
     int ranks, suits;
   };
-  const std::vector<Size> sizes = {{1, 1}, {2, 1}, {3, 1}, {4, 1}, {5, 1}, {6, 1}, {7, 1},
-                                   {8, 1}, {2, 2}, {3, 2}, {4, 2}, {5, 2}, {2, 3}, {3, 3},
-                                   {2, 4}, {3, 4}};
+  const std::vector<Size> sizes = {{1, 1}, {2, 1}, {3, 1}, {4, 1}, {5, 1}, {6, 1}, {7, 1}, {8, 1},
+                                   {2, 2}, {3, 2}, {4, 2}, {5, 2}, {2, 3}, {3, 3}, {2, 4}, {3, 4}};
   int checked = 0;
   for (Game game : {Game::kMousetrap, Game::kModular}) {
     for (const Size& size : sizes) {
@@ -73,7 +73,8 @@ TEST_CASE("prefix: equals brute force's removal orders, mousetrap and modular", 
         uint64_t starting = 0;
         for (const auto& [order, decks] : orders) {
           bool starts = order.size() >= prefix.size();
-          for (size_t i = 0; starts && i < prefix.size(); ++i) starts = static_cast<Card>(order[i]) == prefix[i];
+          for (size_t i = 0; starts && i < prefix.size(); ++i)
+            starts = static_cast<Card>(order[i]) == prefix[i];
           if (starts) starting += decks;
         }
         const auto exact = orders.find(std::string(prefix.begin(), prefix.end()));
@@ -88,6 +89,26 @@ TEST_CASE("prefix: equals brute force's removal orders, mousetrap and modular", 
   CHECK(checked > 2000);
 }
 
+// The decks of n cards removing only card k, k = 1..n (OEIS A028306's row
+// n - 1, whose data section stops three terms into row 9: 10 cards).
+std::vector<uint64_t> OnlyCardRow(int n) {
+  std::vector<uint64_t> row;
+  for (int k = 1; k <= n; ++k)
+    row.push_back(Prefix(GameSpec{Game::kMousetrap, n, 1}, {static_cast<Card>(k)}, true).get_ui());
+  return row;
+}
+
+TEST_CASE("prefix: A028306's rows equal brute force up to 10 cards", "[prefix]") {
+  for (int n = 1; n <= 10; ++n) {
+    INFO("n = " << n);
+    CHECK(OnlyCardRow(n) == testing::OnlyCardRowByBruteForce(n));
+  }
+  // Row 9's last three terms, not published: 10 cards, only card 8, 9 or 10.
+  const std::vector<uint64_t> row = OnlyCardRow(10);
+  CHECK(std::vector<uint64_t>(row.begin() + 7, row.end()) ==
+        std::vector<uint64_t>{55004, 48800, 133496});
+}
+
 TEST_CASE("prefix: counts past 2^64 exactly", "[prefix]") {
   // Decks of 25 cards removing 2 first: position 2 holds 2, position 1 not
   // 1, so 24! - 23! = 23 * 23! (OEIS A001563(23) = 23 * 23!).
@@ -100,10 +121,10 @@ TEST_CASE("prefix: refuses what it cannot count", "[prefix]") {
   mpz_class decks = 7;
   CHECK(CountRemovalPrefix(GameSpec{Game::kHlm, 5, 1}, {2}, false, &decks).IsNotSupported());
   CHECK(CountRemovalPrefix(GameSpec{Game::kTreize, 5, 1}, {2}, false, &decks).IsNotSupported());
-  CHECK(CountRemovalPrefix(GameSpec{Game::kMousetrap, 5, 1}, {6}, false, &decks)
-            .IsInvalidArgument());
-  CHECK(CountRemovalPrefix(GameSpec{Game::kMousetrap, 5, 1}, {0}, false, &decks)
-            .IsInvalidArgument());
+  CHECK(
+      CountRemovalPrefix(GameSpec{Game::kMousetrap, 5, 1}, {6}, false, &decks).IsInvalidArgument());
+  CHECK(
+      CountRemovalPrefix(GameSpec{Game::kMousetrap, 5, 1}, {0}, false, &decks).IsInvalidArgument());
   CHECK(CountRemovalPrefix(GameSpec{Game::kMousetrap, 5, 2}, {3, 3, 3}, false, &decks)
             .IsInvalidArgument());
   CHECK(CountRemovalPrefix(GameSpec{Game::kMousetrap, 40, 1}, {2}, false, &decks).IsOutOfRange());
