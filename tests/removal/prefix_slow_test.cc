@@ -14,9 +14,9 @@ TEST_CASE("prefix: A028306 rows 10 and 11 equal brute force") {
     std::vector<uint64_t> row;
     for (int k = 1; k <= n; ++k) {
       mpz_class decks;
-      REQUIRE(CountRemovalPrefix(GameSpec{Game::kMousetrap, n, 1}, {static_cast<Card>(k)}, true,
-                                 &decks)
-                  .ok());
+      REQUIRE(
+          CountRemovalPrefix(GameSpec{Game::kMousetrap, n, 1}, {static_cast<Card>(k)}, true, &decks)
+              .ok());
       row.push_back(decks.get_ui());
     }
     INFO("n = " << n);

@@ -15,6 +15,7 @@
 #include "tools/common/interrupt.h"
 #include "tools/common/progress.h"
 #include "tools/common/results.h"
+#include "tools/common/size_loop.h"
 #include "tools/eulerdeck/commands.h"
 
 namespace eulerdeck::tools {
@@ -195,56 +196,47 @@ int RunBrute(const std::vector<std::string>& args) {
 
   StopOnSignals signals;
   options.stop = signals.flag();
-  for (const GameSpec& spec : specs) {
-    std::atomic<uint64_t> done{0};
-    options.decks_done = &done;
-    SizeResult r;
-    r.spec = spec;
-    const auto start = std::chrono::steady_clock::now();
-    {
-      const std::atomic<uint64_t> total{TotalDecks64(spec).value_or(0)};
-      Progress progress(range ? "brute m=" + std::to_string(spec.ranks) : "brute", "decks", &done,
-                        &total);
-      s = Brute(spec, options, &r.brute);
-    }
-    r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    if (s.IsCancelled()) {
-      std::cout.flush();
-      std::cerr << InterruptedLine(kProgram, args, specs, spec, range, s,
-                                   "brute force is not resumable")
-                << "\n";
-      return signals.ExitCode();
-    }
-    if (!s.ok()) return BadInput(kProgram, s.ToString());
-    const BruteResult& b = r.brute;
-    r.p = MakeProbability(Mpz(b.winning_decks), Mpz(b.total_decks));
-
-    if (csv.is_open()) {
-      const std::string key = CsvGamePrefix(spec);
-      // The win indicator (1: the deck wins), then the removed and score
-      // distributions; every row is data (docs/output.md).
-      csv << key << "win,0," << b.total_decks - b.winning_decks << "\n"
-          << key << "win,1," << b.winning_decks << "\n";
-      for (size_t i = 0; i < b.removed.size(); ++i) {
-        csv << key << "removed," << i << "," << b.removed[i] << "\n";
-      }
-      for (size_t v = 0; v < b.score.size(); ++v) {
-        if (b.score[v]) csv << key << "score," << v << "," << b.score[v] << "\n";
-      }
-    }
-    if (bfile.is_open()) bfile << spec.ranks << " " << b.winning_decks << "\n";
-    if (job.json) {
-      std::cout << ToJson(r).dump() << "\n" << std::flush;
-    } else if (text && range) {
-      PrintRangeRow(r);
-    } else if (text) {
-      PrintText(r);
-    }
-    char rate[64];
-    std::snprintf(rate, sizeof(rate), "%.3f s, %s decks/s", r.seconds,
-                  HumanCount(r.seconds > 0 ? b.total_decks / r.seconds : 0).c_str());
-    if (!range) std::cerr << "time           " << rate << "\n";
-  }
+  SizeResult r;
+  const int status = RunSizes(
+      SizeLoop{kProgram, args, specs, range, "brute", "decks", "brute force is not resumable"},
+      signals,
+      [&](const GameSpec& spec, std::atomic<uint64_t>* done, std::atomic<uint64_t>* total) {
+        options.decks_done = done;
+        total->store(TotalDecks64(spec).value_or(0));
+        r = SizeResult{};
+        r.spec = spec;
+        return Brute(spec, options, &r.brute);
+      },
+      [&](const GameSpec& spec, double seconds) {
+        r.seconds = seconds;
+        const BruteResult& b = r.brute;
+        r.p = MakeProbability(Mpz(b.winning_decks), Mpz(b.total_decks));
+        if (csv.is_open()) {
+          const std::string key = CsvGamePrefix(spec);
+          // The win indicator (1: the deck wins), then the removed and score
+          // distributions; every row is data (docs/output.md).
+          csv << key << "win,0," << b.total_decks - b.winning_decks << "\n"
+              << key << "win,1," << b.winning_decks << "\n";
+          for (size_t i = 0; i < b.removed.size(); ++i) {
+            csv << key << "removed," << i << "," << b.removed[i] << "\n";
+          }
+          for (size_t v = 0; v < b.score.size(); ++v) {
+            if (b.score[v]) csv << key << "score," << v << "," << b.score[v] << "\n";
+          }
+        }
+        if (bfile.is_open()) bfile << spec.ranks << " " << b.winning_decks << "\n";
+        if (job.json) {
+          std::cout << ToJson(r).dump() << "\n" << std::flush;
+        } else if (text && range) {
+          PrintRangeRow(r);
+        } else if (text) {
+          PrintText(r);
+        }
+        if (!range) {
+          PrintTime(seconds, HumanCount(seconds > 0 ? b.total_decks / seconds : 0) + " decks/s");
+        }
+      });
+  if (status != kExitOk) return status;
   if (!CommitOutput(kProgram, &csv) || !CommitOutput(kProgram, &bfile)) return kExitCheckFailed;
   return kExitOk;
 }

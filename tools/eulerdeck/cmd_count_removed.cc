@@ -14,6 +14,7 @@
 #include "tools/common/interrupt.h"
 #include "tools/common/progress.h"
 #include "tools/common/results.h"
+#include "tools/common/size_loop.h"
 #include "tools/eulerdeck/commands.h"
 
 namespace eulerdeck::tools {
@@ -120,51 +121,35 @@ int RunCountRemoved(const std::vector<std::string>& args) {
   StopOnSignals signals;
   options.threads = job.threads;
   options.stop = signals.flag();
-  for (const GameSpec& spec : specs) {
-    std::atomic<uint64_t> done{0}, total{0};
-    options.tasks_done = &done;
-    options.tasks_total = &total;
-    SizeResult r;
-    r.spec = spec;
-    const auto start = std::chrono::steady_clock::now();
-    {
-      Progress progress(range ? "removed m=" + std::to_string(spec.ranks) : "removed", "tasks",
-                        &done, &total);
-      s = CountRemoved(spec, options, &r.removed);
-    }
-    r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    if (s.IsCancelled()) {
-      std::cout.flush();
-      std::cerr << InterruptedLine(kProgram, args, specs, spec, range, s,
-                                   "--removed is not resumable")
-                << "\n";
-      return signals.ExitCode();
-    }
-    if (s.code() == Status::Code::kInternal) {
-      std::cerr << kProgram << ": " << s.ToString() << "\n";
-      return kExitCheckFailed;
-    }
-    if (!s.ok()) return BadInput(kProgram, s.ToString());
-    if (csv.is_open()) {
-      const std::string key = CsvGamePrefix(spec);
-      for (size_t i = 0; i < r.removed.removed.size(); ++i) {
-        csv << key << "removed," << i << "," << r.removed.removed[i] << "\n";
-      }
-    }
-    if (job.json) {
-      std::cout << ToJson(r).dump() << "\n" << std::flush;
-    } else if (text && range) {
-      PrintRangeRow(r);
-    } else if (text) {
-      PrintText(r);
-    }
-    char line[64];
-    std::snprintf(line, sizeof(line), "%.3f s", r.seconds);
-    if (!range) {
-      std::cout.flush();
-      std::cerr << "time           " << line << "\n";
-    }
-  }
+  SizeResult r;
+  const int status = RunSizes(
+      SizeLoop{kProgram, args, specs, range, "removed", "tasks", "--removed is not resumable"},
+      signals,
+      [&](const GameSpec& spec, std::atomic<uint64_t>* done, std::atomic<uint64_t>* total) {
+        options.tasks_done = done;
+        options.tasks_total = total;
+        r = SizeResult{};
+        r.spec = spec;
+        return CountRemoved(spec, options, &r.removed);
+      },
+      [&](const GameSpec& spec, double seconds) {
+        r.seconds = seconds;
+        if (csv.is_open()) {
+          const std::string key = CsvGamePrefix(spec);
+          for (size_t i = 0; i < r.removed.removed.size(); ++i) {
+            csv << key << "removed," << i << "," << r.removed.removed[i] << "\n";
+          }
+        }
+        if (job.json) {
+          std::cout << ToJson(r).dump() << "\n" << std::flush;
+        } else if (text && range) {
+          PrintRangeRow(r);
+        } else if (text) {
+          PrintText(r);
+        }
+        if (!range) PrintTime(seconds);
+      });
+  if (status != kExitOk) return status;
   if (!CommitOutput(kProgram, &csv)) return kExitCheckFailed;
   return kExitOk;
 }
