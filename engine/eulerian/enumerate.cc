@@ -63,13 +63,16 @@ Status Count(const GameSpec& spec, const CountOptions& options, CountResult* res
     ++k;
     result->level[k] = frontier.size();
   }
-  if (n == 1 && options.verify_leaves) {  // a one-card deck: the roots are the leaves
+  if (k == n) {  // the breadth first start reached the leaves (a one-card deck)
     for (const Node& node : frontier) {
-      const Deck d(node.cards.begin(), node.cards.begin() + 1);
-      if (Play(spec, d).outcome != Outcome::kWin) {
-        return Status::Corruption("verify-leaves: deck " + DeckToString(d) + " does not win");
+      if (options.verify_leaves) {
+        const Deck d(node.cards.begin(), node.cards.begin() + n);
+        if (Play(spec, d).outcome != Outcome::kWin) {
+          return Status::Corruption("verify-leaves: deck " + DeckToString(d) + " does not win");
+        }
+        ++result->leaves_verified;
       }
-      ++result->leaves_verified;
+      if (options.on_winning_deck) options.on_winning_deck(node.cards.data());
     }
   }
 
@@ -80,8 +83,9 @@ Status Count(const GameSpec& spec, const CountOptions& options, CountResult* res
     for (int j = 1; j <= k; ++j) so_far += result->level[j];
     options.sub_decks_counted->store(so_far);
   }
-  tbb::enumerable_thread_specific<internal::Walker> walkers(
-      rule, options.verify_leaves, options.stop, options.sub_decks_counted);
+  tbb::enumerable_thread_specific<internal::Walker> walkers(rule, options.verify_leaves,
+                                                            options.stop, options.sub_decks_counted,
+                                                            &options.on_winning_deck);
   std::atomic<uint64_t> walked{0};
   if (k < n) {
     ParallelFor(options.threads, frontier.size(), [&](size_t i) {

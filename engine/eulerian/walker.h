@@ -7,6 +7,7 @@
 
 #include <atomic>
 #include <cstdint>
+#include <functional>
 #include <vector>
 
 #include "engine/base/status.h"
@@ -25,9 +26,18 @@ inline constexpr uint32_t kPollCalls = 1u << 14;
 // Walks subtrees depth first, counting sub-decks per level. One per thread.
 class Walker {
  public:
+  // on_leaf, if set, is called with every winning deck the walk builds (a
+  // statistic streamed over them, reform_stats.h); like verify, it turns off
+  // the counting of the last levels without building them.
   Walker(const ChildRule& rule, bool verify, const std::atomic<bool>* stop,
-         std::atomic<uint64_t>* counted)
-      : rule_(rule), verify_(verify), stop_(stop), counted_(counted) {
+         std::atomic<uint64_t>* counted,
+         const std::function<void(const Card* deck)>* on_leaf = nullptr)
+      : rule_(rule),
+        verify_(verify),
+        on_leaf_(on_leaf != nullptr && *on_leaf ? on_leaf : nullptr),
+        build_leaves_(verify || on_leaf_ != nullptr),
+        stop_(stop),
+        counted_(counted) {
     const GameSpec& spec = rule.spec();
     n_ = spec.cards();
     ranks_ = static_cast<uint32_t>(spec.ranks);
@@ -36,7 +46,7 @@ class Walker {
     // How many final levels are counted through views (hit_views.h): the
     // children of the sub-decks concerned must all be Viewable.
     fused_levels_ = 0;
-    if (!verify && n_ >= 3 && rule.Viewable(n_ - 1) && rule.Viewable(n_ - 2)) {
+    if (!build_leaves_ && n_ >= 3 && rule.Viewable(n_ - 1) && rule.Viewable(n_ - 2)) {
       fused_levels_ = (n_ >= 4 && rule.Viewable(n_ - 3)) ? 3 : 2;
     }
   }
@@ -106,7 +116,7 @@ class Walker {
     }
     ChildCounts valid;
     rule_.ValidCounts(node, k, &valid);
-    if (k + 1 == n_ && !verify_) {
+    if (k + 1 == n_ && !build_leaves_) {
       // The last level is counted, not built.
       level_[n_] += rule_.CountLastChildren(valid, avail_);
       return;
@@ -116,7 +126,8 @@ class Walker {
       ++level_[k + 1];
       ChildRule::MakeChild(node, k, t, x, child);
       if (k + 1 == n_) {
-        Verify(child);
+        if (verify_) Verify(child);
+        if (on_leaf_) (*on_leaf_)(child);
         return;
       }
       avail_.Take(x);
@@ -199,6 +210,8 @@ class Walker {
 
   const ChildRule& rule_;
   const bool verify_;
+  const std::function<void(const Card* deck)>* const on_leaf_;
+  const bool build_leaves_;
   const std::atomic<bool>* const stop_;
   std::atomic<uint64_t>* const counted_;
   uint32_t calls_ = 0;

@@ -28,13 +28,13 @@
 namespace eulerdeck::tools {
 
 struct SizeLoop {
-  const char* program;                  // "eulerdeck best"
+  const char* program;                   // "eulerdeck best"
   const std::vector<std::string>& args;  // the command's arguments
-  const std::vector<GameSpec>& specs;   // the sizes, in order
-  bool range;                           // --ranks A..B
-  std::string label;                    // progress label; " m=<ranks>" is added in a range
-  std::string unit;                     // what the progress counts ("tasks", "decks")
-  std::string not_resumable;            // the interrupted line's note
+  const std::vector<GameSpec>& specs;    // the sizes, in order
+  bool range;                            // --ranks A..B
+  std::string label;                     // progress label; " m=<ranks>" is added in a range
+  std::string unit;                      // what the progress counts ("tasks", "decks")
+  std::string not_resumable;             // the interrupted line's note
 };
 
 // The "time" line a single-size job ends with, on stderr: "time  1.234 s"
