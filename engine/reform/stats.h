@@ -1,0 +1,82 @@
+// Reform statistics over every deck of a size (Bersani 2010 §5; the
+// Mousetrap contest, seed 001): how many decks can be reformed exactly k
+// times, how many end on a cycle, the cycles by length, and the longest
+// sequence, pre-period and cycle, each with an example deck.
+//
+// Only winning decks have a reformed deck, so every other deck is reformable
+// 0 times and its sequence has one deck. The winning decks are streamed from
+// the backward enumeration (engine/eulerian: CountOptions::on_winning_deck),
+// not found among all n! decks, and each is followed forward: play it, play
+// its reformed deck, and so on. Nearly every reformed deck loses at once, so
+// the usual cost is two plays per winning deck; the rare long sequences are
+// followed with Brent's cycle finding, which needs no memory of the decks met.
+#ifndef EULERDECK_ENGINE_REFORM_STATS_H_
+#define EULERDECK_ENGINE_REFORM_STATS_H_
+
+#include <gmpxx.h>
+
+#include <atomic>
+#include <cstdint>
+#include <map>
+#include <vector>
+
+#include "engine/base/status.h"
+#include "engine/cards/deck.h"
+#include "engine/cards/game.h"
+
+namespace eulerdeck {
+
+struct ReformStatsOptions {
+  int threads = 0;  // 0: all cores
+  // If set, polled by the enumeration: once true, ReformStats() returns
+  // Cancelled.
+  const std::atomic<bool>* stop = nullptr;
+  // If set, progress: the subtrees of the enumeration, as in CountOptions.
+  std::atomic<uint64_t>* tasks_done = nullptr;
+  std::atomic<uint64_t>* tasks_total = nullptr;
+};
+
+// A deck and the length it stands for, the deck the smallest in
+// lexicographic order among those of that length (so that the example does
+// not depend on the threads).
+struct ReformExample {
+  uint64_t length = 0;
+  Deck deck;
+};
+
+struct ReformStatsResult {
+  mpz_class total_decks;
+  uint64_t winning_decks = 0;
+  // The decks reformable 0 times: the losing ones, total - winning (past
+  // 2^64 for large decks).
+  mpz_class unreformed;
+  // reformable[k], k >= 1: the decks whose sequence ends on a dead-end after
+  // exactly k reforms (k + 1 distinct decks); reformable[0] is 0 (see
+  // unreformed).
+  std::vector<uint64_t> reformable;
+  // Decks whose sequence ends on a cycle (reformable for ever), and those of
+  // them that lie on the cycle (pre-period 0).
+  uint64_t cyclic_decks = 0;
+  uint64_t decks_on_cycles = 0;
+  // cycles[L]: the distinct cycles of L decks.
+  std::map<uint64_t, uint64_t> cycles;
+  // The longest sequence (distinct decks met, the starting deck included),
+  // the longest pre-period (decks before the cycle) and the longest cycle.
+  ReformExample longest_sequence;
+  ReformExample longest_preperiod;
+  ReformExample longest_cycle;
+
+  // The decks reformable at least k times (k >= 1), cyclic decks included.
+  uint64_t AtLeast(size_t k) const;
+};
+
+// The statistics of every deck of `spec` (mousetrap, modular or hlm; any
+// size the enumeration takes). InvalidArgument / OutOfRange as Count();
+// NotSupported for treize (nothing is reformed); Cancelled when *stop was
+// set.
+Status ReformStats(const GameSpec& spec, const ReformStatsOptions& options,
+                   ReformStatsResult* result);
+
+}  // namespace eulerdeck
+
+#endif  // EULERDECK_ENGINE_REFORM_STATS_H_
