@@ -48,8 +48,8 @@ class Follower {
     ++winners_;
     // The fast path: w's reformed deck loses (nearly every winning deck).
     if (!Step(w, &h_)) {
-      failure_ = Status::Internal("reform-stats: enumerated deck " +
-                                  DeckToString(Deck(w, w + n_)) + " does not win");
+      failure_ = Status::Internal("reform-stats: enumerated deck " + DeckToString(Deck(w, w + n_)) +
+                                  " does not win");
       return;
     }
     if (!Step(h_.data(), &next_)) {

@@ -16,6 +16,7 @@ int RunOeis(const std::vector<std::string>& args);
 int RunBrute(const std::vector<std::string>& args);
 int RunCount(const std::vector<std::string>& args);
 int RunCountRemoved(const std::vector<std::string>& args);  // count --removed
+int RunReformStats(const std::vector<std::string>& args);
 int RunRun(const std::vector<std::string>& args);
 int RunResume(const std::vector<std::string>& args);
 int RunStatus(const std::vector<std::string>& args);

@@ -1,0 +1,213 @@
+// eulerdeck reform-stats: every deck of a size by how many times it can be
+// reformed, its cycles and its longest sequences (engine/reform/stats.h),
+// for one size or a range, as text, JSON lines
+// (docs/schema/eulerdeck-reform-stats.schema.json) or CSV.
+#include <cstdio>
+#include <iostream>
+#include <nlohmann/json.hpp>
+
+#include "engine/eulerian/children.h"
+#include "engine/reform/stats.h"
+#include "tools/common/cli.h"
+#include "tools/common/format.h"
+#include "tools/common/interrupt.h"
+#include "tools/common/results.h"
+#include "tools/common/size_loop.h"
+#include "tools/eulerdeck/commands.h"
+
+namespace eulerdeck::tools {
+
+namespace {
+
+constexpr const char* kProgram = "eulerdeck reform-stats";
+
+constexpr const char* kUsage =
+    "usage: eulerdeck reform-stats --game G --ranks M|A..B [--suits S]\n"
+    "                              [--threads T] [--json] [--csv FILE]\n"
+    "Every deck of the size by the number of times it can be reformed (play it,\n"
+    "play its reformed deck, and so on, to a deck that loses): exactly k and at\n"
+    "least k times (mousetrap, one suit: k = 0 is OEIS A007711, k = 1 A007712),\n"
+    "the decks whose sequence ends on a cycle, the cycles by length, and the\n"
+    "longest sequence, pre-period and cycle with the first deck of each. The\n"
+    "winning decks come from the backward enumeration, each followed forward\n"
+    "(docs/reform-stats.md). --ranks A..B does every size in turn. Ctrl-C stops\n"
+    "at once (not resumable).\n"
+    "--csv columns: game,ranks,suits,distribution,value,decks\n"
+    "(docs/schema/csv_columns.json).";
+
+struct SizeResult {
+  GameSpec spec;
+  ReformStatsResult stats;
+  double seconds = 0;
+};
+
+std::string AtLeastText(const ReformStatsResult& s, size_t k) {
+  if (k == 0) return s.total_decks.get_str();
+  return std::to_string(s.AtLeast(k));
+}
+
+nlohmann::ordered_json ExampleJson(const ReformExample& e) {
+  nlohmann::ordered_json j;
+  j["length"] = e.length;
+  if (e.deck.empty()) {
+    j["deck"] = nullptr;
+  } else {
+    j["deck"] = e.deck;
+  }
+  return j;
+}
+
+nlohmann::ordered_json ToJson(const SizeResult& r) {
+  const ReformStatsResult& s = r.stats;
+  nlohmann::ordered_json j = GameResultJson(kProgram, r.spec);
+  j["total_decks"] = s.total_decks.get_str();
+  j["winning_decks"] = std::to_string(s.winning_decks);
+  nlohmann::ordered_json exactly = nlohmann::ordered_json::array();
+  nlohmann::ordered_json at_least = nlohmann::ordered_json::array();
+  for (size_t k = 0; k < s.reformable.size(); ++k) {
+    exactly.push_back(k == 0 ? s.unreformed.get_str() : std::to_string(s.reformable[k]));
+    at_least.push_back(AtLeastText(s, k));
+  }
+  j["reformable"] = exactly;
+  j["reformable_at_least"] = at_least;
+  j["cyclic_decks"] = std::to_string(s.cyclic_decks);
+  j["decks_on_cycles"] = std::to_string(s.decks_on_cycles);
+  nlohmann::ordered_json cycles = nlohmann::ordered_json::array();
+  for (const auto& [length, count] : s.cycles) {
+    nlohmann::ordered_json c;
+    c["length"] = length;
+    c["cycles"] = std::to_string(count);
+    cycles.push_back(c);
+  }
+  j["cycles"] = cycles;
+  j["longest_sequence"] = ExampleJson(s.longest_sequence);
+  j["longest_preperiod"] = ExampleJson(s.longest_preperiod);
+  j["longest_cycle"] = ExampleJson(s.longest_cycle);
+  j["seconds"] = r.seconds;
+  return j;
+}
+
+std::string ExampleText(const ReformExample& e, const char* unit) {
+  if (e.deck.empty()) return e.length == 0 ? "none" : Plural(e.length, unit);
+  return Plural(e.length, unit) + ", first deck " + DeckToString(e.deck);
+}
+
+void PrintText(const SizeResult& r) {
+  const ReformStatsResult& s = r.stats;
+  std::cout << "game               " << GameLine(r.spec) << "\n"
+            << "total decks        " << s.total_decks.get_str() << "\n"
+            << "winning decks      " << s.winning_decks << "\n"
+            << "reformable   times      exactly       at least\n";
+  for (size_t k = 0; k < s.reformable.size(); ++k) {
+    const std::string exactly = k == 0 ? s.unreformed.get_str() : std::to_string(s.reformable[k]);
+    std::printf("             %5zu %12s %14s\n", k, exactly.c_str(), AtLeastText(s, k).c_str());
+  }
+  std::fflush(stdout);
+  std::cout << "cyclic decks       " << s.cyclic_decks << " (on a cycle: " << s.decks_on_cycles
+            << ")\n"
+            << "cycles             ";
+  if (s.cycles.empty()) std::cout << "none";
+  bool first = true;
+  for (const auto& [length, count] : s.cycles) {
+    std::cout << (first ? "" : ", ") << count << " of " << Plural(length, "deck");
+    first = false;
+  }
+  std::cout << "\n"
+            << "longest sequence   " << ExampleText(s.longest_sequence, "deck") << "\n"
+            << "longest pre-period " << ExampleText(s.longest_preperiod, "deck") << "\n"
+            << "longest cycle      " << ExampleText(s.longest_cycle, "deck") << "\n";
+}
+
+// Range mode: one row per size, the decks reformable exactly 0, 1, 2, ...
+// times, then the cyclic ones.
+void PrintRangeRow(const SizeResult& r) {
+  const ReformStatsResult& s = r.stats;
+  std::printf("%5d %5d  %s", r.spec.ranks, r.spec.cards(), s.unreformed.get_str().c_str());
+  for (size_t k = 1; k < s.reformable.size(); ++k)
+    std::printf(" %llu", static_cast<unsigned long long>(s.reformable[k]));
+  std::printf("  | %llu\n", static_cast<unsigned long long>(s.cyclic_decks));
+  std::fflush(stdout);
+}
+
+Status CheckReforms(const GameSpec& spec) {
+  if (spec.policy().on_match != OnMatch::kRemove) {
+    return Status::InvalidArgument(std::string(GameName(spec.game)) + " reforms no deck");
+  }
+  return CheckEnumerable(spec);
+}
+
+}  // namespace
+
+int RunReformStats(const std::vector<std::string>& args) {
+  JobOptions job;
+  po::options_description desc("options");
+  desc.add_options()("help,h", "show this help");
+  job.Add(desc,
+          "print one JSON object per size, one per line "
+          "(docs/schema/eulerdeck-reform-stats.schema.json)",
+          "write the distributions to FILE as CSV (- for standard output, instead of the "
+          "report)");
+  po::variables_map vm;
+  if (ParseOrHelp(args, desc, kUsage, vm)) return kExitOk;
+  std::vector<GameSpec> specs;
+  OutputFile csv, bfile;
+  Status s = job.Prepare(&specs, &csv, &bfile, CheckReforms);
+  if (!s.ok()) return BadInput(kProgram, s.ToString());
+  const bool range = job.spec.is_range();
+  const bool text = !job.json && !job.results_to_stdout();
+  if (csv.is_open()) csv << "game,ranks,suits,distribution,value,decks\n";
+  if (text && range) {
+    std::cout << "game  " << GameName(specs[0].game) << ", " << Plural(specs[0].suits, "suit")
+              << "\n";
+    std::printf("%5s %5s  %s\n", "ranks", "cards",
+                "decks reformable exactly 0, 1, 2, ... times  | on a cycle");
+    std::fflush(stdout);
+  }
+
+  StopOnSignals signals;
+  ReformStatsOptions options;
+  options.threads = job.threads;
+  options.stop = signals.flag();
+  SizeResult r;
+  const int status = RunSizes(
+      SizeLoop{kProgram, args, specs, range, "reform-stats", "subtrees",
+               "reform-stats is not resumable"},
+      signals,
+      [&](const GameSpec& spec, std::atomic<uint64_t>* done, std::atomic<uint64_t>* total) {
+        options.tasks_done = done;
+        options.tasks_total = total;
+        r = SizeResult{};
+        r.spec = spec;
+        return ReformStats(spec, options, &r.stats);
+      },
+      [&](const GameSpec& spec, double seconds) {
+        r.seconds = seconds;
+        const ReformStatsResult& st = r.stats;
+        if (csv.is_open()) {
+          const std::string key = CsvGamePrefix(spec);
+          for (size_t k = 0; k < st.reformable.size(); ++k) {
+            csv << key << "reformable," << k << ","
+                << (k == 0 ? st.unreformed.get_str() : std::to_string(st.reformable[k])) << "\n";
+          }
+          for (size_t k = 0; k < st.reformable.size(); ++k) {
+            csv << key << "reformable_at_least," << k << "," << AtLeastText(st, k) << "\n";
+          }
+          for (const auto& [length, count] : st.cycles) {
+            csv << key << "cycle_length," << length << "," << count * length << "\n";
+          }
+        }
+        if (job.json) {
+          std::cout << ToJson(r).dump() << "\n" << std::flush;
+        } else if (text && range) {
+          PrintRangeRow(r);
+        } else if (text) {
+          PrintText(r);
+        }
+        if (!range) PrintTime(seconds);
+      });
+  if (status != kExitOk) return status;
+  if (!CommitOutput(kProgram, &csv)) return kExitCheckFailed;
+  return kExitOk;
+}
+
+}  // namespace eulerdeck::tools
