@@ -84,6 +84,7 @@ class Follower {
       ++mu;
     }
     ++cyclic_;
+    ++cyclic_sequences_[mu + lambda];
     if (mu == 0) {
       ++on_cycles_;
       ++cycle_decks_[lambda];
@@ -101,6 +102,7 @@ class Follower {
     r->cyclic_decks += cyclic_;
     r->decks_on_cycles += on_cycles_;
     for (const auto& [length, decks] : cycle_decks_) (*cycle_decks)[length] += decks;
+    for (const auto& [length, decks] : cyclic_sequences_) r->cyclic_sequences[length] += decks;
     Merge(&r->longest_sequence, longest_sequence_);
     Merge(&r->longest_preperiod, longest_preperiod_);
     Merge(&r->longest_cycle, longest_cycle_);
@@ -128,7 +130,7 @@ class Follower {
   Deck t_, h_, next_;
   uint64_t winners_ = 0, cyclic_ = 0, on_cycles_ = 0;
   std::vector<uint64_t> reformable_;
-  std::map<uint64_t, uint64_t> cycle_decks_;
+  std::map<uint64_t, uint64_t> cycle_decks_, cyclic_sequences_;
   ReformExample longest_sequence_, longest_preperiod_, longest_cycle_;
   Status failure_;
 };

@@ -58,6 +58,11 @@ struct ReformStatsResult {
   // them that lie on the cycle (pre-period 0).
   uint64_t cyclic_decks = 0;
   uint64_t decks_on_cycles = 0;
+  // cyclic_sequences[L]: the cyclic decks whose sequence meets L distinct
+  // decks (pre-period + cycle). Counting a cyclic deck as reformable L times
+  // (the reforms before a deck repeats) is the OEIS's convention: A007712(2)
+  // = 1 is the deck 1 2, which reforms to itself.
+  std::map<uint64_t, uint64_t> cyclic_sequences;
   // cycles[L]: the distinct cycles of L decks.
   std::map<uint64_t, uint64_t> cycles;
   // The longest sequence (distinct decks met, the starting deck included),

@@ -25,7 +25,7 @@ inline void ExpectEqualsBruteForce(const GameSpec& spec, const ReformStatsResult
     for (int s = 0; s < spec.suits; ++s) deck.push_back(static_cast<Card>(v));
   uint64_t total = 0, winning = 0, unreformed = 0, cyclic = 0, on_cycles = 0;
   std::vector<uint64_t> reformable(1, 0);
-  std::map<uint64_t, uint64_t> cycle_decks;
+  std::map<uint64_t, uint64_t> cycle_decks, cyclic_sequences;
   ReformExample sequence, preperiod, cycle;
   bool any_winner = false;
   uint64_t unfinished = 0;  // sequences longer than Reform() was let follow
@@ -50,6 +50,7 @@ inline void ExpectEqualsBruteForce(const GameSpec& spec, const ReformStatsResult
     any_winner = true;
     ++cyclic;
     const uint64_t mu = r.cycle_start, lambda = r.cycle_length();
+    ++cyclic_sequences[r.length()];
     if (mu == 0) {
       ++on_cycles;
       ++cycle_decks[lambda];
@@ -70,6 +71,7 @@ inline void ExpectEqualsBruteForce(const GameSpec& spec, const ReformStatsResult
   CHECK(fast.cyclic_decks == cyclic);
   CHECK(fast.decks_on_cycles == on_cycles);
   CHECK(fast.cycles == cycles);
+  CHECK(fast.cyclic_sequences == cyclic_sequences);
   CHECK(fast.longest_sequence.length == (any_winner ? sequence.length : 1));
   CHECK(fast.longest_sequence.deck == sequence.deck);
   CHECK(fast.longest_preperiod.length == preperiod.length);

@@ -49,11 +49,7 @@ std::string AtLeastText(const ReformStatsResult& s, size_t k) {
 nlohmann::ordered_json ExampleJson(const ReformExample& e) {
   nlohmann::ordered_json j;
   j["length"] = e.length;
-  if (e.deck.empty()) {
-    j["deck"] = nullptr;
-  } else {
-    j["deck"] = e.deck;
-  }
+  if (!e.deck.empty()) j["deck"] = e.deck;  // absent when no deck has the length
   return j;
 }
 
@@ -80,6 +76,14 @@ nlohmann::ordered_json ToJson(const SizeResult& r) {
     cycles.push_back(c);
   }
   j["cycles"] = cycles;
+  nlohmann::ordered_json sequences = nlohmann::ordered_json::array();
+  for (const auto& [length, decks] : s.cyclic_sequences) {
+    nlohmann::ordered_json c;
+    c["length"] = length;
+    c["decks"] = std::to_string(decks);
+    sequences.push_back(c);
+  }
+  j["cyclic_sequences"] = sequences;
   j["longest_sequence"] = ExampleJson(s.longest_sequence);
   j["longest_preperiod"] = ExampleJson(s.longest_preperiod);
   j["longest_cycle"] = ExampleJson(s.longest_cycle);
@@ -191,6 +195,9 @@ int RunReformStats(const std::vector<std::string>& args) {
           }
           for (size_t k = 0; k < st.reformable.size(); ++k) {
             csv << key << "reformable_at_least," << k << "," << AtLeastText(st, k) << "\n";
+          }
+          for (const auto& [length, decks] : st.cyclic_sequences) {
+            csv << key << "cyclic_sequence_length," << length << "," << decks << "\n";
           }
           for (const auto& [length, count] : st.cycles) {
             csv << key << "cycle_length," << length << "," << count * length << "\n";
