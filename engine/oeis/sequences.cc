@@ -4,16 +4,13 @@
 
 #include "engine/cards/combinatorics.h"
 #include "engine/eulerian/enumerate.h"
+#include "engine/reform/stats.h"
 #include "engine/removal/first_win.h"
 #include "engine/removal/prefix.h"
 #include "engine/removal/removed.h"
 
 namespace eulerdeck {
 namespace {
-
-constexpr const char* kNotYetReform =
-    "not computed yet: needs the number of times each deck can be reformed (issue 17, "
-    "reform-stats)";
 
 // What a term is computed with, and the terms of one index (one row, for a
 // triangle) appended to *out.
@@ -75,6 +72,22 @@ Status HitsTerm(int64_t n, const std::vector<Card>& prefix, std::vector<std::str
   mpz_class decks;
   if (Status st = Hits(n, prefix, false, &decks); !st.ok()) return st;
   out->push_back(decks.get_str());
+  return Status::OK();
+}
+
+// The decks of n cards (one suit, mousetrap) reformable exactly k times in
+// the OEIS's sense: a dead-end after k reforms, or a sequence of k distinct
+// decks ending on a cycle (the reforms made before a deck repeats).
+Status ReformableTerm(int64_t n, size_t k, const Context& ctx, std::vector<std::string>* out) {
+  ReformStatsOptions options;
+  options.threads = ctx.threads;
+  options.stop = ctx.stop;
+  ReformStatsResult stats;
+  if (Status st = ReformStats(Mousetrap(n), options, &stats); !st.ok()) return st;
+  uint64_t decks = k < stats.reformable.size() ? stats.reformable[k] : 0;
+  if (auto it = stats.cyclic_sequences.find(k); it != stats.cyclic_sequences.end())
+    decks += it->second;
+  out->push_back(std::to_string(decks));
   return Status::OK();
 }
 
@@ -169,9 +182,14 @@ const std::vector<Entry> kEntries = {
        if (st.ok()) out->push_back(mpz_class(Factorial(n) - w).get_str());
        return st;
      }},
-    {{"A007712", "Number of once reformable permutations of {1,2,...,n}.", 2, false, kNotYetReform,
-      false, 0, 0},
-     nullptr},
+    {{"A007712", "Number of once reformable permutations of {1,2,...,n}.", 2, false,
+      "mousetrap, n ranks, 1 suit: the decks reformable exactly once (reform-stats): the "
+      "reformed deck loses, or the deck is its own reformed deck (1 2, the only one for "
+      "n >= 2 up to 15; the OEIS counts the reforms made before a deck repeats)",
+      true, 12, 16},
+     [](int64_t n, const Context& ctx, std::vector<std::string>* out) {
+       return ReformableTerm(n, 1, ctx, out);
+     }},
     {{"A018931",
       "The number of permutations of n cards in which 2 is the first card hit and 3 the next "
       "hit after 2.",
@@ -232,12 +250,21 @@ const std::vector<Entry> kEntries = {
        return Status::OK();
      }},
     {{"A055459",
-      "a(n) = number of permutations of {1,...,n} which are twice but not 3-times reformable.", 1,
-      false, kNotYetReform, false, 0, 0},
-     nullptr},
+      "a(n) = number of permutations of {1,...,n} which are twice but not 3-times reformable.", 4,
+      false,
+      "mousetrap, n ranks, 1 suit: the decks reformable exactly twice (reform-stats). The "
+      "OEIS prints offset 1; its example (a(4) = 2) and its data start at n = 4, as here "
+      "(docs/errata.md)",
+      true, 12, 16},
+     [](int64_t n, const Context& ctx, std::vector<std::string>* out) {
+       return ReformableTerm(n, 2, ctx, out);
+     }},
     {{"A067950", "a(n) = number of 3-times (but not 4-times) reformable permutation of {1,...,n}.",
-      6, false, kNotYetReform, false, 0, 0},
-     nullptr},
+      6, false, "mousetrap, n ranks, 1 suit: the decks reformable exactly 3 times (reform-stats)",
+      true, 12, 16},
+     [](int64_t n, const Context& ctx, std::vector<std::string>* out) {
+       return ReformableTerm(n, 3, ctx, out);
+     }},
     {{"A261867",
       "Triangle T(n, k) read by rows (n >= 1, 1 <= k <= n), where row n gives the "
       "lexicographically first permutation of n cards that is a winning (or reformed) deck at "
