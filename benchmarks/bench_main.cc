@@ -7,6 +7,9 @@
 //      question) vs playing that deck forward
 //   5. the decks by cards removed (count --removed) vs forward brute force,
 //      which tallies the same distribution
+//   6. reform statistics (reform-stats: the winning decks streamed from the
+//      enumeration, each followed) vs playing every deck and following the
+//      sequence of each winner with Reform()
 //
 // Every comparison runs both methods on the same case, checks that they
 // agree, and prints nodes/s (nodes = winning sub-decks over all levels, the
@@ -21,8 +24,11 @@
 #include <vector>
 
 #include "engine/cards/brute.h"
+#include "engine/cards/reform.h"
+#include "engine/cards/rules.h"
 #include "engine/eulerian/enumerate.h"
 #include "engine/eulerian/rebuild.h"
+#include "engine/reform/stats.h"
 #include "engine/removal/removed.h"
 #include "tests/support/paper_faithful.h"
 
@@ -150,6 +156,59 @@ void RemovedVsBrute(const GameSpec& spec, int threads) {
               brute, removed, brute / removed, agree ? "yes" : "NO");
 }
 
+// Decks by times reformable (exactly k; cyclic apart), by following every
+// winning deck's sequence from every deck of the size: the baseline of
+// reform-stats. One thread (it is the obvious method, not a fast one).
+struct ReformTally {
+  std::vector<uint64_t> reformable{0};
+  uint64_t cyclic = 0;
+};
+ReformTally FollowEveryDeck(const GameSpec& spec) {
+  Deck deck;
+  for (int v = 1; v <= spec.ranks; ++v)
+    for (int s = 0; s < spec.suits; ++s) deck.push_back(static_cast<Card>(v));
+  Deck order(deck.size());
+  ReformTally t;
+  do {
+    const QuickResult q = PlayOrder(spec, deck.data(), static_cast<int>(deck.size()), order.data());
+    if (q.outcome != Outcome::kWin) continue;
+    const ReformResult r = Reform(spec, deck, 1'000'000);
+    if (r.end == ReformResult::End::kCycle) {
+      ++t.cyclic;
+      continue;
+    }
+    const uint64_t k = r.length() - 1;
+    if (t.reformable.size() <= k) t.reformable.resize(k + 1, 0);
+    ++t.reformable[k];
+  } while (std::next_permutation(deck.begin(), deck.end()));
+  return t;
+}
+
+void ReformStatsVsFollowing(const GameSpec& spec) {
+  ReformTally baseline;
+  const double follow = BestSeconds([&] { baseline = FollowEveryDeck(spec); });
+  ReformStatsResult r1, r2;
+  ReformStatsOptions one, two;
+  one.threads = 1;
+  two.threads = 2;
+  const double stats1 = BestSeconds([&] {
+    if (!ReformStats(spec, one, &r1).ok()) std::abort();
+  });
+  const double stats2 = BestSeconds([&] {
+    if (!ReformStats(spec, two, &r2).ok()) std::abort();
+  });
+  const bool agree = r1.reformable == baseline.reformable && r1.cyclic_decks == baseline.cyclic &&
+                     r2.reformable == r1.reformable && r2.cyclic_decks == r1.cyclic_decks;
+  failed |= !agree;
+  const double decks = r1.total_decks.get_d();
+  std::printf(
+      "| %-18s | %12.0f | %10llu | %8.3f | %7.1f | %8.3f | %7.1f | %6.1fx | %8.3f | %6.1fx | %s "
+      "|\n",
+      Name(spec).c_str(), decks, static_cast<unsigned long long>(r1.winning_decks), follow,
+      follow / decks * 1e9, stats1, stats1 / decks * 1e9, follow / stats1, stats2, follow / stats2,
+      agree ? "yes" : "NO");
+}
+
 }  // namespace
 }  // namespace eulerdeck::bench
 
@@ -157,11 +216,11 @@ int main(int argc, char** argv) {
   using namespace eulerdeck;
   using namespace eulerdeck::bench;
   // --quick: small cases (the ctest bench_quick_agreement); --section N:
-  // only section N (1..5), full size.
+  // only section N (1..6), full size.
   const bool quick = argc > 1 && std::strcmp(argv[1], "--quick") == 0;
   int only = 0;
   if (argc == 3 && std::strcmp(argv[1], "--section") == 0) only = std::atoi(argv[2]);
-  if (argc > 1 && !quick && (only < 1 || only > 5)) {
+  if (argc > 1 && !quick && (only < 1 || only > 6)) {
     std::fprintf(stderr, "usage: eulerdeck_bench [--quick | --section N]\n");
     return 2;
   }
@@ -232,6 +291,22 @@ int main(int argc, char** argv) {
       RemovedVsBrute(spec, 1);
       RemovedVsBrute(spec, 2);
     }
+  }
+
+  if (run(6)) {
+    std::printf("\n## 6. Reform statistics (reform-stats) vs following every deck forward\n\n");
+    std::printf(
+        "| case | decks | winning | follow s | ns/deck | stats 1t s | ns/deck | ratio | stats 2t "
+        "s | ratio | agree |\n");
+    std::printf("|---|---|---|---|---|---|---|---|---|---|---|\n");
+    std::vector<GameSpec> reform_cases = {{Game::kMousetrap, 8, 1}, {Game::kModular, 7, 1}};
+    if (!quick) {
+      reform_cases = {{Game::kMousetrap, 11, 1},
+                      {Game::kModular, 10, 1},
+                      {Game::kMousetrap, 6, 2},
+                      {Game::kHlm, 4, 3}};
+    }
+    for (const GameSpec& spec : reform_cases) ReformStatsVsFollowing(spec);
   }
 
   if (failed) {

@@ -12,8 +12,8 @@ namespace {
 
 TEST_CASE("reform-stats: equals following every deck, n = 10 and multisuit to 10^7 decks") {
   for (Game game : {Game::kMousetrap, Game::kModular, Game::kHlm}) {
-    for (const GameSpec& spec : {GameSpec{game, 10, 1}, GameSpec{game, 6, 2},
-                                 GameSpec{game, 4, 3}, GameSpec{game, 3, 4}}) {
+    for (const GameSpec& spec : {GameSpec{game, 10, 1}, GameSpec{game, 6, 2}, GameSpec{game, 4, 3},
+                                 GameSpec{game, 3, 4}}) {
       INFO(GameName(game) << " m=" << spec.ranks << " s=" << spec.suits);
       ReformStatsResult fast;
       REQUIRE(ReformStats(spec, ReformStatsOptions{}, &fast).ok());
