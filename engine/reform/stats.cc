@@ -92,6 +92,7 @@ class Follower {
       Offer(&longest_preperiod_, mu, w, n_);
     }
     Offer(&longest_sequence_, mu + lambda, w, n_);
+    Offer(&longest_cyclic_sequence_, mu + lambda, w, n_);
     Offer(&longest_cycle_, lambda, w, n_);
   }
 
@@ -104,6 +105,7 @@ class Follower {
     for (const auto& [length, decks] : cycle_decks_) (*cycle_decks)[length] += decks;
     for (const auto& [length, decks] : cyclic_sequences_) r->cyclic_sequences[length] += decks;
     Merge(&r->longest_sequence, longest_sequence_);
+    Merge(&r->longest_cyclic_sequence, longest_cyclic_sequence_);
     Merge(&r->longest_preperiod, longest_preperiod_);
     Merge(&r->longest_cycle, longest_cycle_);
   }
@@ -131,7 +133,7 @@ class Follower {
   uint64_t winners_ = 0, cyclic_ = 0, on_cycles_ = 0;
   std::vector<uint64_t> reformable_;
   std::map<uint64_t, uint64_t> cycle_decks_, cyclic_sequences_;
-  ReformExample longest_sequence_, longest_preperiod_, longest_cycle_;
+  ReformExample longest_sequence_, longest_cyclic_sequence_, longest_preperiod_, longest_cycle_;
   Status failure_;
 };
 

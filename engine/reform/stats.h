@@ -68,6 +68,9 @@ struct ReformStatsResult {
   // The longest sequence (distinct decks met, the starting deck included),
   // the longest pre-period (decks before the cycle) and the longest cycle.
   ReformExample longest_sequence;
+  // The longest sequence that ends on a cycle: the Mousetrap contest's best
+  // entry when there is one (a cyclic entry beats any other, seed 001).
+  ReformExample longest_cyclic_sequence;
   ReformExample longest_preperiod;
   ReformExample longest_cycle;
 

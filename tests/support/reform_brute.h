@@ -26,7 +26,7 @@ inline void ExpectEqualsBruteForce(const GameSpec& spec, const ReformStatsResult
   uint64_t total = 0, winning = 0, unreformed = 0, cyclic = 0, on_cycles = 0;
   std::vector<uint64_t> reformable(1, 0);
   std::map<uint64_t, uint64_t> cycle_decks, cyclic_sequences;
-  ReformExample sequence, preperiod, cycle;
+  ReformExample sequence, cyclic_sequence, preperiod, cycle;
   bool any_winner = false;
   uint64_t unfinished = 0;  // sequences longer than Reform() was let follow
   do {
@@ -58,6 +58,7 @@ inline void ExpectEqualsBruteForce(const GameSpec& spec, const ReformStatsResult
       Offer(&preperiod, mu, deck);
     }
     Offer(&sequence, r.length(), deck);
+    Offer(&cyclic_sequence, r.length(), deck);
     Offer(&cycle, lambda, deck);
   } while (std::next_permutation(deck.begin(), deck.end()));
   std::map<uint64_t, uint64_t> cycles;
@@ -74,6 +75,8 @@ inline void ExpectEqualsBruteForce(const GameSpec& spec, const ReformStatsResult
   CHECK(fast.cyclic_sequences == cyclic_sequences);
   CHECK(fast.longest_sequence.length == (any_winner ? sequence.length : 1));
   CHECK(fast.longest_sequence.deck == sequence.deck);
+  CHECK(fast.longest_cyclic_sequence.length == cyclic_sequence.length);
+  CHECK(fast.longest_cyclic_sequence.deck == cyclic_sequence.deck);
   CHECK(fast.longest_preperiod.length == preperiod.length);
   CHECK(fast.longest_preperiod.deck == preperiod.deck);
   CHECK(fast.longest_cycle.length == cycle.length);

@@ -85,6 +85,7 @@ nlohmann::ordered_json ToJson(const SizeResult& r) {
   }
   j["cyclic_sequences"] = sequences;
   j["longest_sequence"] = ExampleJson(s.longest_sequence);
+  j["longest_cyclic_sequence"] = ExampleJson(s.longest_cyclic_sequence);
   j["longest_preperiod"] = ExampleJson(s.longest_preperiod);
   j["longest_cycle"] = ExampleJson(s.longest_cycle);
   j["seconds"] = r.seconds;
@@ -118,6 +119,7 @@ void PrintText(const SizeResult& r) {
   }
   std::cout << "\n"
             << "longest sequence   " << ExampleText(s.longest_sequence, "deck") << "\n"
+            << "longest cyclic     " << ExampleText(s.longest_cyclic_sequence, "deck") << "\n"
             << "longest pre-period " << ExampleText(s.longest_preperiod, "deck") << "\n"
             << "longest cycle      " << ExampleText(s.longest_cycle, "deck") << "\n";
 }
