@@ -8,6 +8,7 @@
 #include "engine/cards/combinatorics.h"
 #include "engine/cards/rules.h"
 #include "engine/eulerian/enumerate.h"
+#include "engine/reform/follow.h"
 
 namespace eulerdeck {
 namespace {
@@ -17,12 +18,6 @@ bool Less(const Card* a, const Deck& b, int n) {
   for (int i = 0; i < n; ++i)
     if (a[i] != b[i]) return a[i] < b[i];
   return false;
-}
-
-bool Equal(const Deck& a, const Deck& b) {
-  for (size_t i = 0; i < a.size(); ++i)
-    if (a[i] != b[i]) return false;
-  return true;
 }
 
 void Offer(ReformExample* e, uint64_t length, const Card* deck, int n) {
@@ -41,59 +36,34 @@ void Merge(ReformExample* into, const ReformExample& from) {
 // sequences went.
 class Follower {
  public:
-  explicit Follower(const GameSpec& spec)
-      : spec_(spec), n_(spec.cards()), t_(n_), h_(n_), next_(n_) {}
+  explicit Follower(const GameSpec& spec) : n_(spec.cards()), sequence_(spec) {}
 
   void Follow(const Card* w) {
     ++winners_;
-    // The fast path: w's reformed deck loses (nearly every winning deck).
-    if (!Step(w, &h_)) {
-      failure_ = Status::Internal("reform-stats: enumerated deck " + DeckToString(Deck(w, w + n_)) +
-                                  " does not win");
-      return;
-    }
-    if (!Step(h_.data(), &next_)) {
-      Dead(w, 1);
-      return;
-    }
-    // Brent: the tortoise waits at powers of two for the hare to meet it.
-    t_.assign(w, w + n_);
-    uint64_t power = 1, lambda = 1, hare_index = 1;
-    while (!Equal(t_, h_)) {
-      if (power == lambda) {
-        t_ = h_;
-        power *= 2;
-        lambda = 0;
-      }
-      if (!Step(h_.data(), &next_)) {
-        Dead(w, hare_index);
+    const ReformScore s = sequence_.Follow(w);
+    if (!s.cyclic) {
+      if (s.length == 1) {
+        failure_ = Status::Internal("reform-stats: enumerated deck " +
+                                    DeckToString(Deck(w, w + n_)) + " does not win");
         return;
       }
-      std::swap(h_, next_);
-      ++hare_index;
-      ++lambda;
-    }
-    // A cycle of lambda decks; mu decks lead into it.
-    t_.assign(w, w + n_);
-    h_.assign(w, w + n_);
-    for (uint64_t i = 0; i < lambda; ++i) Advance(&h_);
-    uint64_t mu = 0;
-    while (!Equal(t_, h_)) {
-      Advance(&t_);
-      Advance(&h_);
-      ++mu;
+      const uint64_t reforms = s.reforms();
+      if (reformable_.size() <= reforms) reformable_.resize(reforms + 1, 0);
+      ++reformable_[reforms];
+      Offer(&longest_sequence_, s.length, w, n_);
+      return;
     }
     ++cyclic_;
-    ++cyclic_sequences_[mu + lambda];
-    if (mu == 0) {
+    ++cyclic_sequences_[s.length];
+    if (s.preperiod == 0) {
       ++on_cycles_;
-      ++cycle_decks_[lambda];
+      ++cycle_decks_[s.cycle];
     } else {
-      Offer(&longest_preperiod_, mu, w, n_);
+      Offer(&longest_preperiod_, s.preperiod, w, n_);
     }
-    Offer(&longest_sequence_, mu + lambda, w, n_);
-    Offer(&longest_cyclic_sequence_, mu + lambda, w, n_);
-    Offer(&longest_cycle_, lambda, w, n_);
+    Offer(&longest_sequence_, s.length, w, n_);
+    Offer(&longest_cyclic_sequence_, s.length, w, n_);
+    Offer(&longest_cycle_, s.cycle, w, n_);
   }
 
   void AddTo(ReformStatsResult* r, std::map<uint64_t, uint64_t>* cycle_decks) const {
@@ -112,24 +82,8 @@ class Follower {
   const Status& failure() const { return failure_; }
 
  private:
-  // *out = the reformed deck of `deck`; false when `deck` does not win.
-  bool Step(const Card* deck, Deck* out) {
-    return PlayOrder(spec_, deck, n_, out->data()).outcome == Outcome::kWin;
-  }
-  // A deck on a cyclic sequence: every deck of it wins.
-  void Advance(Deck* d) {
-    Step(d->data(), &next_);
-    std::swap(*d, next_);
-  }
-  void Dead(const Card* w, uint64_t reforms) {
-    if (reformable_.size() <= reforms) reformable_.resize(reforms + 1, 0);
-    ++reformable_[reforms];
-    Offer(&longest_sequence_, reforms + 1, w, n_);
-  }
-
-  const GameSpec spec_;
   const int n_;
-  Deck t_, h_, next_;
+  internal::SequenceFollower sequence_;
   uint64_t winners_ = 0, cyclic_ = 0, on_cycles_ = 0;
   std::vector<uint64_t> reformable_;
   std::map<uint64_t, uint64_t> cycle_decks_, cyclic_sequences_;
