@@ -1,0 +1,268 @@
+#include "engine/reform/search.h"
+
+#include <algorithm>
+#include <chrono>
+#include <memory>
+#include <random>
+#include <set>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "engine/eulerian/children.h"
+#include "engine/eulerian/rebuild.h"
+#include "engine/reform/stats.h"
+
+namespace eulerdeck {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+// Predecessors asked of Rebuild() per deck: a modular deck may have many;
+// the beam keeps a sample of the layer anyway.
+constexpr uint64_t kPredecessors = 4096;
+// Work of one round of the search: random decks, random winning decks.
+constexpr int kRoundDecks = 20000;
+constexpr int kRoundWinners = 2000;
+
+std::string Key(const Deck& d) { return std::string(d.begin(), d.end()); }
+
+class Searcher {
+ public:
+  Searcher(const GameSpec& spec, const ReformSearchOptions& options, ReformSearchResult* result)
+      : spec_(spec),
+        n_(spec.cards()),
+        options_(options),
+        result_(result),
+        follower_(spec),
+        rng_(options.seed),
+        deadline_(Clock::now() + std::chrono::duration_cast<Clock::duration>(
+                                     std::chrono::duration<double>(options.seconds))) {}
+
+  Status Run() {
+    Deck identity(n_);
+    for (int i = 0; i < n_; ++i) identity[i] = static_cast<Card>(i + 1);
+    Consider(identity, Follow(identity), "random-decks");
+    // Rounds until the time is up: random decks (which find the cycles),
+    // then backwards from each cycle new in this round, with half the time
+    // left shared out among them; while no cycle is known, chains through
+    // random winning decks too (a cyclic entry beats any chain).
+    Deck deck = identity;
+    size_t beamed = 0;
+    for (int round = 0; !Over(); ++round) {
+      // Random decks find cycles; where none turned up (mousetrap has none
+      // past 2 cards) they get one round in ten.
+      const bool decks = !cycles_.empty() || round % 10 == 0;
+      for (int i = 0; decks && i < kRoundDecks && !Over(); ++i) {
+        std::shuffle(deck.begin(), deck.end(), rng_);
+        Consider(deck, Follow(deck), "random-decks");
+      }
+      const size_t fresh = cycles_.size() - beamed;
+      for (; beamed < cycles_.size() && !Over(); ++beamed) {
+        BeamBack(cycles_[beamed], Clock::now() + (deadline_ - Clock::now()) / (2 * fresh));
+      }
+      if (!result_->score.cyclic) {
+        for (int i = 0; i < kRoundWinners && !Over(); ++i) RandomWinnerChain();
+      }
+    }
+    if (options_.stop && options_.stop->load(std::memory_order_relaxed)) {
+      return Status::Cancelled("interrupted");
+    }
+    // The best deck's sequence, followed once more from the deck itself.
+    const ReformScore check = follower_.Follow(result_->deck.data());
+    if (check.cyclic != result_->score.cyclic || check.length != result_->score.length) {
+      return Status::Internal("reform-search: the best deck " + DeckToString(result_->deck) +
+                              " does not replay to its score");
+    }
+    result_->score = check;
+    return Status::OK();
+  }
+
+ private:
+  bool Over() const {
+    return Clock::now() >= deadline_ ||
+           (options_.max_decks && result_->decks_followed >= options_.max_decks) ||
+           (options_.stop && options_.stop->load(std::memory_order_relaxed));
+  }
+
+  ReformScore Follow(const Deck& deck) {
+    ++result_->decks_followed;
+    if (options_.decks_followed) options_.decks_followed->fetch_add(1, std::memory_order_relaxed);
+    const ReformScore s = follower_.Follow(deck.data());
+    if (s.cyclic) RecordCycle(deck, s);
+    return s;
+  }
+
+  void Consider(const Deck& deck, const ReformScore& s, const char* method) {
+    if (!result_->deck.empty() && !BetterReform(s, result_->score)) return;
+    result_->deck = deck;
+    result_->score = s;
+    result_->method = method;
+    result_->found_after = result_->decks_followed;
+  }
+
+  // *out = deck's reformed deck; false when deck loses.
+  bool Reformed(const Deck& deck, Deck* out) const {
+    out->resize(n_);
+    return PlayOrder(spec_, deck.data(), n_, out->data()).outcome == Outcome::kWin;
+  }
+
+  // The cycle deck's sequence ends on, kept once (by its smallest deck).
+  void RecordCycle(const Deck& deck, const ReformScore& s) {
+    Deck x = deck, next;
+    for (uint64_t i = 0; i < s.preperiod; ++i) {
+      Reformed(x, &next);
+      std::swap(x, next);
+    }
+    std::vector<Deck> members;
+    for (uint64_t i = 0; i < s.cycle; ++i) {
+      members.push_back(x);
+      Reformed(x, &next);
+      std::swap(x, next);
+    }
+    const std::string key = Key(*std::min_element(members.begin(), members.end()));
+    if (!cycle_keys_.insert(key).second) return;
+    cycles_.push_back(std::move(members));
+    ++result_->cycles_found;
+  }
+
+  // The decks whose reformed deck is `deck` (at most kPredecessors).
+  std::vector<Deck> Predecessors(const Deck& deck) const {
+    const WideDeck order(deck.begin(), deck.end());
+    RebuildOptions options;
+    options.max_decks = kPredecessors;
+    RebuildResult r;
+    std::vector<Deck> out;
+    if (!Rebuild(spec_.game, static_cast<uint32_t>(spec_.ranks), static_cast<uint32_t>(spec_.suits),
+                 order, options, &r)
+             .ok())
+      return out;
+    for (const WideDeck& d : r.decks) {
+      Deck p(d.size());
+      for (size_t i = 0; i < d.size(); ++i) p[i] = static_cast<Card>(d[i]);
+      out.push_back(std::move(p));
+    }
+    return out;
+  }
+
+  // Layers of decks ever further before the cycle, each at most `beam`.
+  void BeamBack(const std::vector<Deck>& cycle, Clock::time_point until) {
+    std::set<std::string> on_cycle;
+    for (const Deck& d : cycle) on_cycle.insert(Key(d));
+    std::vector<Deck> layer = cycle, next;
+    uint64_t depth = 0;
+    while (!layer.empty() && Clock::now() < until && !Over()) {
+      next.clear();
+      for (const Deck& x : layer) {
+        if (Clock::now() >= until || Over()) break;
+        for (Deck& p : Predecessors(x)) {
+          if (depth == 0 && on_cycle.count(Key(p))) continue;
+          next.push_back(std::move(p));
+        }
+      }
+      if (next.empty()) break;
+      ++depth;
+      // Every deck of the layer is depth reforms from the cycle.
+      ReformScore s;
+      s.cyclic = true;
+      s.preperiod = depth;
+      s.cycle = cycle.size();
+      s.length = depth + cycle.size();
+      ++result_->decks_followed;
+      Consider(next.front(), s, "backward-beam");
+      if (next.size() > options_.beam) {
+        std::shuffle(next.begin(), next.end(), rng_);
+        next.resize(options_.beam);
+      }
+      std::swap(layer, next);
+    }
+  }
+
+  // A winning deck by a random descent of the backward tree, then its chain:
+  // backwards while a predecessor exists, then forwards to its end.
+  void RandomWinnerChain() {
+    const ChildRule& rule = Rule();
+    const std::vector<Card> roots = rule.Roots();
+    Card node[kNodeBytes], child[kNodeBytes];
+    std::vector<std::pair<uint32_t, Card>> children;
+    node[0] = roots[std::uniform_int_distribution<size_t>(0, roots.size() - 1)(rng_)];
+    for (int k = 1; k < n_; ++k) {
+      children.clear();
+      rule.ForEachChild(node, k, [&](uint32_t t, Card x) { children.emplace_back(t, x); });
+      if (children.empty()) return;  // a sub-deck with no winning extension
+      const auto [t, x] = children[std::uniform_int_distribution<size_t>(0, children.size() - 1)(rng_)];
+      ChildRule::MakeChild(node, k, t, x, child);
+      std::copy(child, child + k + 1, node);
+    }
+    Deck start(node, node + n_);
+    for (int back = 0; back < 10000; ++back) {
+      std::vector<Deck> preds = Predecessors(start);
+      if (preds.empty()) break;
+      start = std::move(preds.front());
+    }
+    Consider(start, Follow(start), "random-winners");
+  }
+
+  const ChildRule& Rule() {
+    if (!rule_) rule_ = std::make_unique<ChildRule>(spec_);
+    return *rule_;
+  }
+
+  const GameSpec spec_;
+  const int n_;
+  const ReformSearchOptions& options_;
+  ReformSearchResult* const result_;
+  internal::SequenceFollower follower_;
+  std::mt19937_64 rng_;
+  const Clock::time_point deadline_;
+  std::set<std::string> cycle_keys_;
+  std::vector<std::vector<Deck>> cycles_;
+  std::unique_ptr<ChildRule> rule_;
+};
+
+// Classifying every deck takes seconds up to these sizes (docs/reform-stats.md).
+bool SmallEnough(const GameSpec& spec) {
+  return spec.game == Game::kMousetrap ? spec.cards() <= 13 : spec.cards() <= 10;
+}
+
+Status Exhaustive(const GameSpec& spec, const ReformSearchOptions& options,
+                  ReformSearchResult* result) {
+  ReformStatsOptions stats_options;
+  stats_options.stop = options.stop;
+  ReformStatsResult stats;
+  if (Status st = ReformStats(spec, stats_options, &stats); !st.ok()) return st;
+  const ReformExample& best = stats.longest_cyclic_sequence.deck.empty()
+                                  ? stats.longest_sequence
+                                  : stats.longest_cyclic_sequence;
+  result->deck = best.deck;
+  result->score = internal::SequenceFollower(spec).Follow(best.deck.data());
+  result->method = "exhaustive";
+  result->optimal = true;
+  result->decks_followed = stats.winning_decks;
+  result->found_after = stats.winning_decks;
+  result->cycles_found = 0;
+  for (const auto& [length, count] : stats.cycles) result->cycles_found += count;
+  return Status::OK();
+}
+
+}  // namespace
+
+Status ReformSearch(const GameSpec& spec, const ReformSearchOptions& options,
+                    ReformSearchResult* result) {
+  if (Status st = ValidateSpec(spec); !st.ok()) return st;
+  if (spec.game != Game::kMousetrap && spec.game != Game::kModular) {
+    return Status::NotSupported("reform-search plays mousetrap and modular, not " +
+                                std::string(GameName(spec.game)));
+  }
+  if (spec.suits != 1) return Status::NotSupported("reform-search: one suit only (the contest's)");
+  if (spec.cards() < 2 || spec.cards() > kMaxEnumCards) {
+    return Status::InvalidArgument("reform-search: 2.." + std::to_string(kMaxEnumCards) +
+                                   " cards");
+  }
+  if (!(options.seconds > 0)) return Status::InvalidArgument("reform-search: seconds must be > 0");
+  *result = ReformSearchResult();
+  if (options.exhaustive && SmallEnough(spec)) return Exhaustive(spec, options, result);
+  return Searcher(spec, options, result).Run();
+}
+
+}  // namespace eulerdeck
