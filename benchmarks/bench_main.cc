@@ -201,12 +201,18 @@ void ReformStatsVsFollowing(const GameSpec& spec) {
                      r2.reformable == r1.reformable && r2.cyclic_decks == r1.cyclic_decks;
   failed |= !agree;
   const double decks = r1.total_decks.get_d();
+  // Below the clock's resolution a ratio means nothing.
+  auto ratio = [&](double s) {
+    char buf[32];
+    if (s < 1e-3) return std::string("n/a");
+    std::snprintf(buf, sizeof(buf), "%.1fx", follow / s);
+    return std::string(buf);
+  };
   std::printf(
-      "| %-18s | %12.0f | %10llu | %8.3f | %7.1f | %8.3f | %7.1f | %6.1fx | %8.3f | %6.1fx | %s "
-      "|\n",
+      "| %-18s | %12.0f | %10llu | %8.3f | %7.1f | %8.3f | %7.1f | %7s | %8.3f | %7s | %s |\n",
       Name(spec).c_str(), decks, static_cast<unsigned long long>(r1.winning_decks), follow,
-      follow / decks * 1e9, stats1, stats1 / decks * 1e9, follow / stats1, stats2, follow / stats2,
-      agree ? "yes" : "NO");
+      follow / decks * 1e9, stats1, stats1 / decks * 1e9, ratio(stats1).c_str(), stats2,
+      ratio(stats2).c_str(), agree ? "yes" : "NO");
 }
 
 }  // namespace

@@ -63,7 +63,7 @@ Status Count(const GameSpec& spec, const CountOptions& options, CountResult* res
     ++k;
     result->level[k] = frontier.size();
   }
-  if (k == n) {  // the breadth first start reached the leaves (a one-card deck)
+  if (k == n) {  // a one-card deck: the roots are the leaves
     for (const Node& node : frontier) {
       if (options.verify_leaves) {
         const Deck d(node.cards.begin(), node.cards.begin() + n);

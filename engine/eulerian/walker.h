@@ -27,8 +27,8 @@ inline constexpr uint32_t kPollCalls = 1u << 14;
 class Walker {
  public:
   // on_leaf, if set, is called with every winning deck the walk builds (a
-  // statistic streamed over them, reform_stats.h); like verify, it turns off
-  // the counting of the last levels without building them.
+  // statistic streamed over them: engine/reform/stats.h). With it, as with
+  // verify, the last levels are built, not counted through views.
   Walker(const ChildRule& rule, bool verify, const std::atomic<bool>* stop,
          std::atomic<uint64_t>* counted,
          const std::function<void(const Card* deck)>* on_leaf = nullptr)

@@ -1,5 +1,6 @@
 #include "engine/oeis/sequences.h"
 
+#include <algorithm>
 #include <map>
 
 #include "engine/cards/combinatorics.h"
@@ -68,9 +69,10 @@ Status Hits(int64_t n, const std::vector<Card>& prefix, bool only, mpz_class* de
   return CountRemovalPrefix(Mousetrap(n), prefix, only, decks);
 }
 
-Status HitsTerm(int64_t n, const std::vector<Card>& prefix, std::vector<std::string>* out) {
+Status HitsTerm(int64_t n, const std::vector<Card>& prefix, std::vector<std::string>* out,
+                bool only = false) {
   mpz_class decks;
-  if (Status st = Hits(n, prefix, false, &decks); !st.ok()) return st;
+  if (Status st = Hits(n, prefix, only, &decks); !st.ok()) return st;
   out->push_back(decks.get_str());
   return Status::OK();
 }
@@ -148,10 +150,7 @@ const std::vector<Entry> kEntries = {
       2, false, "mousetrap, n ranks, 1 suit: the decks whose removal order is exactly 2", true, 23,
       26},
      [](int64_t n, const Context&, std::vector<std::string>* out) {
-       mpz_class decks;
-       if (Status st = Hits(n, {2}, true, &decks); !st.ok()) return st;
-       out->push_back(decks.get_str());
-       return Status::OK();
+       return HitsTerm(n, {2}, out, /*only=*/true);
      }},
     {{"A007709", "Number of winning (or reformed) decks at Mousetrap.", 1, false,
       "mousetrap, n ranks, 1 suit: the winning decks (count, the backward enumeration)", true, 13,
@@ -185,7 +184,7 @@ const std::vector<Entry> kEntries = {
     {{"A007712", "Number of once reformable permutations of {1,2,...,n}.", 2, false,
       "mousetrap, n ranks, 1 suit: the decks reformable exactly once (reform-stats): the "
       "reformed deck loses, or the deck is its own reformed deck (1 2, the only one for "
-      "n >= 2 up to 15; the OEIS counts the reforms made before a deck repeats)",
+      "2 <= n <= 14; the OEIS counts the reforms made before a deck repeats)",
       true, 12, 16},
      [](int64_t n, const Context& ctx, std::vector<std::string>* out) {
        return ReformableTerm(n, 1, ctx, out);
@@ -294,7 +293,10 @@ const Entry* FindEntry(const std::string& id) {
 const std::vector<OeisSequence>& OeisSequences() {
   static const std::vector<OeisSequence> sequences = [] {
     std::vector<OeisSequence> v;
-    for (const Entry& e : kEntries) v.push_back(e.seq);
+    for (const Entry& e : kEntries) {
+      v.push_back(e.seq);
+      v.back().computed = e.terms != nullptr;  // one source of truth
+    }
     return v;
   }();
   return sequences;
@@ -306,15 +308,22 @@ const OeisSequence* FindOeisSequence(const std::string& id) {
   return nullptr;
 }
 
+Status CheckOeisTo(const OeisSequence& seq, int to) {
+  const int lowest = std::max(1, seq.offset);
+  if (to < lowest || to > seq.max_to) {
+    return Status::InvalidArgument("--to for " + std::string(seq.id) + " must be " +
+                                   std::to_string(lowest) + ".." + std::to_string(seq.max_to));
+  }
+  return Status::OK();
+}
+
 Status OeisTerms(const std::string& id, int to, int threads, const std::atomic<bool>* stop,
                  std::vector<OeisTerm>* terms) {
   const Entry* entry = FindEntry(id);
   if (!entry) return Status::InvalidArgument("unknown sequence '" + id + "' (see --list)");
   const OeisSequence& seq = entry->seq;
   if (!entry->terms) return Status::NotSupported(std::string(seq.id) + ": " + seq.statistic);
-  if (to < 1 || to > seq.max_to) {
-    return Status::InvalidArgument("--to for " + id + " must be 1.." + std::to_string(seq.max_to));
-  }
+  if (Status st = CheckOeisTo(seq, to); !st.ok()) return st;
   terms->clear();
   const Context ctx{threads, stop};
   int64_t index = seq.offset;

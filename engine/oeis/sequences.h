@@ -42,9 +42,14 @@ struct OeisTerm {
   std::string value;
 };
 
+// OK when `to` is a last index the sequence can be computed to:
+// max(1, offset)..max_to (below the offset there would be no term).
+// InvalidArgument naming the range otherwise.
+Status CheckOeisTo(const OeisSequence& seq, int to);
+
 // The terms of `id` from its offset up to n = `to` (for a triangle: rows up
-// to n = `to`, flattened). InvalidArgument for an unknown id or `to` out of
-// 1..max_to; NotSupported for a sequence not computed yet (the message
+// to n = `to`, flattened). InvalidArgument for an unknown id or a `to`
+// CheckOeisTo() refuses; NotSupported for a sequence not computed yet (the message
 // says why); Cancelled when *stop was set.
 Status OeisTerms(const std::string& id, int to, int threads, const std::atomic<bool>* stop,
                  std::vector<OeisTerm>* terms);

@@ -190,7 +190,8 @@ class Searcher {
       children.clear();
       rule.ForEachChild(node, k, [&](uint32_t t, Card x) { children.emplace_back(t, x); });
       if (children.empty()) return;  // a sub-deck with no winning extension
-      const auto [t, x] = children[std::uniform_int_distribution<size_t>(0, children.size() - 1)(rng_)];
+      const auto [t, x] =
+          children[std::uniform_int_distribution<size_t>(0, children.size() - 1)(rng_)];
       ChildRule::MakeChild(node, k, t, x, child);
       std::copy(child, child + k + 1, node);
     }
@@ -256,8 +257,7 @@ Status ReformSearch(const GameSpec& spec, const ReformSearchOptions& options,
   }
   if (spec.suits != 1) return Status::NotSupported("reform-search: one suit only (the contest's)");
   if (spec.cards() < 2 || spec.cards() > kMaxEnumCards) {
-    return Status::InvalidArgument("reform-search: 2.." + std::to_string(kMaxEnumCards) +
-                                   " cards");
+    return Status::InvalidArgument("reform-search: 2.." + std::to_string(kMaxEnumCards) + " cards");
   }
   if (!(options.seconds > 0)) return Status::InvalidArgument("reform-search: seconds must be > 0");
   *result = ReformSearchResult();

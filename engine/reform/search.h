@@ -47,8 +47,8 @@ struct ReformSearchOptions {
 };
 
 struct ReformSearchResult {
-  Deck deck;          // the best starting deck found
-  ReformScore score;  // its sequence
+  Deck deck;                // the best starting deck found
+  ReformScore score;        // its sequence
   const char* method = "";  // "exhaustive", "backward-beam", "random-winners", "random-decks"
   bool optimal = false;     // proven: every deck was classified
   uint64_t decks_followed = 0;

@@ -11,8 +11,10 @@
 // would break the order). Once the prefix is removed the positions still
 // unknown are filled in every way (a permanent); with `only`, the count
 // first runs on to the end of the game without removing anything. With
-// one suit the play is a single path, so the cost is one permanent over the
-// n - |prefix| unknown cards: 2^(n - |prefix|) table entries.
+// one suit of mousetrap each value is named once per pass, so the play is
+// a single path and the cost one permanent over the n - |prefix| unknown
+// cards: 2^(n - |prefix|) table entries (modular names a value again each
+// round, and branches).
 #ifndef EULERDECK_ENGINE_REMOVAL_PREFIX_H_
 #define EULERDECK_ENGINE_REMOVAL_PREFIX_H_
 
@@ -31,7 +33,7 @@ namespace eulerdeck {
 // InvalidArgument for a bad spec or a prefix value out of 1..ranks or
 // repeated more than `suits` times; NotSupported for hlm (its burns) and
 // treize; OutOfRange when the decks pass 2^128 or the permanent's table
-// would pass 2^26 entries (about 30 unknown cards of one suit).
+// would pass 2^26 entries (more than 26 unknown cards of one suit).
 Status CountRemovalPrefix(const GameSpec& spec, const std::vector<Card>& prefix, bool only,
                           mpz_class* decks);
 

@@ -211,6 +211,9 @@ TEST_CASE("oeis: refuses unknown, missing and out-of-range requests", "[oeis]") 
   CHECK(OeisTerms("A000001", 5, 0, nullptr, &terms).IsInvalidArgument());
   CHECK(OeisTerms("A007709", 0, 0, nullptr, &terms).IsInvalidArgument());
   CHECK(OeisTerms("A007709", 21, 0, nullptr, &terms).IsInvalidArgument());
+  // Below the offset there is no term: refused, not an empty b-file.
+  CHECK(OeisTerms("A067950", 5, 0, nullptr, &terms).IsInvalidArgument());
+  CHECK(OeisTerms("A067950", 6, 0, nullptr, &terms).ok());
 }
 
 }  // namespace

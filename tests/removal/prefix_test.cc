@@ -1,8 +1,9 @@
 // CountRemovalPrefix() (engine/removal/prefix.h): the decks whose removal
 // order begins with (or is exactly) a given order. Checked against brute
-// force: every deck played forward, its removal order tallied, on every
-// size of mousetrap and modular up to about 10^5 decks, for every order of
-// up to three cards (those no deck has included, which must count 0).
+// force: every deck played forward, its removal order tallied, on the
+// sizes of mousetrap and modular listed below (up to 113,400 decks), for
+// every order of up to three cards (those no deck has included, which must
+// count 0).
 #include "engine/removal/prefix.h"
 
 #include <algorithm>
@@ -128,6 +129,8 @@ TEST_CASE("prefix: refuses what it cannot count", "[prefix]") {
   CHECK(CountRemovalPrefix(GameSpec{Game::kMousetrap, 5, 2}, {3, 3, 3}, false, &decks)
             .IsInvalidArgument());
   CHECK(CountRemovalPrefix(GameSpec{Game::kMousetrap, 40, 1}, {2}, false, &decks).IsOutOfRange());
+  // 34! < 2^128, but 32 cards stay unknown: a table of 2^32 entries.
+  CHECK(CountRemovalPrefix(GameSpec{Game::kMousetrap, 34, 1}, {2}, false, &decks).IsOutOfRange());
   CHECK(decks == 7);  // untouched on error
 }
 

@@ -1,7 +1,6 @@
 // eulerdeck best: the best reachable hlm score (engine/removal/best.h), for
 // one size or a range, as text, JSON lines
 // (docs/schema/eulerdeck-best.schema.json) or CSV.
-#include <chrono>
 #include <cstdio>
 #include <iostream>
 #include <nlohmann/json.hpp>
@@ -12,7 +11,6 @@
 #include "tools/common/cli.h"
 #include "tools/common/format.h"
 #include "tools/common/interrupt.h"
-#include "tools/common/progress.h"
 #include "tools/common/results.h"
 #include "tools/common/size_loop.h"
 #include "tools/eulerdeck/commands.h"

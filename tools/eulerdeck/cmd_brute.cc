@@ -13,7 +13,6 @@
 #include "tools/common/cli.h"
 #include "tools/common/format.h"
 #include "tools/common/interrupt.h"
-#include "tools/common/progress.h"
 #include "tools/common/results.h"
 #include "tools/common/size_loop.h"
 #include "tools/eulerdeck/commands.h"

@@ -2,7 +2,6 @@
 // (engine/removal/removed.h), for one size or a range, as text, JSON lines
 // (docs/schema/eulerdeck-count-removed.schema.json) or CSV.
 #include <algorithm>
-#include <chrono>
 #include <cstdio>
 #include <iostream>
 #include <nlohmann/json.hpp>
@@ -12,7 +11,6 @@
 #include "tools/common/cli.h"
 #include "tools/common/format.h"
 #include "tools/common/interrupt.h"
-#include "tools/common/progress.h"
 #include "tools/common/results.h"
 #include "tools/common/size_loop.h"
 #include "tools/eulerdeck/commands.h"

@@ -89,9 +89,7 @@ int RunOeis(const std::vector<std::string>& all_args) {
   if (!seq->computed) return BadInput(kProgram, std::string(seq->id) + ": " + seq->statistic);
   if (threads < 0) return BadInput(kProgram, "--threads must be at least 0");
   if (to == 0) to = seq->default_to;
-  if (to < 1 || to > seq->max_to) {
-    return BadInput(kProgram, "--to for " + id + " must be 1.." + std::to_string(seq->max_to));
-  }
+  if (Status st = CheckOeisTo(*seq, to); !st.ok()) return BadInput(kProgram, st.ToString());
   OutputFile out;
   const bool to_file = !bfile_path.empty() && bfile_path != "-";
   if (to_file) {

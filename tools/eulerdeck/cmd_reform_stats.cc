@@ -26,12 +26,12 @@ constexpr const char* kUsage =
     "                              [--threads T] [--json] [--csv FILE]\n"
     "Every deck of the size by the number of times it can be reformed (play it,\n"
     "play its reformed deck, and so on, to a deck that loses): exactly k and at\n"
-    "least k times (mousetrap, one suit: k = 0 is OEIS A007711, k = 1 A007712),\n"
-    "the decks whose sequence ends on a cycle, the cycles by length, and the\n"
-    "longest sequence, pre-period and cycle with the first deck of each. The\n"
-    "winning decks come from the backward enumeration, each followed forward\n"
-    "(docs/reform-stats.md). --ranks A..B does every size in turn. Ctrl-C stops\n"
-    "at once (not resumable).\n"
+    "least k times (mousetrap, one suit: k = 0 is OEIS A007711, k = 1 A007712\n"
+    "for n >= 3), the decks whose sequence ends on a cycle, the cycles by\n"
+    "length, and the longest sequence, pre-period and cycle with the first deck\n"
+    "of each. The winning decks come from the backward enumeration, each\n"
+    "followed forward (docs/reform-stats.md). --ranks A..B does every size in\n"
+    "turn. Ctrl-C stops at once (not resumable).\n"
     "--csv columns: game,ranks,suits,distribution,value,decks\n"
     "(docs/schema/csv_columns.json).";
 
@@ -125,7 +125,7 @@ void PrintText(const SizeResult& r) {
 }
 
 // Range mode: one row per size, the decks reformable exactly 0, 1, 2, ...
-// times, then the cyclic ones.
+// times, then those whose sequence ends on a cycle.
 void PrintRangeRow(const SizeResult& r) {
   const ReformStatsResult& s = r.stats;
   std::printf("%5d %5d  %s", r.spec.ranks, r.spec.cards(), s.unreformed.get_str().c_str());
@@ -166,7 +166,7 @@ int RunReformStats(const std::vector<std::string>& args) {
     std::cout << "game  " << GameName(specs[0].game) << ", " << Plural(specs[0].suits, "suit")
               << "\n";
     std::printf("%5s %5s  %s\n", "ranks", "cards",
-                "decks reformable exactly 0, 1, 2, ... times  | on a cycle");
+                "decks reformable exactly 0, 1, 2, ... times  | cyclic");
     std::fflush(stdout);
   }
 
