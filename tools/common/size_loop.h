@@ -46,6 +46,29 @@ inline void PrintTime(double seconds, const std::string& detail = "") {
   std::cerr << "time           " << line << (detail.empty() ? "" : ", ") << detail << "\n";
 }
 
+// The first line of a range's table: "game  mousetrap, 1 suit".
+inline void PrintRangeTitle(const GameSpec& first) {
+  std::cout << "game  " << GameName(first.game) << ", "
+            << (first.suits == 1 ? std::string("1 suit") : std::to_string(first.suits) + " suits")
+            << "\n";
+}
+
+// One size's result in the mode the job asked for: a JSON line (json()
+// returns the object), a row of the range's table, or the text report;
+// after a single size's result, the time line (with `detail`).
+template <class Json, class Row, class Report>
+void PrintSizeResult(bool json_mode, bool text, bool range, Json&& json, Row&& row, Report&& report,
+                     double seconds, const std::string& detail = "") {
+  if (json_mode) {
+    std::cout << json().dump() << "\n" << std::flush;
+  } else if (text && range) {
+    row();
+  } else if (text) {
+    report();
+  }
+  if (!range) PrintTime(seconds, detail);
+}
+
 // For each size: solve(spec, &done, &total) -> Status, with done and total
 // shown by the progress display (solve may set total itself), then
 // emit(spec, seconds) after a success. Returns the exit status.

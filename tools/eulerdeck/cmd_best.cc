@@ -146,8 +146,7 @@ int RunBest(const std::vector<std::string>& args) {
   const bool text = !job.json && !job.results_to_stdout();
   if (csv.is_open()) csv << "game,ranks,suits,best_score,winning_score,stored,decks\n";
   if (text && range) {
-    std::cout << "game  " << GameName(specs[0].game) << ", " << Plural(specs[0].suits, "suit")
-              << "\n";
+    PrintRangeTitle(specs[0]);
     std::printf("%5s %5s %6s %6s %12s  %s\n", "ranks", "cards", "best", "C_max", "decks",
                 "stored cards");
     std::fflush(stdout);
@@ -177,14 +176,9 @@ int RunBest(const std::vector<std::string>& args) {
                 << r.best.stored[i] << "\n";
           }
         }
-        if (job.json) {
-          std::cout << ToJson(r).dump() << "\n" << std::flush;
-        } else if (text && range) {
-          PrintRangeRow(r);
-        } else if (text) {
-          PrintText(r);
-        }
-        if (!range) PrintTime(seconds);
+        PrintSizeResult(
+            job.json, text, range, [&] { return ToJson(r); }, [&] { PrintRangeRow(r); },
+            [&] { PrintText(r); }, seconds);
       });
   if (status != kExitOk) return status;
   if (!CommitOutput(kProgram, &csv)) return kExitCheckFailed;

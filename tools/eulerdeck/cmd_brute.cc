@@ -85,7 +85,7 @@ void PrintText(const SizeResult& r) {
 }
 
 void PrintRangeHeader(const GameSpec& first) {
-  std::cout << "game  " << GameName(first.game) << ", " << Plural(first.suits, "suit") << "\n";
+  PrintRangeTitle(first);
   std::printf("%5s %5s %20s %20s  %-17s %10s\n", "ranks", "cards", "winning decks", "total decks",
               "probability", "seconds");
   std::fflush(stdout);
@@ -224,16 +224,10 @@ int RunBrute(const std::vector<std::string>& args) {
           }
         }
         if (bfile.is_open()) bfile << spec.ranks << " " << b.winning_decks << "\n";
-        if (job.json) {
-          std::cout << ToJson(r).dump() << "\n" << std::flush;
-        } else if (text && range) {
-          PrintRangeRow(r);
-        } else if (text) {
-          PrintText(r);
-        }
-        if (!range) {
-          PrintTime(seconds, HumanCount(seconds > 0 ? b.total_decks / seconds : 0) + " decks/s");
-        }
+        PrintSizeResult(
+            job.json, text, range, [&] { return ToJson(r); }, [&] { PrintRangeRow(r); },
+            [&] { PrintText(r); }, seconds,
+            HumanCount(seconds > 0 ? b.total_decks / seconds : 0) + " decks/s");
       });
   if (status != kExitOk) return status;
   if (!CommitOutput(kProgram, &csv) || !CommitOutput(kProgram, &bfile)) return kExitCheckFailed;

@@ -21,6 +21,7 @@
 #include "tools/common/plot.h"
 #include "tools/common/progress.h"
 #include "tools/common/results.h"
+#include "tools/common/size_loop.h"
 #include "tools/eulerdeck/commands.h"
 #include "tools/eulerdeck/count_store.h"
 
@@ -124,7 +125,7 @@ void PrintText(const SizeResult& r, bool verify) {
 
 // Range mode: one row per size under one header.
 void PrintRangeHeader(const GameSpec& first) {
-  std::cout << "game  " << GameName(first.game) << ", " << Plural(first.suits, "suit") << "\n";
+  PrintRangeTitle(first);
   std::printf("%5s %5s %20s  %-17s %20s %10s\n", "ranks", "cards", "winning decks", "probability",
               "nodes", "seconds");
   std::fflush(stdout);

@@ -110,8 +110,7 @@ int RunCountRemoved(const std::vector<std::string>& args) {
   const bool text = !job.json && !job.results_to_stdout();
   if (csv.is_open()) csv << "game,ranks,suits,distribution,value,decks\n";
   if (text && range) {
-    std::cout << "game  " << GameName(specs[0].game) << ", " << Plural(specs[0].suits, "suit")
-              << "\n";
+    PrintRangeTitle(specs[0]);
     std::printf("%5s %5s  %s\n", "ranks", "cards", "decks removing 0, 1, ..., n cards");
     std::fflush(stdout);
   }
@@ -138,14 +137,9 @@ int RunCountRemoved(const std::vector<std::string>& args) {
             csv << key << "removed," << i << "," << r.removed.removed[i] << "\n";
           }
         }
-        if (job.json) {
-          std::cout << ToJson(r).dump() << "\n" << std::flush;
-        } else if (text && range) {
-          PrintRangeRow(r);
-        } else if (text) {
-          PrintText(r);
-        }
-        if (!range) PrintTime(seconds);
+        PrintSizeResult(
+            job.json, text, range, [&] { return ToJson(r); }, [&] { PrintRangeRow(r); },
+            [&] { PrintText(r); }, seconds);
       });
   if (status != kExitOk) return status;
   if (!CommitOutput(kProgram, &csv)) return kExitCheckFailed;

@@ -163,8 +163,7 @@ int RunReformStats(const std::vector<std::string>& args) {
   const bool text = !job.json && !job.results_to_stdout();
   if (csv.is_open()) csv << "game,ranks,suits,distribution,value,decks\n";
   if (text && range) {
-    std::cout << "game  " << GameName(specs[0].game) << ", " << Plural(specs[0].suits, "suit")
-              << "\n";
+    PrintRangeTitle(specs[0]);
     std::printf("%5s %5s  %s\n", "ranks", "cards",
                 "decks reformable exactly 0, 1, 2, ... times  | cyclic");
     std::fflush(stdout);
@@ -205,14 +204,9 @@ int RunReformStats(const std::vector<std::string>& args) {
             csv << key << "cycle_length," << length << "," << count * length << "\n";
           }
         }
-        if (job.json) {
-          std::cout << ToJson(r).dump() << "\n" << std::flush;
-        } else if (text && range) {
-          PrintRangeRow(r);
-        } else if (text) {
-          PrintText(r);
-        }
-        if (!range) PrintTime(seconds);
+        PrintSizeResult(
+            job.json, text, range, [&] { return ToJson(r); }, [&] { PrintRangeRow(r); },
+            [&] { PrintText(r); }, seconds);
       });
   if (status != kExitOk) return status;
   if (!CommitOutput(kProgram, &csv)) return kExitCheckFailed;
