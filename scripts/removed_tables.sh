@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # The tables of decks by cards removed in docs/data/removed-<game>-s<S>.csv
 # (docs/results.md, "Decks by cards removed"): every size count --removed
-# finishes in seconds. The larger one-suit rows (mousetrap 14, 15; modular
-# 12, 13) come from two runs each with different --split, recorded in
-# docs/results.md; pass their JSON lines as arguments to append them.
+# finishes in seconds. The larger rows (mousetrap 14, 15 and modular 12 with
+# one suit; modular s=4 m=4, s=3 m=5 and hlm s=3 m=6, s=4 m=5) come from two
+# runs each with different --split, recorded in docs/results.md; pass their
+# JSON lines as arguments to append them.
 # Usage: scripts/removed_tables.sh [BUILD_DIR] [RUN.json ...]
 set -euo pipefail
 cd "$(dirname "$0")/.."
