@@ -62,7 +62,7 @@ class Searcher {
         BeamBack(cycles_[beamed], Clock::now() + (deadline_ - Clock::now()) / (2 * fresh));
       }
       if (!result_->score.cyclic) {
-        for (int i = 0; i < kRoundWinners && !Over(); ++i) RandomWinnerChain();
+        for (int i = 0; i < kRoundWinners && !Over(); ++i) RandomWinnerChain(i % 2 == 1);
       }
     }
     if (options_.stop && options_.stop->load(std::memory_order_relaxed)) {
@@ -179,8 +179,12 @@ class Searcher {
   }
 
   // A winning deck by a random descent of the backward tree, then its chain:
-  // backwards while a predecessor exists, then forwards to its end.
-  void RandomWinnerChain() {
+  // backwards while a predecessor exists, then forwards to its end. With
+  // one_first, only decks whose top card is 1 (removed first, so their
+  // reformed deck starts with 1 as well): the longest mousetrap chains of
+  // 10..14 cards all start so (docs/reform-records.md). In the tree that is
+  // value 1 kept for the last step, at count 1.
+  void RandomWinnerChain(bool one_first) {
     const ChildRule& rule = Rule();
     const std::vector<Card> roots = rule.Roots();
     Card node[kNodeBytes], child[kNodeBytes];
@@ -188,7 +192,11 @@ class Searcher {
     node[0] = roots[std::uniform_int_distribution<size_t>(0, roots.size() - 1)(rng_)];
     for (int k = 1; k < n_; ++k) {
       children.clear();
-      rule.ForEachChild(node, k, [&](uint32_t t, Card x) { children.emplace_back(t, x); });
+      const bool last = k + 1 == n_;
+      rule.ForEachChild(node, k, [&](uint32_t t, Card x) {
+        if (one_first && (last ? (t != 1 || x != 1) : x == 1)) return;
+        children.emplace_back(t, x);
+      });
       if (children.empty()) return;  // a sub-deck with no winning extension
       const auto [t, x] =
           children[std::uniform_int_distribution<size_t>(0, children.size() - 1)(rng_)];

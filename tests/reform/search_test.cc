@@ -47,7 +47,9 @@ TEST_CASE("reform-search: the heuristic moves alone reach the optimum", "[reform
                         Case{Game::kModular, 8, 100000}, Case{Game::kModular, 9, 200000},
                         Case{Game::kModular, 10, 200000}, Case{Game::kMousetrap, 5, 100000},
                         Case{Game::kMousetrap, 6, 100000}, Case{Game::kMousetrap, 7, 200000},
-                        Case{Game::kMousetrap, 8, 400000}, Case{Game::kMousetrap, 9, 1000000}}) {
+                        Case{Game::kMousetrap, 8, 400000}, Case{Game::kMousetrap, 9, 1000000},
+                        Case{Game::kMousetrap, 10, 1000000}, Case{Game::kMousetrap, 11, 1000000},
+                        Case{Game::kMousetrap, 12, 1000000}}) {
     const GameSpec spec{c.game, c.n, 1};
     INFO(GameName(c.game) << " n=" << c.n);
     ReformSearchOptions options;
