@@ -9,6 +9,7 @@
 #include <utility>
 #include <vector>
 
+#include "engine/base/parallel.h"
 #include "engine/eulerian/children.h"
 #include "engine/eulerian/rebuild.h"
 #include "engine/reform/stats.h"
@@ -29,13 +30,14 @@ std::string Key(const Deck& d) { return std::string(d.begin(), d.end()); }
 
 class Searcher {
  public:
-  Searcher(const GameSpec& spec, const ReformSearchOptions& options, ReformSearchResult* result)
+  Searcher(const GameSpec& spec, const ReformSearchOptions& options, uint64_t seed,
+           ReformSearchResult* result)
       : spec_(spec),
         n_(spec.cards()),
         options_(options),
         result_(result),
         follower_(spec),
-        rng_(options.seed),
+        rng_(seed),
         deadline_(Clock::now() + std::chrono::duration_cast<Clock::duration>(
                                      std::chrono::duration<double>(options.seconds))) {}
 
@@ -237,6 +239,7 @@ bool SmallEnough(const GameSpec& spec) {
 Status Exhaustive(const GameSpec& spec, const ReformSearchOptions& options,
                   ReformSearchResult* result) {
   ReformStatsOptions stats_options;
+  stats_options.threads = options.threads;
   stats_options.stop = options.stop;
   ReformStatsResult stats;
   if (Status st = ReformStats(spec, stats_options, &stats); !st.ok()) return st;
@@ -270,7 +273,34 @@ Status ReformSearch(const GameSpec& spec, const ReformSearchOptions& options,
   if (!(options.seconds > 0)) return Status::InvalidArgument("reform-search: seconds must be > 0");
   *result = ReformSearchResult();
   if (options.exhaustive && SmallEnough(spec)) return Exhaustive(spec, options, result);
-  return Searcher(spec, options, result).Run();
+  // Independent searchers, one per thread, each with its own seed (thread 0
+  // the given one) and, with --decks, an equal share of the decks; the best
+  // wins, ties to the lower thread, so a run is repeated by its seed and
+  // thread count.
+  const int threads = EffectiveThreads(options.threads);
+  ReformSearchOptions each = options;
+  if (options.max_decks) each.max_decks = std::max<uint64_t>(1, options.max_decks / threads);
+  std::vector<ReformSearchResult> results(threads);
+  std::vector<Status> statuses(threads);
+  ParallelFor(threads, threads, [&](size_t i) {
+    const uint64_t seed = options.seed + i * 0x9E3779B97F4A7C15ULL;
+    statuses[i] = Searcher(spec, each, seed, &results[i]).Run();
+  });
+  size_t best = 0;
+  uint64_t followed = 0, cycles = 0;
+  for (size_t i = 0; i < results.size(); ++i) {
+    if (!statuses[i].ok() && !statuses[i].IsCancelled()) return statuses[i];
+    followed += results[i].decks_followed;
+    cycles = std::max(cycles, results[i].cycles_found);
+    if (BetterReform(results[i].score, results[best].score)) best = i;
+  }
+  *result = results[best];
+  result->decks_followed = followed;
+  result->cycles_found = cycles;
+  result->thread = static_cast<int>(best);
+  for (const Status& st : statuses)
+    if (st.IsCancelled()) return st;
+  return Status::OK();
 }
 
 }  // namespace eulerdeck

@@ -33,6 +33,9 @@ namespace eulerdeck {
 struct ReformSearchOptions {
   double seconds = 60;  // the heuristic phase's budget
   uint64_t seed = 1;
+  // Independent searchers, one per thread (0: all cores), seeds derived
+  // from `seed`; 1 gives the single searcher of `seed`.
+  int threads = 1;
   // Classify every deck (stats.h) when the size is small enough for that to
   // take seconds (mousetrap n <= 13, modular n <= 10); false: the heuristic
   // moves only (to test them against the known optimum).
@@ -52,8 +55,9 @@ struct ReformSearchResult {
   const char* method = "";  // "exhaustive", "backward-beam", "random-winners", "random-decks"
   bool optimal = false;     // proven: every deck was classified
   uint64_t decks_followed = 0;
-  uint64_t found_after = 0;  // decks followed when the best was found
-  uint64_t cycles_found = 0;
+  uint64_t found_after = 0;   // decks the best's searcher had followed when it found it
+  uint64_t cycles_found = 0;  // distinct cycles met (by the searcher that met most)
+  int thread = 0;             // the searcher that found the best
 };
 
 // Mousetrap or modular, one suit, 2 <= n <= 64 cards. InvalidArgument /

@@ -65,5 +65,22 @@ TEST_CASE("reform-search: the heuristic moves alone reach the optimum", "[reform
   }
 }
 
+TEST_CASE("reform-search: a seed and a thread count repeat a run", "[reform]") {
+  ReformSearchOptions options;
+  options.exhaustive = false;
+  options.seconds = 1e6;
+  options.max_decks = 200000;
+  options.threads = 2;
+  options.seed = 7;
+  ReformSearchResult a, b;
+  REQUIRE(ReformSearch(GameSpec{Game::kMousetrap, 11, 1}, options, &a).ok());
+  REQUIRE(ReformSearch(GameSpec{Game::kMousetrap, 11, 1}, options, &b).ok());
+  CHECK(a.deck == b.deck);
+  CHECK(a.thread == b.thread);
+  CHECK(a.found_after == b.found_after);
+  CHECK(a.decks_followed == b.decks_followed);
+  CHECK(a.score.length >= 4);
+}
+
 }  // namespace
 }  // namespace eulerdeck

@@ -23,6 +23,7 @@ constexpr const char* kProgram = "eulerdeck reform-search";
 constexpr const char* kUsage =
     "usage: eulerdeck reform-search --game {mousetrap|modular} --ranks N\n"
     "                               [--seconds T] [--decks N] [--seed X]\n"
+    "                               [--threads T]\n"
     "                               [--beam B] [--no-exhaustive] [--json]\n"
     "Searches for a starting deck whose reform sequence is long, scored as the\n"
     "Mousetrap contest scores it: a sequence ending on a cycle beats any other,\n"
@@ -48,6 +49,8 @@ nlohmann::ordered_json ToJson(const GameSpec& spec, const ReformSearchResult& r,
   j["seed"] = std::to_string(o.seed);
   j["decks_followed"] = std::to_string(r.decks_followed);
   j["found_after"] = std::to_string(r.found_after);
+  j["threads"] = o.threads;
+  j["thread"] = r.thread;
   j["cycles_found"] = std::to_string(r.cycles_found);
   j["seconds"] = seconds;
   return j;
@@ -64,6 +67,8 @@ int RunReformSearch(const std::vector<std::string>& args) {
   game.Add(desc);
   desc.add_options()("seconds", po::value<double>(&options.seconds)->default_value(60),
                      "time for the search beyond the exhaustive sizes")(
+      "threads", po::value<int>(&options.threads)->default_value(1),
+      "independent searchers, one per thread (0: all cores), seeds derived from --seed")(
       "seed", po::value<uint64_t>(&options.seed)->default_value(1),
       "seed of the random choices (the same seed repeats a run)")(
       "beam", po::value<uint64_t>(&options.beam)->default_value(20000),
@@ -83,6 +88,7 @@ int RunReformSearch(const std::vector<std::string>& args) {
     return BadInput(kProgram, "--seconds must be > 0 and at most 10^7");
   }
   if (options.beam < 1) return BadInput(kProgram, "--beam must be at least 1");
+  if (options.threads < 0) return BadInput(kProgram, "--threads must be at least 0");
   options.exhaustive = !no_exhaustive;
 
   StopOnSignals signals;
