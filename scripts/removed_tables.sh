@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # The tables of decks by cards removed in docs/data/removed-<game>-s<S>.csv
 # (docs/results.md, "Decks by cards removed"): every size count --removed
-# finishes in seconds. The larger rows (mousetrap 14, 15 and modular 12 with
-# one suit; modular s=4 m=4, s=3 m=5 and hlm s=3 m=6, s=4 m=5) come from two
+# finishes in seconds. The larger rows (mousetrap 14, 15 and modular 12, 13
+# with one suit; modular s=4 m=4, s=3 m=5, s=2 m=7 and hlm s=3 m=6, s=4 m=5) come from two
 # runs each with different --split, recorded in docs/results.md; pass their
 # JSON lines as arguments to append them.
 # Usage: scripts/removed_tables.sh [BUILD_DIR] [RUN.json ...]
