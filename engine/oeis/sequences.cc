@@ -34,8 +34,13 @@ mpz_class Factorial(int64_t n) {
   return f;
 }
 
-// count --removed of the one-suit mousetrap of n >= 1 cards.
+// count --removed of the one-suit mousetrap of n cards; n = 0 is the empty
+// deck, which removes nothing: {1}.
 Status RemovedRow(int64_t n, const Context& ctx, std::vector<uint64_t>* row) {
+  if (n == 0) {
+    *row = {1};
+    return Status::OK();
+  }
   RemovedOptions options;
   options.threads = ctx.threads;
   options.stop = ctx.stop;
@@ -102,9 +107,8 @@ const std::vector<Entry> kEntries = {
       "a(0) = 1, the empty deck",
       true, 12, 17},
      [](int64_t n, const Context& ctx, std::vector<std::string>* out) {
-       std::vector<uint64_t> row{1};
-       if (n > 0)
-         if (Status st = RemovedRow(n, ctx, &row); !st.ok()) return st;
+       std::vector<uint64_t> row;
+       if (Status st = RemovedRow(n, ctx, &row); !st.ok()) return st;
        out->push_back(std::to_string(row[0]));
        return Status::OK();
      }},
@@ -124,9 +128,8 @@ const std::vector<Entry> kEntries = {
       "--removed's column 0; a(0) = 0",
       true, 12, 17},
      [](int64_t n, const Context& ctx, std::vector<std::string>* out) {
-       std::vector<uint64_t> row{1};
-       if (n > 0)
-         if (Status st = RemovedRow(n, ctx, &row); !st.ok()) return st;
+       std::vector<uint64_t> row;
+       if (Status st = RemovedRow(n, ctx, &row); !st.ok()) return st;
        out->push_back(mpz_class(Factorial(n) - row[0]).get_str());
        return Status::OK();
      }},
@@ -225,9 +228,8 @@ const std::vector<Entry> kEntries = {
       "exactly k cards, k = 0..n); row 0 is 1, the empty deck",
       true, 11, 17},
      [](int64_t n, const Context& ctx, std::vector<std::string>* out) {
-       std::vector<uint64_t> row{1};
-       if (n > 0)
-         if (Status st = RemovedRow(n, ctx, &row); !st.ok()) return st;
+       std::vector<uint64_t> row;
+       if (Status st = RemovedRow(n, ctx, &row); !st.ok()) return st;
        for (uint64_t x : row) out->push_back(std::to_string(x));
        return Status::OK();
      }},

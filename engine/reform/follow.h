@@ -51,8 +51,15 @@ class SequenceFollower {
       return s;
     }
     // Brent: the tortoise waits at powers of two for the hare to meet it.
+    // Its first step is taken here, with the play above (x2 in next_).
     t_.assign(deck, deck + n_);
     uint64_t power = 1, lambda = 1, hare_index = 1;
+    if (!Equal(t_, h_)) {
+      t_ = h_;
+      power = 2;
+      std::swap(h_, next_);
+      hare_index = 2;
+    }
     while (!Equal(t_, h_)) {
       if (power == lambda) {
         t_ = h_;

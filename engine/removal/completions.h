@@ -29,6 +29,25 @@ inline uint64_t Completions(const std::vector<ValueMask>& positions,
   return CompletionsOf<uint64_t>(positions, avail);
 }
 
+// One removal of the lazy deal: *out = the circle after the card at `pos`
+// is removed as the value of `bit`, the cards after it first (the count
+// restarts there), with the value cleared from every mask when `last` (its
+// last copy is gone). False when some card is left with no value to hold.
+inline bool CircleAfterRemoval(const std::vector<ValueMask>& circle, uint32_t pos, ValueMask bit,
+                               bool last, std::vector<ValueMask>* out) {
+  const uint32_t r = static_cast<uint32_t>(circle.size());
+  out->clear();
+  out->reserve(r - 1);
+  bool dead = false;
+  for (uint32_t i = 1; i < r; ++i) {
+    ValueMask x = circle[(pos + i) % r];
+    if (last) x &= ~bit;
+    dead |= x == 0;
+    out->push_back(x);
+  }
+  return !dead;
+}
+
 // The number of entries CompletionsOf's table needs: prod(avail + 1), or 2^k
 // for k available values when none repeats. Callers bound memory with it.
 uint64_t CompletionsTableSize(const std::vector<uint8_t>& avail);

@@ -41,15 +41,8 @@ class PrefixPlay {
           std::vector<uint8_t> rest(avail);
           const bool last = --rest[v - 1] == 0;
           std::vector<ValueMask> child;
-          child.reserve(r - 1);
-          bool dead = false;
-          for (uint32_t i = 1; i < r; ++i) {
-            ValueMask x = circle[(pos + i) % r];
-            if (last) x &= ~bit;
-            dead |= x == 0;
-            child.push_back(x);
-          }
-          if (!dead) total += Walk(std::move(child), rest, next + 1);
+          if (internal::CircleAfterRemoval(circle, pos, bit, last, &child))
+            total += Walk(std::move(child), rest, next + 1);
         }
         // Or it is not v (any other removal here would break the order).
         circle[pos] &= ~bit;

@@ -133,14 +133,7 @@ class Solver {
         State child;
         child.avail = s.avail;
         const bool last = --child.avail[v - 1] == 0;
-        child.circle.reserve(r - 1);
-        bool dead = false;
-        for (uint32_t i = 1; i < r; ++i) {
-          Mask x = masks[(pos + i) % r];
-          if (last) x &= ~bit;
-          dead |= x == 0;
-          child.circle.push_back(x);
-        }
+        bool dead = !internal::CircleAfterRemoval(masks, pos, bit, last, &child.circle);
         child.pool = s.pool;
         for (Mask& x : child.pool) {
           if (last) x &= ~bit;
