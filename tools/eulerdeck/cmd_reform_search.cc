@@ -2,7 +2,6 @@
 // scored as the Mousetrap contest scores it (engine/reform/search.h), as
 // text or JSON (docs/schema/eulerdeck-reform-search.schema.json).
 #include <chrono>
-#include <cstdio>
 #include <iostream>
 #include <nlohmann/json.hpp>
 
@@ -12,6 +11,7 @@
 #include "tools/common/interrupt.h"
 #include "tools/common/progress.h"
 #include "tools/common/results.h"
+#include "tools/common/size_loop.h"
 #include "tools/eulerdeck/commands.h"
 
 namespace eulerdeck::tools {
@@ -130,9 +130,7 @@ int RunReformSearch(const std::vector<std::string>& args) {
               << "followed      " << r.decks_followed << " decks, best after " << r.found_after
               << ", " << Plural(r.cycles_found, "cycle") << " found\n"
               << std::flush;
-    char line[64];
-    std::snprintf(line, sizeof(line), "%.3f s", seconds);
-    std::cerr << "time          " << line << (s.IsCancelled() ? " (interrupted)" : "") << "\n";
+    PrintTime(seconds, s.IsCancelled() ? "interrupted" : "");
   }
   return s.IsCancelled() ? signals.ExitCode() : kExitOk;
 }
