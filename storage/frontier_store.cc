@@ -455,6 +455,11 @@ Status FrontierStore::GetParams(StoreParams* params, bool* exists) {
   params->kind = kind == "count" ? StoreKind::kCount : StoreKind::kRun;
   params->subtree_target = j.value("subtrees", uint64_t{0});
   params->split_level = j.value("split_level", 0);
+  params->tally = j.value("tally", "");
+  if (!params->tally.empty() &&
+      (params->kind != StoreKind::kCount || params->tally != "reform-stats")) {
+    return Status::Corruption("parameters record names an unknown tally '" + params->tally + "'");
+  }
   return Status::OK();
 }
 
@@ -466,6 +471,7 @@ Status FrontierStore::PutParams(const StoreParams& params) {
     j["kind"] = StoreKindName(params.kind);
     j["subtrees"] = params.subtree_target;
     if (params.split_level > 0) j["split_level"] = params.split_level;
+    if (!params.tally.empty()) j["tally"] = params.tally;
   }
   // Through a flush, as the checkpoints: a record left in the WAL would be
   // moved into a table file by the next opening for writing, and a reader

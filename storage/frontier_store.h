@@ -50,6 +50,10 @@ struct StoreParams {
   // The split level, written once it is reached (0: not yet), so that a
   // later build with other rules reads the same split.
   int split_level = 0;
+  // What a count computes beside the level counts, kept in each count
+  // record: "" (nothing: `eulerdeck count`) or "reform-stats" (`eulerdeck
+  // reform-stats --store`, storage/stored_reform_stats.h).
+  std::string tally;
 };
 
 // One finished batch of a count: `subtrees` consecutive sub-decks of the

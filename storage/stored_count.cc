@@ -44,8 +44,9 @@ std::string EncodeCountRecord(const SubtreeCounts& c, int d) {
   for (int b = 0; b < kSizeBuckets; ++b) {
     if (c.sizes[b] != 0) sizes.push_back({b, c.sizes[b]});
   }
-  const nlohmann::json j = {
+  nlohmann::json j = {
       {"subtrees", c.subtrees}, {"levels", levels}, {"sizes", sizes}, {"seconds", c.seconds}};
+  if (!c.tally.empty()) j["tally"] = c.tally;
   return j.dump();
 }
 
@@ -63,6 +64,7 @@ Status DecodeCountRecord(const CountRecord& r, int d, int n, SubtreeCounts* c) {
     for (int j2 = d + 1; j2 <= n; ++j2) c->level[j2] = j["levels"][j2 - d - 1].get<uint64_t>();
     c->subtrees = j.at("subtrees").get<uint64_t>();
     c->seconds = j.value("seconds", 0.0);
+    c->tally = j.value("tally", "");
     for (const auto& pair : j.value("sizes", nlohmann::json::array())) {
       const int b = pair.at(0).get<int>();
       if (b < 0 || b >= kSizeBuckets) return Status::Corruption(where + " has a bad size bucket");
@@ -90,7 +92,8 @@ int SplitLevel(const GameSpec& spec, const StoreParams& params,
 // The done ranges [first, first+count) of each block, from the records.
 using DoneRanges = std::map<uint32_t, std::map<uint32_t, uint32_t>>;
 
-Status ReadRecords(FrontierStore* store, int d, int n, DoneRanges* done, CountProgress* progress) {
+Status ReadRecords(FrontierStore* store, int d, int n, DoneRanges* done, CountProgress* progress,
+                   bool want_tallies) {
   std::vector<CountRecord> records;
   Status s = store->GetCountRecords(&records);
   if (!s.ok()) return s;
@@ -114,36 +117,50 @@ Status ReadRecords(FrontierStore* store, int d, int n, DoneRanges* done, CountPr
     s = progress->counted.Add(c);
     if (!s.ok()) return s;
     ++progress->batches;
+    if (want_tallies) progress->tallies.push_back(std::move(c.tally));
   }
   progress->subtrees_done = progress->counted.subtrees;
   return Status::OK();
 }
 
-Status CountParams(FrontierStore* store, const GameSpec& spec, StoreParams* params) {
+// `tally` null: any.
+Status CountParams(FrontierStore* store, const GameSpec& spec, const std::string* tally,
+                   StoreParams* params) {
   bool exists = false;
   Status s = store->GetParams(params, &exists);
   if (!s.ok()) return s;
   if (!exists) return Status::InvalidArgument("'" + store->dir() + "' holds no count yet");
-  return CheckCountParams(*params, spec, store->dir());
+  return CheckCountParams(*params, spec, store->dir(), tally ? *tally : params->tally);
+}
+
+// What a count store is, for messages: "a count", "a reform-stats count".
+std::string CountName(const std::string& tally) {
+  return tally.empty() ? "a count" : "a " + tally + " count";
 }
 
 }  // namespace
 
-Status CheckCountParams(const StoreParams& params, const GameSpec& spec, const std::string& dir) {
+Status CheckCountParams(const StoreParams& params, const GameSpec& spec, const std::string& dir,
+                        const std::string& tally) {
   if (Status s = CheckParams(params, spec, dir); !s.ok()) return s;
   if (params.kind != StoreKind::kCount) {
-    return Status::InvalidArgument("store '" + dir +
-                                   "' holds a stored run, not a count (continue it with "
-                                   "`eulerdeck resume --store " +
-                                   dir + "`)");
+    return Status::InvalidArgument("store '" + dir + "' holds a stored run, not " +
+                                   CountName(tally) +
+                                   " (continue it with `eulerdeck resume --store " + dir + "`)");
+  }
+  if (params.tally != tally) {
+    return Status::InvalidArgument("store '" + dir + "' holds " + CountName(params.tally) +
+                                   ", not " + CountName(tally) +
+                                   " (continue it with `eulerdeck resume --store " + dir + "`)");
   }
   return Status::OK();
 }
 
-Status ReadCountProgress(FrontierStore* store, const GameSpec& spec, CountProgress* progress) {
+Status ReadCountProgress(FrontierStore* store, const GameSpec& spec, CountProgress* progress,
+                         bool want_tallies) {
   *progress = CountProgress();
   StoreParams params;
-  Status s = CountParams(store, spec, &params);
+  Status s = CountParams(store, spec, nullptr, &params);
   if (!s.ok()) return s;
   std::vector<LevelRecord> levels;
   s = store->GetLevels(&levels);
@@ -156,7 +173,7 @@ Status ReadCountProgress(FrontierStore* store, const GameSpec& spec, CountProgre
     if (r.level == d) progress->subtrees_total = r.entries;
   }
   DoneRanges done;
-  return ReadRecords(store, d, spec.cards(), &done, progress);
+  return ReadRecords(store, d, spec.cards(), &done, progress, want_tallies);
 }
 
 struct CountCoordinator::Rep {
@@ -254,10 +271,11 @@ Status CountCoordinator::Open(FrontierStore* store, const GameSpec& spec,
     params = NewStoreParams(spec, Keep::kLast);
     params.kind = StoreKind::kCount;
     params.subtree_target = options.subtree_target ? options.subtree_target : kDefaultSubtrees;
+    params.tally = options.tally;
     s = store->PutParams(params);
     if (!s.ok()) return s;
   }
-  s = CountParams(store, spec, &params);
+  s = CountParams(store, spec, &options.tally, &params);
   if (!s.ok()) return s;
 
   // Step 2. The levels down to the split, by the stored run.
@@ -308,7 +326,7 @@ Status CountCoordinator::Open(FrontierStore* store, const GameSpec& spec,
   // Step 3. What is counted already, and where level d's blocks are.
   CountProgress progress;
   if (rep->total > 0) {
-    s = ReadRecords(store, d, rep->n, &rep->done, &progress);
+    s = ReadRecords(store, d, rep->n, &rep->done, &progress, /*want_tallies=*/false);
     if (!s.ok()) return s;
     auto it = store->Blocks(d);
     uint64_t entries = 0;
@@ -500,6 +518,13 @@ Status CountCoordinator::Complete(CountResult* result) {
 
 Status CountStore(FrontierStore* store, const GameSpec& spec, const CountStoreOptions& options,
                   CountResult* result, RemoteWorkers* remote) {
+  if (!options.tally.empty() && !options.new_tally) {
+    return Status::InvalidArgument("a " + options.tally + " count needs its tallies");
+  }
+  if (remote != nullptr && !options.tally.empty()) {
+    return Status::NotSupported("a " + options.tally +
+                                " count runs on one process's threads, not under mpirun");
+  }
   std::unique_ptr<CountCoordinator> coordinator;
   Status s = CountCoordinator::Open(store, spec, options, &coordinator);
   if (!s.ok()) return s;
@@ -535,11 +560,21 @@ Status CountStore(FrontierStore* store, const GameSpec& spec, const CountStoreOp
       Status st;
       while (!stopping() && c.Next(1, &batch, &st)) {
         SubtreeCounts counts;
+        std::unique_ptr<WinnerTally> tally;
+        std::function<void(const Card*)> on_winner;
+        if (options.new_tally) {
+          tally = options.new_tally();
+          on_winner = [&tally](const Card* deck) { tally->Add(deck); };
+        }
         st = CountSubtrees(spec, batch.paths.data(), batch.count, batch.k, 1, &stop_walks,
-                           options.sub_decks_counted, &counts);
+                           options.sub_decks_counted, &counts, &on_winner);
         if (st.IsCancelled()) {
           st = c.Returned(batch);
           break;
+        }
+        if (st.ok() && tally) {
+          st = tally->status();
+          counts.tally = tally->Encode();
         }
         if (st.ok()) st = c.Finished(batch, counts);
         if (!st.ok()) break;

@@ -17,7 +17,9 @@
 
 #include <atomic>
 #include <cstdint>
+#include <functional>
 #include <memory>
+#include <string>
 #include <vector>
 
 #include "engine/base/status.h"
@@ -61,6 +63,12 @@ struct CountStoreOptions {
   std::atomic<uint64_t>* subtrees_done = nullptr;
   std::atomic<uint64_t>* subtrees_total = nullptr;
   std::atomic<uint64_t>* sub_decks_counted = nullptr;
+  // A count that tallies its winning decks (StoreParams::tally): the tally's
+  // name, recorded by a new store and required of an existing one ("" for a
+  // plain count), and a fresh tally for each batch, whose Encode() is kept
+  // in the batch's record. Threads only: a tally is not sent between ranks.
+  std::string tally;
+  std::function<std::unique_ptr<WinnerTally>()> new_tally;
 };
 
 // A batch of subtrees: `paths` holds `count` paths of k counts each.
@@ -77,15 +85,21 @@ struct CountProgress {
   uint64_t subtrees_total = 0, subtrees_done = 0;
   SubtreeCounts counted;  // the sums of the committed batches
   uint64_t batches = 0;   // count records
+  // With want_tallies: each record's tally (SubtreeCounts::tally), in key order.
+  std::vector<std::string> tallies;
 };
 
 // OK when a store with `params` (in `dir`, for messages) is a count of
-// `spec`: CheckParams() (stored_run.h), and InvalidArgument for a stored run.
-Status CheckCountParams(const StoreParams& params, const GameSpec& spec, const std::string& dir);
+// `spec` that tallies `tally` ("" for a plain count): CheckParams()
+// (stored_run.h), and InvalidArgument for a stored run or another tally.
+Status CheckCountParams(const StoreParams& params, const GameSpec& spec, const std::string& dir,
+                        const std::string& tally = "");
 
-// Reads a count store's progress (any mode). Corruption for records that
-// cannot be parsed or overlap.
-Status ReadCountProgress(FrontierStore* store, const GameSpec& spec, CountProgress* progress);
+// Reads a count store's progress (any mode, any tally), with every record's
+// tally if `want_tallies`. Corruption for records that cannot be parsed or
+// overlap.
+Status ReadCountProgress(FrontierStore* store, const GameSpec& spec, CountProgress* progress,
+                         bool want_tallies = false);
 
 // Hands out the subtrees of a count store and commits their results. Every
 // method but Open() is thread-safe; Checkpoint() and Complete() write.

@@ -335,7 +335,12 @@ int PassLevels(int k, int last, int most) {
 }
 
 StoreParams NewStoreParams(const GameSpec& spec, Keep keep) {
-  return StoreParams{spec, kFormatVersion, NowIso(), keep};
+  StoreParams params;
+  params.spec = spec;
+  params.format_version = kFormatVersion;
+  params.created = NowIso();
+  params.keep = keep;
+  return params;
 }
 
 Status CheckParams(const StoreParams& params, const GameSpec& spec, const std::string& dir) {

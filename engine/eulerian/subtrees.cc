@@ -32,8 +32,9 @@ namespace {
 // One thread's share of a batch: a walker, the decoder of the roots' paths
 // and the sizes of the subtrees it walked.
 struct Share {
-  Share(const ChildRule& rule, const std::atomic<bool>* stop, std::atomic<uint64_t>* counted)
-      : walker(rule, /*verify=*/false, stop, counted), decoder(rule.spec()) {}
+  Share(const ChildRule& rule, const std::atomic<bool>* stop, std::atomic<uint64_t>* counted,
+        const std::function<void(const Card*)>* on_leaf)
+      : walker(rule, /*verify=*/false, stop, counted, on_leaf), decoder(rule.spec()) {}
   internal::Walker walker;
   PathDecoder decoder;
   std::array<uint64_t, kSizeBuckets> sizes{};
@@ -45,7 +46,8 @@ struct Share {
 
 Status CountSubtrees(const GameSpec& spec, const uint16_t* paths, size_t entries, int k,
                      int threads, const std::atomic<bool>* stop, std::atomic<uint64_t>* counted,
-                     SubtreeCounts* out) {
+                     SubtreeCounts* out,
+                     const std::function<void(const Card* deck)>* on_winning_deck) {
   const auto start = std::chrono::steady_clock::now();
   const int n = spec.cards();
   if (k < 1 || k >= n) {
@@ -78,11 +80,11 @@ Status CountSubtrees(const GameSpec& spec, const uint16_t* paths, size_t entries
   Status s;
   if (EffectiveThreads(threads) == 1 || entries == 1) {
     // One thread: no arena (the resumable count runs one batch per thread).
-    Share share(rule, stop, counted);
+    Share share(rule, stop, counted, on_winning_deck);
     for (size_t i = 0; i < entries; ++i) walk(&share, i);
     s = collect(share);
   } else {
-    tbb::enumerable_thread_specific<Share> shares(rule, stop, counted);
+    tbb::enumerable_thread_specific<Share> shares(rule, stop, counted, on_winning_deck);
     ParallelFor(threads, entries, [&](size_t i) { walk(&shares.local(), i); });
     for (Share& share : shares) {
       if (s.ok()) s = collect(share);

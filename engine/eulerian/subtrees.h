@@ -11,9 +11,12 @@
 #include <array>
 #include <atomic>
 #include <cstdint>
+#include <functional>
+#include <string>
 #include <vector>
 
 #include "engine/base/status.h"
+#include "engine/cards/deck.h"
 #include "engine/cards/game.h"
 
 namespace eulerdeck {
@@ -32,10 +35,24 @@ struct SubtreeCounts {
   std::array<uint64_t, kSizeBuckets> sizes{};  // histogram of subtree sizes
   uint64_t subtrees = 0;
   double seconds = 0;  // wall time of the batch
+  // What a WinnerTally made of the batch's winning decks (Encode()); empty
+  // for a plain count. Not summed by Add(): only its owner can merge it.
+  std::string tally;
 
   // Adds `other` (the same game): level counts, sizes, subtrees, seconds.
   // OutOfRange when a level would pass 2^64.
   Status Add(const SubtreeCounts& other);
+};
+
+// What a count computes from its winning decks beside the level counts (the
+// reform statistics, engine/reform/stats.h): one per batch of subtrees, fed
+// every winning deck below its roots, its text kept with the batch's counts.
+class WinnerTally {
+ public:
+  virtual ~WinnerTally() = default;
+  virtual void Add(const Card* winning_deck) = 0;
+  virtual Status status() const = 0;
+  virtual std::string Encode() const = 0;
 };
 
 // Counts the subtrees below `entries` paths of k counts each, flattened at
@@ -44,10 +61,13 @@ struct SubtreeCounts {
 // not checked again). On up to `threads` threads (0: all cores). `counted`,
 // if set, is advanced (relaxed) as sub-decks are counted, for a live rate.
 // Cancelled when `stop` (if set) became true first: *out is then
-// meaningless and the batch must be counted again.
+// meaningless and the batch must be counted again. `on_winning_deck`, if set,
+// is called with every winning deck below the roots, from the threads that
+// walk them.
 Status CountSubtrees(const GameSpec& spec, const uint16_t* paths, size_t entries, int k,
                      int threads, const std::atomic<bool>* stop, std::atomic<uint64_t>* counted,
-                     SubtreeCounts* out);
+                     SubtreeCounts* out,
+                     const std::function<void(const Card* deck)>* on_winning_deck = nullptr);
 
 }  // namespace eulerdeck
 

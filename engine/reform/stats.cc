@@ -2,6 +2,7 @@
 
 #include <tbb/enumerable_thread_specific.h>
 
+#include <nlohmann/json.hpp>
 #include <string>
 #include <utility>
 
@@ -27,71 +28,202 @@ void Offer(ReformExample* e, uint64_t length, const Card* deck, int n) {
   e->deck.assign(deck, deck + n);
 }
 
-void Merge(ReformExample* into, const ReformExample& from) {
+void MergeExample(ReformExample* into, const ReformExample& from) {
   if (from.deck.empty()) return;
   Offer(into, from.length, from.deck.data(), static_cast<int>(from.deck.size()));
 }
 
-// One thread's share: the winning decks it was handed and where their
-// sequences went.
-class Follower {
- public:
-  explicit Follower(const GameSpec& spec) : n_(spec.cards()), sequence_(spec) {}
+// The decks of a length, by a JSON array of [length, decks] pairs.
+nlohmann::json PairsJson(const std::map<uint64_t, uint64_t>& m) {
+  nlohmann::json a = nlohmann::json::array();
+  for (const auto& [length, decks] : m) a.push_back({length, decks});
+  return a;
+}
 
-  void Follow(const Card* w) {
-    ++winners_;
-    const ReformScore s = sequence_.Follow(w);
-    if (!s.cyclic) {
-      if (s.length == 1) {
-        failure_ = Status::Internal("reform-stats: enumerated deck " +
-                                    DeckToString(Deck(w, w + n_)) + " does not win");
-        return;
-      }
-      const uint64_t reforms = s.reforms();
-      if (reformable_.size() <= reforms) reformable_.resize(reforms + 1, 0);
-      ++reformable_[reforms];
-      Offer(&longest_sequence_, s.length, w, n_);
-      return;
-    }
-    ++cyclic_;
-    ++cyclic_sequences_[s.length];
-    if (s.preperiod == 0) {
-      ++on_cycles_;
-      ++cycle_decks_[s.cycle];
-    } else {
-      Offer(&longest_preperiod_, s.preperiod, w, n_);
-    }
-    Offer(&longest_sequence_, s.length, w, n_);
-    Offer(&longest_cyclic_sequence_, s.length, w, n_);
-    Offer(&longest_cycle_, s.cycle, w, n_);
-  }
-
-  void AddTo(ReformStatsResult* r, std::map<uint64_t, uint64_t>* cycle_decks) const {
-    r->winning_decks += winners_;
-    if (r->reformable.size() < reformable_.size()) r->reformable.resize(reformable_.size(), 0);
-    for (size_t k = 0; k < reformable_.size(); ++k) r->reformable[k] += reformable_[k];
-    r->cyclic_decks += cyclic_;
-    r->decks_on_cycles += on_cycles_;
-    for (const auto& [length, decks] : cycle_decks_) (*cycle_decks)[length] += decks;
-    for (const auto& [length, decks] : cyclic_sequences_) r->cyclic_sequences[length] += decks;
-    Merge(&r->longest_sequence, longest_sequence_);
-    Merge(&r->longest_cyclic_sequence, longest_cyclic_sequence_);
-    Merge(&r->longest_preperiod, longest_preperiod_);
-    Merge(&r->longest_cycle, longest_cycle_);
-  }
-  const Status& failure() const { return failure_; }
-
- private:
-  const int n_;
-  internal::SequenceFollower sequence_;
-  uint64_t winners_ = 0, cyclic_ = 0, on_cycles_ = 0;
-  std::vector<uint64_t> reformable_;
-  std::map<uint64_t, uint64_t> cycle_decks_, cyclic_sequences_;
-  ReformExample longest_sequence_, longest_cyclic_sequence_, longest_preperiod_, longest_cycle_;
-  Status failure_;
-};
+nlohmann::json ExampleJson(const ReformExample& e) {
+  nlohmann::json deck = nlohmann::json::array();
+  for (Card c : e.deck) deck.push_back(int{c});
+  return {{"length", e.length}, {"deck", deck}};
+}
 
 }  // namespace
+
+// What a tally holds: everything ReformStatsResult does but the totals, with
+// the decks on cycles by cycle length (cycles are counted from them at the
+// end, when every deck of every cycle has been seen).
+struct ReformTally::Rep {
+  explicit Rep(const GameSpec& spec) : spec(spec), n(spec.cards()), sequence(spec) {}
+  const GameSpec spec;
+  const int n;
+  internal::SequenceFollower sequence;
+  uint64_t winners = 0, cyclic = 0, on_cycles = 0;
+  std::vector<uint64_t> reformable;
+  std::map<uint64_t, uint64_t> cycle_decks, cyclic_sequences;
+  ReformExample longest_sequence, longest_cyclic_sequence, longest_preperiod, longest_cycle;
+  Status failure;
+
+  void AddReformable(uint64_t reforms, uint64_t decks) {
+    if (reformable.size() <= reforms) reformable.resize(reforms + 1, 0);
+    reformable[reforms] += decks;
+  }
+};
+
+ReformTally::ReformTally(const GameSpec& spec) : rep_(std::make_unique<Rep>(spec)) {}
+ReformTally::~ReformTally() = default;
+
+Status ReformTally::status() const { return rep_->failure; }
+
+void ReformTally::Add(const Card* w) {
+  Rep& r = *rep_;
+  ++r.winners;
+  const ReformScore s = r.sequence.Follow(w);
+  if (!s.cyclic) {
+    if (s.length == 1) {
+      if (r.failure.ok()) {
+        r.failure = Status::Internal("reform-stats: enumerated deck " +
+                                     DeckToString(Deck(w, w + r.n)) + " does not win");
+      }
+      return;
+    }
+    r.AddReformable(s.reforms(), 1);
+    Offer(&r.longest_sequence, s.length, w, r.n);
+    return;
+  }
+  ++r.cyclic;
+  ++r.cyclic_sequences[s.length];
+  if (s.preperiod == 0) {
+    ++r.on_cycles;
+    ++r.cycle_decks[s.cycle];
+  } else {
+    Offer(&r.longest_preperiod, s.preperiod, w, r.n);
+  }
+  Offer(&r.longest_sequence, s.length, w, r.n);
+  Offer(&r.longest_cyclic_sequence, s.length, w, r.n);
+  Offer(&r.longest_cycle, s.cycle, w, r.n);
+}
+
+void ReformTally::Merge(const ReformTally& other) {
+  Rep& r = *rep_;
+  const Rep& o = *other.rep_;
+  r.winners += o.winners;
+  for (size_t k = 0; k < o.reformable.size(); ++k) {
+    if (o.reformable[k] != 0) r.AddReformable(k, o.reformable[k]);
+  }
+  r.cyclic += o.cyclic;
+  r.on_cycles += o.on_cycles;
+  for (const auto& [length, decks] : o.cycle_decks) r.cycle_decks[length] += decks;
+  for (const auto& [length, decks] : o.cyclic_sequences) r.cyclic_sequences[length] += decks;
+  MergeExample(&r.longest_sequence, o.longest_sequence);
+  MergeExample(&r.longest_cyclic_sequence, o.longest_cyclic_sequence);
+  MergeExample(&r.longest_preperiod, o.longest_preperiod);
+  MergeExample(&r.longest_cycle, o.longest_cycle);
+  if (r.failure.ok()) r.failure = o.failure;
+}
+
+std::string ReformTally::Encode() const {
+  const Rep& r = *rep_;
+  std::map<uint64_t, uint64_t> reformable;
+  for (size_t k = 0; k < r.reformable.size(); ++k) {
+    if (r.reformable[k] != 0) reformable[k] = r.reformable[k];
+  }
+  nlohmann::json j = {{"winners", r.winners},
+                      {"reformable", PairsJson(reformable)},
+                      {"cyclic", r.cyclic},
+                      {"on_cycles", r.on_cycles},
+                      {"cycle_decks", PairsJson(r.cycle_decks)},
+                      {"cyclic_sequences", PairsJson(r.cyclic_sequences)}};
+  const std::pair<const char*, const ReformExample*> examples[] = {
+      {"longest_sequence", &r.longest_sequence},
+      {"longest_cyclic_sequence", &r.longest_cyclic_sequence},
+      {"longest_preperiod", &r.longest_preperiod},
+      {"longest_cycle", &r.longest_cycle}};
+  for (const auto& [name, e] : examples) {
+    if (!e->deck.empty()) j[name] = ExampleJson(*e);
+  }
+  return j.dump();
+}
+
+Status ReformTally::Merge(std::string_view encoded) {
+  Rep& r = *rep_;
+  const nlohmann::json j = nlohmann::json::parse(encoded, nullptr, /*allow_exceptions=*/false);
+  const Status bad = Status::Corruption("a reform tally cannot be read");
+  if (j.is_discarded() || !j.is_object()) return bad;
+  ReformTally part(r.spec);
+  Rep& p = *part.rep_;
+  try {
+    p.winners = j.at("winners").get<uint64_t>();
+    p.cyclic = j.at("cyclic").get<uint64_t>();
+    p.on_cycles = j.at("on_cycles").get<uint64_t>();
+    for (const auto& pair : j.at("reformable")) {
+      const uint64_t k = pair.at(0).get<uint64_t>();
+      if (k == 0 || k > 64 * 1024) return bad;
+      p.AddReformable(k, pair.at(1).get<uint64_t>());
+    }
+    for (const auto& pair : j.at("cycle_decks")) {
+      p.cycle_decks[pair.at(0).get<uint64_t>()] += pair.at(1).get<uint64_t>();
+    }
+    for (const auto& pair : j.at("cyclic_sequences")) {
+      p.cyclic_sequences[pair.at(0).get<uint64_t>()] += pair.at(1).get<uint64_t>();
+    }
+    const std::pair<const char*, ReformExample*> examples[] = {
+        {"longest_sequence", &p.longest_sequence},
+        {"longest_cyclic_sequence", &p.longest_cyclic_sequence},
+        {"longest_preperiod", &p.longest_preperiod},
+        {"longest_cycle", &p.longest_cycle}};
+    for (const auto& [name, e] : examples) {
+      if (!j.contains(name)) continue;
+      e->length = j[name].at("length").get<uint64_t>();
+      for (const auto& c : j[name].at("deck")) {
+        const int v = c.get<int>();
+        if (v < 1 || v > 255) return bad;
+        e->deck.push_back(static_cast<Card>(v));
+      }
+      if (static_cast<int>(e->deck.size()) != r.n) return bad;
+    }
+  } catch (const nlohmann::json::exception&) {
+    return bad;
+  }
+  Merge(part);
+  return Status::OK();
+}
+
+Status ReformTally::Finish(uint64_t winning_decks, ReformStatsResult* result) const {
+  const Rep& r = *rep_;
+  if (!r.failure.ok()) return r.failure;
+  *result = ReformStatsResult();
+  result->total_decks = TotalDecks(r.spec);
+  result->winning_decks = r.winners;
+  result->reformable = r.reformable;
+  if (result->reformable.empty()) result->reformable.assign(1, 0);
+  result->cyclic_decks = r.cyclic;
+  result->decks_on_cycles = r.on_cycles;
+  result->cyclic_sequences = r.cyclic_sequences;
+  result->longest_sequence = r.longest_sequence;
+  result->longest_cyclic_sequence = r.longest_cyclic_sequence;
+  result->longest_preperiod = r.longest_preperiod;
+  result->longest_cycle = r.longest_cycle;
+  // Every deck of a cycle of L decks is counted once: L of them per cycle.
+  result->cycles.clear();
+  for (const auto& [length, decks] : r.cycle_decks) {
+    if (length == 0 || decks % length != 0) {
+      return Status::Internal("reform-stats: " + std::to_string(decks) +
+                              " decks on cycles of length " + std::to_string(length));
+    }
+    result->cycles[length] = decks / length;
+  }
+  uint64_t followed = result->cyclic_decks;
+  for (uint64_t x : result->reformable) followed += x;
+  if (result->winning_decks != winning_decks || followed != winning_decks) {
+    return Status::Internal("reform-stats: " + std::to_string(result->winning_decks) +
+                            " decks followed of " + std::to_string(winning_decks) +
+                            " winning decks");
+  }
+  result->unreformed = result->total_decks - mpz_class(std::to_string(result->winning_decks));
+  if (result->longest_sequence.length == 0 && result->total_decks > 0) {
+    result->longest_sequence.length = 1;  // every deck loses: no example kept
+  }
+  return Status::OK();
+}
 
 uint64_t ReformStatsResult::AtLeast(size_t k) const {
   uint64_t n = cyclic_decks;
@@ -105,45 +237,19 @@ Status ReformStats(const GameSpec& spec, const ReformStatsOptions& options,
   if (spec.policy().on_match != OnMatch::kRemove) {
     return Status::NotSupported(std::string(GameName(spec.game)) + " reforms no deck");
   }
-  *result = ReformStatsResult();
-  result->total_decks = TotalDecks(spec);
-
-  tbb::enumerable_thread_specific<Follower> followers(spec);
+  tbb::enumerable_thread_specific<ReformTally> tallies(spec);
   CountOptions count_options;
   count_options.threads = options.threads;
   count_options.stop = options.stop;
   count_options.tasks_done = options.tasks_done;
   count_options.tasks_total = options.tasks_total;
-  count_options.on_winning_deck = [&](const Card* deck) { followers.local().Follow(deck); };
+  count_options.on_winning_deck = [&](const Card* deck) { tallies.local().Add(deck); };
   CountResult count;
   if (Status st = Count(spec, count_options, &count); !st.ok()) return st;
 
-  std::map<uint64_t, uint64_t> cycle_decks;
-  for (const Follower& f : followers) {
-    if (!f.failure().ok()) return f.failure();
-    f.AddTo(result, &cycle_decks);
-  }
-  if (result->reformable.empty()) result->reformable.assign(1, 0);
-  // Every deck of a cycle of L decks is counted once: L of them per cycle.
-  for (const auto& [length, decks] : cycle_decks) {
-    if (decks % length != 0) {
-      return Status::Internal("reform-stats: " + std::to_string(decks) +
-                              " decks on cycles of length " + std::to_string(length));
-    }
-    result->cycles[length] = decks / length;
-  }
-  uint64_t followed = result->cyclic_decks;
-  for (uint64_t x : result->reformable) followed += x;
-  if (result->winning_decks != count.winning() || followed != count.winning()) {
-    return Status::Internal("reform-stats: " + std::to_string(result->winning_decks) +
-                            " decks followed of " + std::to_string(count.winning()) +
-                            " winning decks");
-  }
-  result->unreformed = result->total_decks - mpz_class(std::to_string(result->winning_decks));
-  if (result->longest_sequence.length == 0 && result->total_decks > 0) {
-    result->longest_sequence.length = 1;  // every deck loses: no example kept
-  }
-  return Status::OK();
+  ReformTally all(spec);
+  for (const ReformTally& t : tallies) all.Merge(t);
+  return all.Finish(count.winning(), result);
 }
 
 }  // namespace eulerdeck

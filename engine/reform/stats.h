@@ -18,11 +18,15 @@
 #include <atomic>
 #include <cstdint>
 #include <map>
+#include <memory>
+#include <string>
+#include <string_view>
 #include <vector>
 
 #include "engine/base/status.h"
 #include "engine/cards/deck.h"
 #include "engine/cards/game.h"
+#include "engine/eulerian/subtrees.h"
 
 namespace eulerdeck {
 
@@ -84,6 +88,37 @@ struct ReformStatsResult {
 // set.
 Status ReformStats(const GameSpec& spec, const ReformStatsOptions& options,
                    ReformStatsResult* result);
+
+// The statistics of a part of the winning decks: what one thread or one
+// batch of subtrees saw (the resumable reform-stats keeps one in each count
+// record, storage/stored_reform_stats.h). Tallies of disjoint parts merge
+// into the tally of their union, in any order.
+class ReformTally final : public WinnerTally {
+ public:
+  explicit ReformTally(const GameSpec& spec);
+  ~ReformTally() override;
+
+  // Follows one winning deck's sequence.
+  void Add(const Card* winning_deck) override;
+  // Internal when a deck handed to Add() does not win (the enumeration is
+  // wrong); the tally is then meaningless.
+  Status status() const override;
+  // The tally as a JSON document, for a count record.
+  std::string Encode() const override;
+
+  // Adds another tally (the same game), or one as Encode() wrote it
+  // (Corruption when it cannot be read).
+  void Merge(const ReformTally& other);
+  Status Merge(std::string_view encoded);
+
+  // The statistics of `spec` from the tally of all its winning decks:
+  // Internal unless it followed exactly `winning_decks` (the count's).
+  Status Finish(uint64_t winning_decks, ReformStatsResult* result) const;
+
+ private:
+  struct Rep;
+  std::unique_ptr<Rep> rep_;
+};
 
 }  // namespace eulerdeck
 

@@ -61,12 +61,54 @@ trial() {
   echo "ok   $name: $kills kills, then resumed to the uninterrupted counts"
 }
 
+# rtrial NAME KILLS ARGS...: the same for `reform-stats --store` (and resume
+# of its store): every field of its JSON but the time must equal the
+# in-memory reform-stats.
+stats() {
+  python3 -c 'import json,sys; j=json.loads(sys.stdin.readline()); j.pop("seconds"); print(json.dumps(j, sort_keys=True))'
+}
+rtrial() {
+  local name=$1 kills=$2
+  shift 2
+  local store="$tmp/$name" ref got rc i
+  ref=$("$E" reform-stats "$@" --threads 2 --json -q 2>/dev/null | stats)
+  for ((i = 0; i < kills; i++)); do
+    local threads=$((1 + i % 3))
+    if ((i % 2 == 0)); then
+      "$E" reform-stats "$@" --store "$store" --subtrees 500 --threads "$threads" \
+        --checkpoint-seconds 0.05 --batch-seconds 0.02 -q >/dev/null 2>&1 &
+    else
+      "$E" resume --store "$store" --threads "$threads" --checkpoint-seconds 0.05 -q \
+        >/dev/null 2>&1 &
+    fi
+    local pid=$!
+    sleep "$(python3 -c "import random; print(round(random.uniform(0.1, 1.5), 3))")"
+    kill -9 "$pid" 2>/dev/null
+    wait "$pid" 2>/dev/null
+  done
+  got=$("$E" reform-stats "$@" --store "$store" --threads 2 --json 2>"$tmp/err" | stats)
+  rc=$?
+  if [ "$rc" -ne 0 ] || [ "$got" != "$ref" ]; then
+    echo "FAIL ($name): after $kills kills: '$got' (exit $rc; $(cat "$tmp/err")), expected '$ref'"
+    fail=1
+    return
+  fi
+  if ! "$E" status --store "$store" | grep -q '^kind       reform-stats count'; then
+    echo "FAIL ($name): status does not say reform-stats"; fail=1
+  fi
+  echo "ok   $name: $kills kills, then resumed to the uninterrupted reform statistics"
+}
+
 KILLS=3
 ((LONG)) && KILLS=25
 trial mousetrap13 "$KILLS" --game mousetrap --ranks 13
 trial modular11 "$KILLS" --game modular --ranks 11
 trial hlm13x2 "$KILLS" --game hlm --ranks 13 --suits 2
+rtrial reform-modular10 "$KILLS" --game modular --ranks 10
+rtrial reform-mousetrap12 "$KILLS" --game mousetrap --ranks 12
 if ((LONG)); then
+  rtrial reform-hlm6x2 "$KILLS" --game hlm --ranks 6 --suits 2
+  rtrial reform-modular11 "$KILLS" --game modular --ranks 11
   trial mousetrap5x3 "$KILLS" --game mousetrap --ranks 5 --suits 3
   trial modular6x2 "$KILLS" --game modular --ranks 6 --suits 2
   trial hlm8x3 "$KILLS" --game hlm --ranks 8 --suits 3
@@ -128,6 +170,19 @@ expect_refusal 2 "--keep, --until-level and --pass-levels do not apply to a coun
   resume --store "$store" --until-level 3
 "$E" run --game mousetrap --ranks 7 --store "$tmp/run" >/dev/null 2>&1
 expect_refusal 2 "holds a stored run, not a count" count --game mousetrap --ranks 7 --store "$tmp/run"
+expect_refusal 2 "holds a count, not a reform-stats count" \
+  reform-stats --game mousetrap --ranks 9 --store "$store"
+if [ "$(snapshot)" != "$before" ]; then echo "FAIL: a refused command changed the store"; fail=1; fi
+store="$tmp/refuse-reform"
+"$E" reform-stats --game mousetrap --ranks 9 --store "$store" -q >/dev/null 2>&1
+before=$(snapshot)
+expect_refusal 2 "holds a reform-stats count, not a count" \
+  count --game mousetrap --ranks 9 --store "$store"
+expect_refusal 2 "holds mousetrap --ranks 9 --suits 1, not modular --ranks 9" \
+  reform-stats --game modular --ranks 9 --store "$store"
+expect_refusal 2 "--store takes one size, not a --ranks range" \
+  reform-stats --game mousetrap --ranks 8..9 --store "$store"
+expect_refusal 2 "--subtrees needs --store" reform-stats --game mousetrap --ranks 9 --subtrees 10
 if [ "$(snapshot)" != "$before" ]; then echo "FAIL: a refused command changed the store"; fail=1; fi
 
 # A flipped byte in a table file: refused as damage (exit 1), by count and status.

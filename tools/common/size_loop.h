@@ -35,6 +35,8 @@ struct SizeLoop {
   std::string label;                     // progress label; " m=<ranks>" is added in a range
   std::string unit;                      // what the progress counts ("tasks", "decks")
   std::string not_resumable;             // the interrupted line's note
+  // A job kept in a store (one size): interrupted, it says how to resume.
+  std::string store = "";
 };
 
 // The "time" line a single-size job ends with, on stderr: "time  1.234 s"
@@ -85,6 +87,12 @@ int RunSizes(const SizeLoop& loop, const StopOnSignals& signals, Solve&& solve, 
     }
     const double seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    if (s.IsCancelled() && !loop.store.empty()) {
+      std::cout.flush();
+      std::cerr << loop.program << ": " << s.ToString()
+                << "; continue with `eulerdeck resume --store " << loop.store << "`\n";
+      return signals.ExitCode();
+    }
     if (s.IsCancelled()) {
       std::cout.flush();
       std::cerr << InterruptedLine(loop.program, loop.args, loop.specs, spec, loop.range, s,

@@ -14,6 +14,7 @@
 #include "tools/common/results.h"
 #include "tools/common/size_loop.h"
 #include "tools/eulerdeck/commands.h"
+#include "tools/eulerdeck/count_store.h"
 
 namespace eulerdeck::tools {
 
@@ -24,6 +25,7 @@ constexpr const char* kProgram = "eulerdeck reform-stats";
 constexpr const char* kUsage =
     "usage: eulerdeck reform-stats --game G --ranks M|A..B [--suits S]\n"
     "                              [--threads T] [--json] [--csv FILE]\n"
+    "                              [--store DIR [--subtrees N]]\n"
     "Every deck of the size by the number of times it can be reformed (play it,\n"
     "play its reformed deck, and so on, to a deck that loses): exactly k and at\n"
     "least k times (mousetrap, one suit: k = 0 is OEIS A007711, k = 1 A007712\n"
@@ -31,7 +33,9 @@ constexpr const char* kUsage =
     "length, and the longest sequence, pre-period and cycle with the first deck\n"
     "of each. The winning decks come from the backward enumeration, each\n"
     "followed forward (docs/reform-stats.md). --ranks A..B does every size in\n"
-    "turn. Ctrl-C stops at once (not resumable).\n"
+    "turn. Ctrl-C stops at once; with --store DIR (one size) the work is kept\n"
+    "in a count store and `eulerdeck resume --store DIR` continues it after\n"
+    "Ctrl-C, kill -9 or a power cut.\n"
     "--csv columns: game,ranks,suits,distribution,value,decks\n"
     "(docs/schema/csv_columns.json).";
 
@@ -153,13 +157,27 @@ int RunReformStats(const std::vector<std::string>& args) {
           "(docs/schema/eulerdeck-reform-stats.schema.json)",
           "write the distributions to FILE as CSV (- for standard output, instead of the "
           "report)");
+  po::options_description store_desc("resumable (one size)");
+  CountStoreFlags stored;
+  stored.Add(store_desc);
+  desc.add(store_desc);
   po::variables_map vm;
   if (ParseOrHelp(args, desc, kUsage, vm)) return kExitOk;
   std::vector<GameSpec> specs;
   OutputFile csv, bfile;
+  const bool range = job.spec.is_range();
+  if (stored.enabled() && range) {
+    return BadInput(kProgram, "--store takes one size, not a --ranks range");
+  }
+  if (!stored.enabled()) {
+    for (const char* flag : {"subtrees", "checkpoint-seconds", "batch-seconds", "memory-budget"}) {
+      if (!vm[flag].defaulted() && vm.count(flag)) {
+        return BadInput(kProgram, std::string("--") + flag + " needs --store");
+      }
+    }
+  }
   Status s = job.Prepare(&specs, &csv, &bfile, CheckReforms);
   if (!s.ok()) return BadInput(kProgram, s.ToString());
-  const bool range = job.spec.is_range();
   const bool text = !job.json && !job.results_to_stdout();
   if (csv.is_open()) csv << "game,ranks,suits,distribution,value,decks\n";
   if (text && range) {
@@ -176,13 +194,18 @@ int RunReformStats(const std::vector<std::string>& args) {
   SizeResult r;
   const int status = RunSizes(
       SizeLoop{kProgram, args, specs, range, "reform-stats", "subtrees",
-               "reform-stats is not resumable"},
+               "without --store reform-stats is not resumable", stored.dir},
       signals,
       [&](const GameSpec& spec, std::atomic<uint64_t>* done, std::atomic<uint64_t>* total) {
         options.tasks_done = done;
         options.tasks_total = total;
         r = SizeResult{};
         r.spec = spec;
+        if (stored.enabled()) {
+          std::atomic<int> building{0};
+          return ReformStatsInStore(stored, spec, job.threads, options.stop, done, total, &building,
+                                    &r.stats);
+        }
         return ReformStats(spec, options, &r.stats);
       },
       [&](const GameSpec& spec, double seconds) {

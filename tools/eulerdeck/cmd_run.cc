@@ -9,6 +9,7 @@
 
 #include "engine/eulerian/children.h"
 #include "storage/frontier_store.h"
+#include "storage/stored_reform_stats.h"
 #include "storage/stored_run.h"
 #include "tools/common/cli.h"
 #include "tools/common/format.h"
@@ -38,7 +39,8 @@ constexpr const char* kResumeUsage =
     "                        [--checkpoint-seconds SECONDS] [--pass-levels D]\n"
     "Continues the enumeration held in DIR from its last checkpoint, then prints\n"
     "the store's status. A count store (made by 'eulerdeck count --store DIR')\n"
-    "continues its count and prints the count's report.";
+    "continues its count and prints the count's report; a reform-stats store\n"
+    "(made by 'eulerdeck reform-stats --store DIR') continues and prints its report.";
 
 struct Common {
   std::string store_dir;
@@ -379,7 +381,8 @@ int RunResume(const std::vector<std::string>& args) {
   po::variables_map vm;
   if (ParseOrHelp(args, desc, kResumeUsage, vm)) return kExitOk;
   GameSpec spec;
-  if (IsCountStore(common.store_dir, &spec)) {
+  std::string tally;
+  if (IsCountStore(common.store_dir, &spec, &tally)) {
     // A count store: the count goes on, with the options that apply to it.
     if (!common.keep_text.empty() || common.until_level != 0 || !vm["pass-levels"].defaulted()) {
       return BadInput("eulerdeck resume",
@@ -396,6 +399,8 @@ int RunResume(const std::vector<std::string>& args) {
       count_args.insert(count_args.end(),
                         {"--checkpoint-seconds", std::to_string(common.checkpoint_seconds)});
     }
+    // A reform-stats store goes on as reform-stats, and prints its report.
+    if (tally == storage::kReformStatsTally) return RunReformStats(count_args);
     return RunCount(count_args);
   }
   return Execute("resume", common, nullptr);

@@ -152,6 +152,7 @@ int RunStatus(const std::vector<std::string>& args) {
       for (int b = 0; b < kSizeBuckets; ++b) {
         if (counting.counted.sizes[b] > 0) sizes.push_back({b, counting.counted.sizes[b]});
       }
+      if (!params.tally.empty()) j["tally"] = params.tally;
       j["count"] = {{"subtree_target", params.subtree_target},
                     {"split_level", counting.split_level},
                     {"subtrees", counting.subtrees_total},
@@ -255,7 +256,8 @@ int RunStatus(const std::vector<std::string>& args) {
   }
   std::cout << "\n";
   if (is_count) {
-    std::cout << "kind       count, split at level " << counting.split_level << " (the first with "
+    std::cout << "kind       " << (params.tally.empty() ? "" : params.tally + " ")
+              << "count, split at level " << counting.split_level << " (the first with "
               << params.subtree_target << " sub-decks or " << storage::kMinSubtreeDepth
               << " levels above the last)\n";
     if (counting.split_level > 0 && counting.split_level < n) {

@@ -5,6 +5,7 @@
 #include "engine/eulerian/children.h"
 #include "storage/count_mpi.h"
 #include "storage/frontier_store.h"
+#include "storage/stored_reform_stats.h"
 #include "storage/stored_run.h"
 
 namespace eulerdeck::tools {
@@ -24,7 +25,7 @@ void CountStoreFlags::Add(po::options_description& desc) {
       "with --store: memory for the store's caches and the build of the split level");
 }
 
-bool IsCountStore(const std::string& dir, GameSpec* spec) {
+bool IsCountStore(const std::string& dir, GameSpec* spec, std::string* tally) {
   if (!storage::StoreExists(dir)) return false;
   std::unique_ptr<storage::FrontierStore> reader;
   storage::StoreParams params;
@@ -36,13 +37,18 @@ bool IsCountStore(const std::string& dir, GameSpec* spec) {
     return false;
   }
   *spec = params.spec;
+  if (tally != nullptr) *tally = params.tally;
   return params.kind == storage::StoreKind::kCount;
 }
 
-Status CountInStore(const CountStoreFlags& flags, const GameSpec& spec, int threads,
-                    const std::atomic<bool>* stop, std::atomic<uint64_t>* subtrees_done,
-                    std::atomic<uint64_t>* subtrees_total, std::atomic<uint64_t>* counted,
-                    std::atomic<int>* building_level, CountResult* result) {
+namespace {
+
+// Checks the flags and the store against `spec` and `tally` (a new store is
+// created, an existing one only read first: a refused count leaves it as it
+// was), then opens it for writing, with the options that follow from the flags.
+Status OpenCountStore(const CountStoreFlags& flags, const GameSpec& spec, const std::string& tally,
+                      std::unique_ptr<storage::FrontierStore>* store,
+                      storage::CountStoreOptions* options) {
   uint64_t budget = 0;
   Status s = ParseBytes(flags.budget_text, &budget);
   if (!s.ok()) return s;
@@ -56,6 +62,7 @@ Status CountInStore(const CountStoreFlags& flags, const GameSpec& spec, int thre
     storage::StoreParams params = storage::NewStoreParams(spec, storage::Keep::kLast);
     params.kind = storage::StoreKind::kCount;
     params.subtree_target = flags.subtrees ? flags.subtrees : storage::kDefaultSubtrees;
+    params.tally = tally;
     s = storage::CreateStore(flags.dir, params);
     if (!s.ok()) return s;
   } else {
@@ -68,7 +75,7 @@ Status CountInStore(const CountStoreFlags& flags, const GameSpec& spec, int thre
     if (s.ok()) s = reader->GetParams(&params, &exists);
     if (!s.ok()) return s;
     if (exists) {
-      if (s = storage::CheckCountParams(params, spec, flags.dir); !s.ok()) return s;
+      if (s = storage::CheckCountParams(params, spec, flags.dir, tally); !s.ok()) return s;
       if (flags.subtrees && flags.subtrees != params.subtree_target) {
         return Status::InvalidArgument(
             "store '" + flags.dir + "' splits at " + std::to_string(params.subtree_target) +
@@ -77,21 +84,54 @@ Status CountInStore(const CountStoreFlags& flags, const GameSpec& spec, int thre
       }
     }
   }
-  std::unique_ptr<storage::FrontierStore> store;
   s = storage::FrontierStore::Open(flags.dir, storage::FrontierStore::Mode::kReadWrite, budget,
-                                   &store);
+                                   store);
   if (!s.ok()) return s;
+  options->subtree_target = flags.subtrees;
+  options->checkpoint_seconds = flags.checkpoint_seconds;
+  options->batch_seconds = flags.batch_seconds;
+  return Status::OK();
+}
+
+}  // namespace
+
+Status CountInStore(const CountStoreFlags& flags, const GameSpec& spec, int threads,
+                    const std::atomic<bool>* stop, std::atomic<uint64_t>* subtrees_done,
+                    std::atomic<uint64_t>* subtrees_total, std::atomic<uint64_t>* counted,
+                    std::atomic<int>* building_level, CountResult* result) {
+  std::unique_ptr<storage::FrontierStore> store;
   storage::CountStoreOptions options;
+  Status s = OpenCountStore(flags, spec, "", &store, &options);
+  if (!s.ok()) return s;
   options.threads = threads;
-  options.subtree_target = flags.subtrees;
-  options.checkpoint_seconds = flags.checkpoint_seconds;
-  options.batch_seconds = flags.batch_seconds;
   options.stop = stop;
   options.subtrees_done = subtrees_done;
   options.subtrees_total = subtrees_total;
   options.sub_decks_counted = counted;
   options.building_level = building_level;
   return storage::CountStoreMpi(store.get(), spec, options, result);
+}
+
+Status ReformStatsInStore(const CountStoreFlags& flags, const GameSpec& spec, int threads,
+                          const std::atomic<bool>* stop, std::atomic<uint64_t>* subtrees_done,
+                          std::atomic<uint64_t>* subtrees_total, std::atomic<int>* building_level,
+                          ReformStatsResult* result) {
+  if (storage::MpiWorldSize() > 1) {
+    return Status::InvalidArgument("reform-stats --store runs on threads, not under mpirun");
+  }
+  if (spec.cards() < 2) {
+    return Status::InvalidArgument("--store needs decks of at least 2 cards");
+  }
+  std::unique_ptr<storage::FrontierStore> store;
+  storage::CountStoreOptions options;
+  Status s = OpenCountStore(flags, spec, storage::kReformStatsTally, &store, &options);
+  if (!s.ok()) return s;
+  options.threads = threads;
+  options.stop = stop;
+  options.subtrees_done = subtrees_done;
+  options.subtrees_total = subtrees_total;
+  options.building_level = building_level;
+  return storage::ReformStatsStore(store.get(), spec, options, result);
 }
 
 }  // namespace eulerdeck::tools

@@ -9,6 +9,7 @@
 #include <string>
 
 #include "engine/eulerian/enumerate.h"
+#include "engine/reform/stats.h"
 #include "storage/stored_count.h"
 #include "tools/common/cli.h"
 
@@ -35,8 +36,17 @@ Status CountInStore(const CountStoreFlags& flags, const GameSpec& spec, int thre
                     std::atomic<uint64_t>* subtrees_total, std::atomic<uint64_t>* counted,
                     std::atomic<int>* building_level, CountResult* result);
 
-// True when `dir` holds a count store (resume hands it to count).
-bool IsCountStore(const std::string& dir, GameSpec* spec);
+// The same for the reform statistics (storage/stored_reform_stats.h): a
+// store of reform-stats, on this process's threads (InvalidArgument under
+// mpirun).
+Status ReformStatsInStore(const CountStoreFlags& flags, const GameSpec& spec, int threads,
+                          const std::atomic<bool>* stop, std::atomic<uint64_t>* subtrees_done,
+                          std::atomic<uint64_t>* subtrees_total, std::atomic<int>* building_level,
+                          ReformStatsResult* result);
+
+// True when `dir` holds a count store (resume hands it to count, or to
+// reform-stats when *tally, if asked for, is "reform-stats").
+bool IsCountStore(const std::string& dir, GameSpec* spec, std::string* tally = nullptr);
 
 }  // namespace eulerdeck::tools
 
