@@ -561,10 +561,10 @@ Status CountStore(FrontierStore* store, const GameSpec& spec, const CountStoreOp
       while (!stopping() && c.Next(1, &batch, &st)) {
         SubtreeCounts counts;
         std::unique_ptr<WinnerTally> tally;
-        std::function<void(const Card*)> on_winner;
+        WinnerCallback on_winner;
         if (options.new_tally) {
           tally = options.new_tally();
-          on_winner = [&tally](const Card* deck) { tally->Add(deck); };
+          on_winner = [&tally](const Card* deck, const Card* order) { tally->Add(deck, order); };
         }
         st = CountSubtrees(spec, batch.paths.data(), batch.count, batch.k, 1, &stop_walks,
                            options.sub_decks_counted, &counts, &on_winner);
@@ -572,10 +572,7 @@ Status CountStore(FrontierStore* store, const GameSpec& spec, const CountStoreOp
           st = c.Returned(batch);
           break;
         }
-        if (st.ok() && tally) {
-          st = tally->status();
-          counts.tally = tally->Encode();
-        }
+        if (st.ok() && tally) counts.tally = tally->Encode();
         if (st.ok()) st = c.Finished(batch, counts);
         if (!st.ok()) break;
         if (options.subtrees_done) options.subtrees_done->store(c.subtrees_done());

@@ -72,7 +72,11 @@ Status Count(const GameSpec& spec, const CountOptions& options, CountResult* res
         }
         ++result->leaves_verified;
       }
-      if (options.on_winning_deck) options.on_winning_deck(node.cards.data());
+      if (options.on_winning_deck) {
+        Card order[kNodeBytes];
+        PlayOrder(spec, node.cards.data(), n, order);
+        options.on_winning_deck(node.cards.data(), order);
+      }
     }
   }
 

@@ -12,6 +12,7 @@
 #include "engine/base/status.h"
 #include "engine/cards/deck.h"
 #include "engine/cards/game.h"
+#include "engine/eulerian/winners.h"
 
 namespace eulerdeck {
 
@@ -20,12 +21,12 @@ struct CountOptions {
   // Build every winning deck and replay it forward with the rules module;
   // any deck that does not win makes Count() fail with Corruption.
   bool verify_leaves = false;
-  // If set, called with every winning deck (its n cards), from the worker
-  // threads at once (the callee keeps per-thread state): a statistic of the
-  // winning decks streamed from the enumeration (engine/reform/). Like
-  // verify_leaves it builds the last level instead of counting it, which
-  // costs far more than the count alone.
-  std::function<void(const Card* deck)> on_winning_deck;
+  // If set, called with every winning deck (its n cards) and its removal
+  // order (winners.h), from the worker threads at once (the callee keeps
+  // per-thread state): a statistic of the winning decks streamed from the
+  // enumeration (engine/reform/). Like verify_leaves it builds the last
+  // level instead of counting it, which costs far more than the count alone.
+  WinnerCallback on_winning_deck;
   // If set, Count() stores the number of subtrees it split the work into in
   // *tasks_total before it starts them, and advances *tasks_done as each
   // finishes (relaxed), for progress display.

@@ -33,7 +33,7 @@ namespace {
 // and the sizes of the subtrees it walked.
 struct Share {
   Share(const ChildRule& rule, const std::atomic<bool>* stop, std::atomic<uint64_t>* counted,
-        const std::function<void(const Card*)>* on_leaf)
+        const WinnerCallback* on_leaf)
       : walker(rule, /*verify=*/false, stop, counted, on_leaf), decoder(rule.spec()) {}
   internal::Walker walker;
   PathDecoder decoder;
@@ -46,8 +46,7 @@ struct Share {
 
 Status CountSubtrees(const GameSpec& spec, const uint16_t* paths, size_t entries, int k,
                      int threads, const std::atomic<bool>* stop, std::atomic<uint64_t>* counted,
-                     SubtreeCounts* out,
-                     const std::function<void(const Card* deck)>* on_winning_deck) {
+                     SubtreeCounts* out, const WinnerCallback* on_winning_deck) {
   const auto start = std::chrono::steady_clock::now();
   const int n = spec.cards();
   if (k < 1 || k >= n) {

@@ -18,6 +18,7 @@
 #include "engine/base/status.h"
 #include "engine/cards/deck.h"
 #include "engine/cards/game.h"
+#include "engine/eulerian/winners.h"
 
 namespace eulerdeck {
 
@@ -50,8 +51,8 @@ struct SubtreeCounts {
 class WinnerTally {
  public:
   virtual ~WinnerTally() = default;
-  virtual void Add(const Card* winning_deck) = 0;
-  virtual Status status() const = 0;
+  // A winning deck and its removal order (winners.h).
+  virtual void Add(const Card* winning_deck, const Card* order) = 0;
   virtual std::string Encode() const = 0;
 };
 
@@ -62,12 +63,11 @@ class WinnerTally {
 // if set, is advanced (relaxed) as sub-decks are counted, for a live rate.
 // Cancelled when `stop` (if set) became true first: *out is then
 // meaningless and the batch must be counted again. `on_winning_deck`, if set,
-// is called with every winning deck below the roots, from the threads that
-// walk them.
+// is called with every winning deck below the roots and its removal order,
+// from the threads that walk them.
 Status CountSubtrees(const GameSpec& spec, const uint16_t* paths, size_t entries, int k,
                      int threads, const std::atomic<bool>* stop, std::atomic<uint64_t>* counted,
-                     SubtreeCounts* out,
-                     const std::function<void(const Card* deck)>* on_winning_deck = nullptr);
+                     SubtreeCounts* out, const WinnerCallback* on_winning_deck = nullptr);
 
 }  // namespace eulerdeck
 

@@ -15,6 +15,7 @@
 #include "engine/cards/rules.h"
 #include "engine/eulerian/children.h"
 #include "engine/eulerian/hit_views.h"
+#include "engine/eulerian/winners.h"
 
 namespace eulerdeck::internal {
 
@@ -26,12 +27,12 @@ inline constexpr uint32_t kPollCalls = 1u << 14;
 // Walks subtrees depth first, counting sub-decks per level. One per thread.
 class Walker {
  public:
-  // on_leaf, if set, is called with every winning deck the walk builds (a
-  // statistic streamed over them: engine/reform/stats.h). With it, as with
-  // verify, the last levels are built, not counted through views.
+  // on_leaf, if set, is called with every winning deck the walk builds and
+  // its removal order (winners.h; a statistic streamed over them:
+  // engine/reform/stats.h). With it, as with verify, the last levels are
+  // built, not counted through views.
   Walker(const ChildRule& rule, bool verify, const std::atomic<bool>* stop,
-         std::atomic<uint64_t>* counted,
-         const std::function<void(const Card* deck)>* on_leaf = nullptr)
+         std::atomic<uint64_t>* counted, const WinnerCallback* on_leaf = nullptr)
       : rule_(rule),
         verify_(verify),
         on_leaf_(on_leaf != nullptr && *on_leaf ? on_leaf : nullptr),
@@ -43,6 +44,7 @@ class Walker {
     ranks_ = static_cast<uint32_t>(spec.ranks);
     avail_ = AvailableValues(spec);
     level_.assign(n_ + 1, 0);
+    if (on_leaf_) order_.assign(n_, 0);
     // How many final levels are counted through views (hit_views.h): the
     // children of the sub-decks concerned must all be Viewable.
     fused_levels_ = 0;
@@ -59,6 +61,9 @@ class Walker {
   // cache line).
   bool WalkFrom(const Card* node, int k, bool report = true) {
     avail_.Reset(node, k);
+    // The root's own removal order ends the order of every deck below it
+    // (winners.h); the cards put back fill it from the front.
+    if (on_leaf_) PlayOrder(rule_.spec(), node, k, order_.data() + n_ - k);
     Walk(node, k);
     if (report) Report();
     return !stopped_;
@@ -125,9 +130,10 @@ class Walker {
     rule_.ForEachChild(valid, avail_, [&](uint32_t t, Card x) {
       ++level_[k + 1];
       ChildRule::MakeChild(node, k, t, x, child);
+      if (on_leaf_) order_[n_ - k - 1] = x;
       if (k + 1 == n_) {
         if (verify_) Verify(child);
-        if (on_leaf_) (*on_leaf_)(child);
+        if (on_leaf_) (*on_leaf_)(child, order_.data());
         return;
       }
       avail_.Take(x);
@@ -210,7 +216,10 @@ class Walker {
 
   const ChildRule& rule_;
   const bool verify_;
-  const std::function<void(const Card* deck)>* const on_leaf_;
+  const WinnerCallback* const on_leaf_;
+  // With on_leaf_: the removal order of the sub-deck being walked, in its
+  // last k places; the leaf's, whole, when on_leaf_ is called.
+  std::vector<Card> order_;
   const bool build_leaves_;
   const std::atomic<bool>* const stop_;
   std::atomic<uint64_t>* const counted_;

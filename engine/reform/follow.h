@@ -40,12 +40,22 @@ class SequenceFollower {
       : spec_(spec), n_(spec.cards()), t_(n_), h_(n_), next_(n_) {}
 
   ReformScore Follow(const Card* deck) {
-    ReformScore s;
-    // The usual cases first: the deck loses, or its reformed deck does.
+    // The usual case first: the deck loses.
     if (!Step(deck, &h_)) {
+      ReformScore s;
       s.length = 1;
       return s;
     }
+    return FollowWinner(deck, h_.data());
+  }
+
+  // The same for a deck known to win, whose reformed deck (its removal
+  // order) is `reformed`, as the enumeration has it (eulerian/winners.h):
+  // one play fewer.
+  ReformScore FollowWinner(const Card* deck, const Card* reformed) {
+    ReformScore s;
+    if (reformed != h_.data()) h_.assign(reformed, reformed + n_);
+    // The usual case: the reformed deck loses.
     if (!Step(h_.data(), &next_)) {
       s.length = 2;
       return s;

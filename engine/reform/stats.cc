@@ -60,7 +60,6 @@ struct ReformTally::Rep {
   std::vector<uint64_t> reformable;
   std::map<uint64_t, uint64_t> cycle_decks, cyclic_sequences;
   ReformExample longest_sequence, longest_cyclic_sequence, longest_preperiod, longest_cycle;
-  Status failure;
 
   void AddReformable(uint64_t reforms, uint64_t decks) {
     if (reformable.size() <= reforms) reformable.resize(reforms + 1, 0);
@@ -71,20 +70,11 @@ struct ReformTally::Rep {
 ReformTally::ReformTally(const GameSpec& spec) : rep_(std::make_unique<Rep>(spec)) {}
 ReformTally::~ReformTally() = default;
 
-Status ReformTally::status() const { return rep_->failure; }
-
-void ReformTally::Add(const Card* w) {
+void ReformTally::Add(const Card* w, const Card* order) {
   Rep& r = *rep_;
   ++r.winners;
-  const ReformScore s = r.sequence.Follow(w);
+  const ReformScore s = r.sequence.FollowWinner(w, order);
   if (!s.cyclic) {
-    if (s.length == 1) {
-      if (r.failure.ok()) {
-        r.failure = Status::Internal("reform-stats: enumerated deck " +
-                                     DeckToString(Deck(w, w + r.n)) + " does not win");
-      }
-      return;
-    }
     r.AddReformable(s.reforms(), 1);
     Offer(&r.longest_sequence, s.length, w, r.n);
     return;
@@ -117,7 +107,6 @@ void ReformTally::Merge(const ReformTally& other) {
   MergeExample(&r.longest_cyclic_sequence, o.longest_cyclic_sequence);
   MergeExample(&r.longest_preperiod, o.longest_preperiod);
   MergeExample(&r.longest_cycle, o.longest_cycle);
-  if (r.failure.ok()) r.failure = o.failure;
 }
 
 std::string ReformTally::Encode() const {
@@ -189,7 +178,6 @@ Status ReformTally::Merge(std::string_view encoded) {
 
 Status ReformTally::Finish(uint64_t winning_decks, ReformStatsResult* result) const {
   const Rep& r = *rep_;
-  if (!r.failure.ok()) return r.failure;
   *result = ReformStatsResult();
   result->total_decks = TotalDecks(r.spec);
   result->winning_decks = r.winners;
@@ -243,7 +231,9 @@ Status ReformStats(const GameSpec& spec, const ReformStatsOptions& options,
   count_options.stop = options.stop;
   count_options.tasks_done = options.tasks_done;
   count_options.tasks_total = options.tasks_total;
-  count_options.on_winning_deck = [&](const Card* deck) { tallies.local().Add(deck); };
+  count_options.on_winning_deck = [&](const Card* deck, const Card* order) {
+    tallies.local().Add(deck, order);
+  };
   CountResult count;
   if (Status st = Count(spec, count_options, &count); !st.ok()) return st;
 

@@ -98,11 +98,9 @@ class ReformTally final : public WinnerTally {
   explicit ReformTally(const GameSpec& spec);
   ~ReformTally() override;
 
-  // Follows one winning deck's sequence.
-  void Add(const Card* winning_deck) override;
-  // Internal when a deck handed to Add() does not win (the enumeration is
-  // wrong); the tally is then meaningless.
-  Status status() const override;
+  // Follows one winning deck's sequence, from its removal order (its
+  // reformed deck, as the enumeration hands it: eulerian/winners.h).
+  void Add(const Card* winning_deck, const Card* order) override;
   // The tally as a JSON document, for a count record.
   std::string Encode() const override;
 

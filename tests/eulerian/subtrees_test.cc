@@ -4,9 +4,11 @@
 // split level d, every batching and thread count, in all three games.
 #include "engine/eulerian/subtrees.h"
 
+#include <atomic>
 #include <catch2/catch.hpp>
 #include <vector>
 
+#include "engine/cards/rules.h"
 #include "engine/eulerian/children.h"
 #include "engine/eulerian/enumerate.h"
 #include "engine/eulerian/expand.h"
@@ -90,6 +92,46 @@ TEST_CASE("subtrees: published counts through a split (A007709, Bersani 2010 Tab
     REQUIRE(
         CountSubtrees(spec, paths.data(), paths.size() / d, d, 2, nullptr, nullptr, &counts).ok());
     CHECK(counts.level[spec.cards()] == winning);
+  }
+}
+
+// The removal order handed with every winning deck (winners.h) must be the
+// one a play of the deck gives: reform-stats takes it as the reformed deck.
+TEST_CASE("subtrees: the removal order handed with each winning deck is its play's, three games",
+          "[subtrees]") {
+  const std::vector<GameSpec> specs = {
+      {Game::kMousetrap, 9, 1}, {Game::kMousetrap, 4, 2}, {Game::kMousetrap, 3, 3},
+      {Game::kModular, 9, 1},   {Game::kModular, 3, 3},   {Game::kHlm, 8, 2},
+      {Game::kHlm, 4, 3},       {Game::kMousetrap, 1, 1}, {Game::kMousetrap, 2, 1}};
+  for (const GameSpec& spec : specs) {
+    const int n = spec.cards();
+    std::atomic<uint64_t> seen{0}, wrong{0};
+    const WinnerCallback check = [&](const Card* deck, const Card* order) {
+      Card played[64];
+      const QuickResult r = PlayOrder(spec, deck, n, played);
+      seen.fetch_add(1);
+      bool same = r.outcome == Outcome::kWin;
+      for (int i = 0; i < n; ++i) same = same && played[i] == order[i];
+      if (!same) wrong.fetch_add(1);
+    };
+    INFO(GameName(spec.game) << " m=" << spec.ranks << " s=" << spec.suits);
+    CountOptions options;
+    options.on_winning_deck = check;
+    CountResult reference;
+    REQUIRE(Count(spec, options, &reference).ok());
+    CHECK(seen.load() == reference.winning());
+    CHECK(wrong.load() == 0);
+    for (int d = 1; d < n; d += 3) {
+      seen = 0;
+      std::vector<uint64_t> level;
+      const std::vector<uint16_t> paths = LevelPaths(spec, d, &level);
+      SubtreeCounts counts;
+      REQUIRE(CountSubtrees(spec, paths.data(), paths.size() / d, d, 2, nullptr, nullptr, &counts,
+                            &check)
+                  .ok());
+      CHECK(seen.load() == reference.winning());
+      CHECK(wrong.load() == 0);
+    }
   }
 }
 

@@ -40,11 +40,10 @@ void ExpectSame(const ReformStatsResult& a, const ReformStatsResult& b) {
   CHECK(a.decks_on_cycles == b.decks_on_cycles);
   CHECK(a.cyclic_sequences == b.cyclic_sequences);
   CHECK(a.cycles == b.cycles);
-  for (const auto& [x, y] :
-       {std::pair{&a.longest_sequence, &b.longest_sequence},
-        std::pair{&a.longest_cyclic_sequence, &b.longest_cyclic_sequence},
-        std::pair{&a.longest_preperiod, &b.longest_preperiod},
-        std::pair{&a.longest_cycle, &b.longest_cycle}}) {
+  for (const auto& [x, y] : {std::pair{&a.longest_sequence, &b.longest_sequence},
+                             std::pair{&a.longest_cyclic_sequence, &b.longest_cyclic_sequence},
+                             std::pair{&a.longest_preperiod, &b.longest_preperiod},
+                             std::pair{&a.longest_cycle, &b.longest_cycle}}) {
     CHECK(x->length == y->length);
     CHECK(DeckToString(x->deck) == DeckToString(y->deck));
   }
@@ -82,9 +81,8 @@ TEST_CASE("reform-stats store: stopped at random moments and resumed, the statis
           "[reform_store]") {
   // Modular n = 10 has sequences ending on cycles; mousetrap n = 11 decks
   // reformable 4 times; hlm m = 5 s = 2 many suits.
-  for (const GameSpec& spec :
-       {GameSpec{Game::kModular, 10, 1}, GameSpec{Game::kMousetrap, 11, 1},
-        GameSpec{Game::kHlm, 5, 2}}) {
+  for (const GameSpec& spec : {GameSpec{Game::kModular, 10, 1}, GameSpec{Game::kMousetrap, 11, 1},
+                               GameSpec{Game::kHlm, 5, 2}}) {
     ReformStatsResult reference;
     REQUIRE(ReformStats(spec, ReformStatsOptions{}, &reference).ok());
     TempDir dir;
