@@ -38,8 +38,9 @@ class Searcher {
         result_(result),
         follower_(spec),
         rng_(seed),
-        deadline_(Clock::now() + std::chrono::duration_cast<Clock::duration>(
-                                     std::chrono::duration<double>(options.seconds))) {}
+        start_(Clock::now()),
+        deadline_(start_ + std::chrono::duration_cast<Clock::duration>(
+                               std::chrono::duration<double>(options.seconds))) {}
 
   Status Run() {
     Deck identity(n_);
@@ -61,8 +62,11 @@ class Searcher {
       }
       const size_t fresh = cycles_.size() - beamed;
       for (; beamed < cycles_.size() && !Over(); ++beamed) {
-        BeamBack(cycles_[beamed], Clock::now() + (deadline_ - Clock::now()) / (2 * fresh));
+        const bool cut = BeamBack(cycles_[beamed], options_.beam,
+                                  Clock::now() + (deadline_ - Clock::now()) / (2 * fresh));
+        beams_.push_back(BeamState{options_.beam, cut});
       }
+      if (fresh == 0 && !Over()) Widen();
       if (!result_->score.cyclic) {
         for (int i = 0; i < kRoundWinners && !Over(); ++i) RandomWinnerChain(i % 2 == 1);
       }
@@ -101,6 +105,7 @@ class Searcher {
     result_->score = s;
     result_->method = method;
     result_->found_after = result_->decks_followed;
+    result_->found_seconds = std::chrono::duration<double>(Clock::now() - start_).count();
   }
 
   // *out = deck's reformed deck; false when deck loses.
@@ -147,16 +152,35 @@ class Searcher {
     return out;
   }
 
+  // The backward search from a cycle that was cut short with the narrowest
+  // beam, again, 8 times wider, with half the time left.
+  void Widen() {
+    size_t pick = beams_.size();
+    for (size_t i = 0; i < beams_.size(); ++i) {
+      if (beams_[i].cut && beams_[i].width < kMaxBeam &&
+          (pick == beams_.size() || beams_[i].width < beams_[pick].width)) {
+        pick = i;
+      }
+    }
+    if (pick == beams_.size()) return;
+    BeamState& b = beams_[pick];
+    b.width = std::min(kMaxBeam, b.width * 8);
+    b.cut = BeamBack(cycles_[pick], b.width, Clock::now() + (deadline_ - Clock::now()) / 2);
+  }
+
   // Layers of decks ever further before the cycle, each at most `beam`.
-  void BeamBack(const std::vector<Deck>& cycle, Clock::time_point until) {
+  // True when cut short: a layer truncated, or the time up first.
+  bool BeamBack(const std::vector<Deck>& cycle, uint64_t beam, Clock::time_point until) {
+    bool cut = false;
     std::set<std::string> on_cycle;
     for (const Deck& d : cycle) on_cycle.insert(Key(d));
     std::vector<Deck> layer = cycle, next;
     uint64_t depth = 0;
-    while (!layer.empty() && Clock::now() < until && !Over()) {
+    while (!layer.empty()) {
+      if (Clock::now() >= until || Over()) return true;
       next.clear();
       for (const Deck& x : layer) {
-        if (Clock::now() >= until || Over()) break;
+        if (Clock::now() >= until || Over()) return true;
         for (Deck& p : Predecessors(x)) {
           if (depth == 0 && on_cycle.count(Key(p))) continue;
           next.push_back(std::move(p));
@@ -172,12 +196,14 @@ class Searcher {
       s.length = depth + cycle.size();
       ++result_->decks_followed;
       Consider(next.front(), s, "backward-beam");
-      if (next.size() > options_.beam) {
+      if (next.size() > beam) {
         std::shuffle(next.begin(), next.end(), rng_);
-        next.resize(options_.beam);
+        next.resize(beam);
+        cut = true;
       }
       std::swap(layer, next);
     }
+    return cut;
   }
 
   // A winning deck by a random descent of the backward tree, then its chain:
@@ -225,9 +251,17 @@ class Searcher {
   ReformSearchResult* const result_;
   internal::SequenceFollower follower_;
   std::mt19937_64 rng_;
-  const Clock::time_point deadline_;
+  const Clock::time_point start_, deadline_;
   std::set<std::string> cycle_keys_;
+  // The backward searches, one per cycle (cycles_[i]): the widest beam so
+  // far and whether that one was cut short.
+  struct BeamState {
+    uint64_t width;
+    bool cut;
+  };
+  static constexpr uint64_t kMaxBeam = uint64_t{1} << 22;  // ~250 MB a layer at 25 cards
   std::vector<std::vector<Deck>> cycles_;
+  std::vector<BeamState> beams_;
   std::unique_ptr<ChildRule> rule_;
 };
 
@@ -238,6 +272,7 @@ bool SmallEnough(const GameSpec& spec) {
 
 Status Exhaustive(const GameSpec& spec, const ReformSearchOptions& options,
                   ReformSearchResult* result) {
+  const auto start = Clock::now();
   ReformStatsOptions stats_options;
   stats_options.threads = options.threads;
   stats_options.stop = options.stop;
@@ -252,6 +287,7 @@ Status Exhaustive(const GameSpec& spec, const ReformSearchOptions& options,
   result->optimal = true;
   result->decks_followed = stats.winning_decks;
   result->found_after = stats.winning_decks;
+  result->found_seconds = std::chrono::duration<double>(Clock::now() - start).count();
   result->cycles_found = 0;
   for (const auto& [length, count] : stats.cycles) result->cycles_found += count;
   return Status::OK();

@@ -11,7 +11,8 @@
 //   reformed deck is in the current layer are rebuilt from it (Rebuild(),
 //   engine/eulerian/rebuild.h; modular decks may have several), a layer of
 //   at most `beam` decks is kept, and the deepest layer reached gives the
-//   longest pre-period into that cycle;
+//   longest pre-period into that cycle; searches cut short are widened
+//   while no new cycle turns up;
 // - random winning decks (a random descent of the backward tree), each
 //   extended backwards by rebuilding its predecessors and forwards by play:
 //   the dead-end chains mousetrap has instead of cycles.
@@ -40,7 +41,12 @@ struct ReformSearchOptions {
   // take seconds (mousetrap n <= 13, modular n <= 10); false: the heuristic
   // moves only (to test them against the known optimum).
   bool exhaustive = true;
-  uint64_t beam = 20000;  // layer width of the backward beam search
+  // Layer width of the first backward beam search from each cycle. A
+  // search cut short (a layer truncated, or its time up) is done again, 8
+  // times wider, in the rounds that find no new cycle: modular n = 11's
+  // 66-deck cycle has an in-tree that 20,000 decks a layer lose the deepest
+  // branch of (199-202 decks for most seeds instead of 203).
+  uint64_t beam = 20000;
   // If not 0, the heuristic phase also stops after following this many
   // decks: with the seed, a run that is repeated exactly (while the time
   // does not cut a backward search short first).
@@ -56,6 +62,7 @@ struct ReformSearchResult {
   bool optimal = false;     // proven: every deck was classified
   uint64_t decks_followed = 0;
   uint64_t found_after = 0;   // decks the best's searcher had followed when it found it
+  double found_seconds = 0;   // and the seconds it had searched (exhaustive: all of them)
   uint64_t cycles_found = 0;  // distinct cycles met (by the searcher that met most)
   int thread = 0;             // the searcher that found the best
 };

@@ -2,6 +2,7 @@
 // scored as the Mousetrap contest scores it (engine/reform/search.h), as
 // text or JSON (docs/schema/eulerdeck-reform-search.schema.json).
 #include <chrono>
+#include <cstdio>
 #include <iostream>
 #include <nlohmann/json.hpp>
 
@@ -49,11 +50,19 @@ nlohmann::ordered_json ToJson(const GameSpec& spec, const ReformSearchResult& r,
   j["seed"] = std::to_string(o.seed);
   j["decks_followed"] = std::to_string(r.decks_followed);
   j["found_after"] = std::to_string(r.found_after);
+  j["found_seconds"] = r.found_seconds;
   j["threads"] = o.threads;
   j["thread"] = r.thread;
   j["cycles_found"] = std::to_string(r.cycles_found);
   j["seconds"] = seconds;
   return j;
+}
+
+// "1.234 s".
+std::string Seconds(double s) {
+  char text[32];
+  std::snprintf(text, sizeof(text), "%.3f s", s);
+  return text;
 }
 
 }  // namespace
@@ -128,7 +137,8 @@ int RunReformSearch(const std::vector<std::string>& args) {
               << "contest bonus " << (r.score.cyclic ? 1 : 0) << "\n"
               << "method        " << r.method << (r.optimal ? " (the optimum)" : "") << "\n"
               << "followed      " << r.decks_followed << " decks, best after " << r.found_after
-              << ", " << Plural(r.cycles_found, "cycle") << " found\n"
+              << " (" << Seconds(r.found_seconds) << "), " << Plural(r.cycles_found, "cycle")
+              << " found\n"
               << std::flush;
     PrintTime(seconds, s.IsCancelled() ? "interrupted" : "");
   }

@@ -203,8 +203,9 @@ int RunReformStats(const std::vector<std::string>& args) {
         r.spec = spec;
         if (stored.enabled()) {
           std::atomic<int> building{0};
-          return ReformStatsInStore(stored, spec, job.threads, options.stop, done, total, &building,
-                                    &r.stats);
+          std::atomic<uint64_t> counted{0};  // for the store's live rate (`status`)
+          return ReformStatsInStore(stored, spec, job.threads, options.stop, done, total, &counted,
+                                    &building, &r.stats);
         }
         return ReformStats(spec, options, &r.stats);
       },

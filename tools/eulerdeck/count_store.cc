@@ -114,8 +114,8 @@ Status CountInStore(const CountStoreFlags& flags, const GameSpec& spec, int thre
 
 Status ReformStatsInStore(const CountStoreFlags& flags, const GameSpec& spec, int threads,
                           const std::atomic<bool>* stop, std::atomic<uint64_t>* subtrees_done,
-                          std::atomic<uint64_t>* subtrees_total, std::atomic<int>* building_level,
-                          ReformStatsResult* result) {
+                          std::atomic<uint64_t>* subtrees_total, std::atomic<uint64_t>* counted,
+                          std::atomic<int>* building_level, ReformStatsResult* result) {
   if (storage::MpiWorldSize() > 1) {
     return Status::InvalidArgument("reform-stats --store runs on threads, not under mpirun");
   }
@@ -130,6 +130,7 @@ Status ReformStatsInStore(const CountStoreFlags& flags, const GameSpec& spec, in
   options.stop = stop;
   options.subtrees_done = subtrees_done;
   options.subtrees_total = subtrees_total;
+  options.sub_decks_counted = counted;
   options.building_level = building_level;
   return storage::ReformStatsStore(store.get(), spec, options, result);
 }

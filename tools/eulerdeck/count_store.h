@@ -41,8 +41,8 @@ Status CountInStore(const CountStoreFlags& flags, const GameSpec& spec, int thre
 // mpirun).
 Status ReformStatsInStore(const CountStoreFlags& flags, const GameSpec& spec, int threads,
                           const std::atomic<bool>* stop, std::atomic<uint64_t>* subtrees_done,
-                          std::atomic<uint64_t>* subtrees_total, std::atomic<int>* building_level,
-                          ReformStatsResult* result);
+                          std::atomic<uint64_t>* subtrees_total, std::atomic<uint64_t>* counted,
+                          std::atomic<int>* building_level, ReformStatsResult* result);
 
 // True when `dir` holds a count store (resume hands it to count, or to
 // reform-stats when *tally, if asked for, is "reform-stats").
