@@ -94,4 +94,20 @@ Status CountSubtrees(const GameSpec& spec, const uint16_t* paths, size_t entries
   return s;
 }
 
+struct SubtreeCounter::Rep {
+  explicit Rep(const GameSpec& spec)
+      : rule(spec), walker(rule, /*verify=*/false, nullptr, nullptr) {}
+  const ChildRule rule;
+  internal::Walker walker;
+};
+
+SubtreeCounter::SubtreeCounter(const GameSpec& spec) : rep_(std::make_unique<Rep>(spec)) {}
+SubtreeCounter::~SubtreeCounter() = default;
+
+void SubtreeCounter::Count(const Card* node, int k, std::vector<uint64_t>* level) {
+  rep_->walker.ClearCounts();
+  rep_->walker.WalkFrom(node, k, /*report=*/false);
+  *level = rep_->walker.level();
+}
+
 }  // namespace eulerdeck

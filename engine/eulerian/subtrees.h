@@ -12,6 +12,7 @@
 #include <atomic>
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -68,6 +69,23 @@ class WinnerTally {
 Status CountSubtrees(const GameSpec& spec, const uint16_t* paths, size_t entries, int k,
                      int threads, const std::atomic<bool>* stop, std::atomic<uint64_t>* counted,
                      SubtreeCounts* out, const WinnerCallback* on_winning_deck = nullptr);
+
+// The exact counts below one sub-deck at a time, on the calling thread: the
+// partial enumeration under each sampled node of the estimator
+// (engine/estimate/knuth.h). Not thread-safe: one per thread.
+class SubtreeCounter {
+ public:
+  // REQUIRES: CheckEnumerable(spec).ok().
+  explicit SubtreeCounter(const GameSpec& spec);
+  ~SubtreeCounter();
+  // level[j], j = k+1..cards, the sub-decks of j cards below `node`, a
+  // winning sub-deck of k cards (1 <= k < cards); level[0..k] are 0.
+  void Count(const Card* node, int k, std::vector<uint64_t>* level);
+
+ private:
+  struct Rep;
+  std::unique_ptr<Rep> rep_;
+};
 
 }  // namespace eulerdeck
 

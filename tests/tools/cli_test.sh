@@ -38,13 +38,13 @@ E="$bin/eulerdeck"
 C="$bin/cardlab"
 
 expect_ok "help" "play" "$E" --help
-for cmd in play reform rebuild best reform-stats reform-search oeis brute count run resume status inspect export verify list; do
+for cmd in play reform rebuild best reform-stats reform-search estimate oeis brute count run resume status inspect export verify list; do
   expect_ok "$cmd --help" "usage: eulerdeck $cmd" "$E" "$cmd" --help
 done
 expect_ok "count --removed --help" "usage: eulerdeck count --removed" "$E" count --removed --help
 expect_ok "cardlab help" "usage: cardlab" "$C" --help
 # Every help text fits an 80-column terminal.
-for args in "$E" "$E play" "$E reform" "$E rebuild" "$E best" "$E reform-stats" "$E reform-search" "$E oeis" "$E brute" "$E count" "$E count --removed" "$E run" "$E resume" "$E status" \
+for args in "$E" "$E play" "$E reform" "$E rebuild" "$E best" "$E reform-stats" "$E reform-search" "$E estimate" "$E oeis" "$E brute" "$E count" "$E count --removed" "$E run" "$E resume" "$E status" \
             "$E inspect" "$E export" "$E verify" "$E list" "$C" "$C mc" "$C memory" "$C memory solitaire" \
             "$C memory terminating" "$C memory combinatorial" "$C dundee" "$C dundee greedy" \
             "$C dundee advance" "$C dundee optimal-bids"; do
@@ -74,6 +74,11 @@ expect_ok "reform-stats" "^ +1 +64330 +65503$" "$E" reform-stats --game mousetra
 # (every deck classified).
 expect_ok "reform-search" "^length +13 distinct decks, ends on a cycle" \
   "$E" reform-search --game modular --ranks 9
+# hlm has one root (the final burned 2): counted exactly below it, the
+# estimate is the exact count, 76,823 decks for m = 12 s = 2 (Bersani 2010
+# Table 2), with no error.
+expect_ok "estimate" "^winning decks  76823 \+- 0%" \
+  "$E" estimate --game hlm --ranks 12 --suits 2 --exact-levels 23 --samples 10
 # OEIS A007710, n = 10 (published).
 expect_ok "oeis" "^10 886837$" "$E" oeis A007710 --to 10
 expect_ok "reform" "length +52 distinct decks" \
@@ -111,6 +116,7 @@ expect_full "rebuild" "$E" rebuild --game mousetrap --ranks 8 --identity
 expect_full "best" "$E" best --game hlm --ranks 8 --show 1
 expect_full "reform-stats" "$E" reform-stats --game modular --ranks 7
 expect_full "reform-search" "$E" reform-search --game modular --ranks 8
+expect_full "estimate" "$E" estimate --game mousetrap --ranks 9 --samples 1000
 expect_full "oeis" "$E" oeis A007709 --to 8
 expect_full "memory terminating" "$C" memory terminating --n 6
 expect_full "memory combinatorial" "$C" memory combinatorial --order "1a 2a 1b 2b"

@@ -18,6 +18,7 @@ int RunCount(const std::vector<std::string>& args);
 int RunCountRemoved(const std::vector<std::string>& args);  // count --removed
 int RunReformStats(const std::vector<std::string>& args);
 int RunReformSearch(const std::vector<std::string>& args);
+int RunEstimate(const std::vector<std::string>& args);
 int RunRun(const std::vector<std::string>& args);
 int RunResume(const std::vector<std::string>& args);
 int RunStatus(const std::vector<std::string>& args);

@@ -26,6 +26,7 @@ constexpr const char* kUsage =
     "  best     the best hlm score, its decks, where no deck may win\n"
     "  reform-stats  every deck by how many times it reforms; cycles, records\n"
     "  reform-search  a deck with a long reform sequence (the Mousetrap contest)\n"
+    "  estimate the winning decks estimated by sampling the backward tree\n"
     "  oeis     an OEIS sequence of the field as a b-file, computed (--list)\n"
     "  brute    play every distinct deck: the reference counts\n"
     "  run      build every level of winning sub-decks into a store, resumable\n"
@@ -73,6 +74,7 @@ int RunCommand(int argc, char** argv) {
     if (command == "best") return RunBest(args);
     if (command == "reform-stats") return RunReformStats(args);
     if (command == "reform-search") return RunReformSearch(args);
+    if (command == "estimate") return RunEstimate(args);
     if (command == "oeis") return RunOeis(args);
     if (command == "brute") return RunBrute(args);
     if (command == "count") return RunCount(args);

@@ -1,0 +1,186 @@
+#include "engine/estimate/knuth.h"
+
+#include <tbb/enumerable_thread_specific.h>
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+
+#include "engine/base/parallel.h"
+#include "engine/base/streams.h"
+#include "engine/eulerian/children.h"
+#include "engine/eulerian/subtrees.h"
+
+namespace eulerdeck {
+namespace {
+
+// Samples summed together, in index order, by one thread: the unit that
+// makes the sums the same on any thread count.
+constexpr uint64_t kBlock = 256;
+// Blocks handed out at a time, between looks at the stop flag.
+constexpr uint64_t kBlocksPerRound = 1024;
+
+// Running moments of one level over some samples (Chan et al.'s pairwise
+// update, so that blocks merge without the cancellation of Σx² - n·mean²).
+struct Moments {
+  long double n = 0, mean = 0, m2 = 0, sum = 0, sum_sq = 0, max = 0;
+
+  void Add(long double x) {
+    n += 1;
+    const long double d = x - mean;
+    mean += d / n;
+    m2 += d * (x - mean);
+    sum += x;
+    sum_sq += x * x;
+    max = std::max(max, x);
+  }
+  void Merge(const Moments& o) {
+    if (o.n == 0) return;
+    if (n == 0) {
+      *this = o;
+      return;
+    }
+    const long double total = n + o.n, d = o.mean - mean;
+    mean += d * o.n / total;
+    m2 += o.m2 + d * d * n * o.n / total;
+    n = total;
+    sum += o.sum;
+    sum_sq += o.sum_sq;
+    max = std::max(max, o.max);
+  }
+};
+
+// One thread's tools: the child rule, the exact counter, buffers.
+struct Share {
+  explicit Share(const GameSpec& spec)
+      : rule(spec), counter(spec), roots(rule.Roots()), x(spec.cards() + 1, 0.0L) {}
+  ChildRule rule;
+  SubtreeCounter counter;
+  std::vector<Card> roots;
+  std::vector<std::pair<uint32_t, Card>> children;
+  std::vector<uint64_t> grand;  // with lookahead: the children's children, cumulated
+  std::vector<uint64_t> below;
+  std::vector<long double> x;
+  uint64_t counted = 0;
+};
+
+// Uniform in [0, bound), bound < 2^32 in practice (a sum of children).
+uint64_t Below64(pcg32& rng, uint64_t bound) {
+  if (bound <= UINT32_MAX) return Below(rng, static_cast<uint32_t>(bound));
+  const uint64_t r = (static_cast<uint64_t>(rng()) << 32) | rng();
+  return r % bound;  // a bias below 2^-32 at most
+}
+
+// Sample `index`: x[k] = the estimate of level k's size from one descent.
+void Sample(const GameSpec& spec, const EstimateOptions& options, uint64_t index, Share* s) {
+  const int n = spec.cards();
+  std::fill(s->x.begin(), s->x.end(), 0.0L);
+  pcg32 rng = RandomStream(options.seed, index);
+  Card node[kNodeBytes], child[kNodeBytes];
+  long double w = static_cast<long double>(s->roots.size());
+  s->x[1] = w;
+  node[0] = s->roots[Below(rng, static_cast<uint32_t>(s->roots.size()))];
+  const int exact_from = n - options.exact_levels;  // count exactly below this level
+  for (int k = 1; k < n; ++k) {
+    if (k == exact_from) {
+      s->counter.Count(node, k, &s->below);
+      for (int j = k + 1; j <= n; ++j) {
+        s->x[j] = w * static_cast<long double>(s->below[j]);
+        s->counted += s->below[j];
+      }
+      return;
+    }
+    s->children.clear();
+    s->rule.ForEachChild(node, k, [&](uint32_t t, Card c) { s->children.emplace_back(t, c); });
+    if (s->children.empty()) return;  // the descent dies: 0 below
+    s->x[k + 1] = w * static_cast<long double>(s->children.size());
+    if (k + 1 == n) return;
+    if (!options.lookahead) {
+      w *= static_cast<long double>(s->children.size());
+      const auto [t, c] = s->children[Below(rng, static_cast<uint32_t>(s->children.size()))];
+      ChildRule::MakeChild(node, k, t, c, child);
+      std::copy(child, child + k + 1, node);
+      continue;
+    }
+    // Lookahead: level k+1 is counted above, exactly for this node; the
+    // levels below only through children that have children, so the
+    // descent goes to child c with probability g(c) / Σg, g(c) = c's
+    // children, and w grows by Σg / g(c) (unbiased: E = Σ_c g(c)/Σg ·
+    // Σg/g(c) · below(c) = Σ_c below(c), dead children contributing 0).
+    s->grand.clear();
+    uint64_t sum = 0;
+    for (const auto& [t, c] : s->children) {
+      ChildRule::MakeChild(node, k, t, c, child);
+      uint64_t g = 0;
+      s->rule.ForEachChild(child, k + 1, [&](uint32_t, Card) { ++g; });
+      sum += g;
+      s->grand.push_back(sum);
+    }
+    if (sum == 0) return;  // no grandchild: 0 below level k+1
+    const uint64_t r = Below64(rng, sum);
+    const size_t pick = std::upper_bound(s->grand.begin(), s->grand.end(), r) - s->grand.begin();
+    const uint64_t g = s->grand[pick] - (pick ? s->grand[pick - 1] : 0);
+    w *= static_cast<long double>(sum) / static_cast<long double>(g);
+    const auto [t, c] = s->children[pick];
+    ChildRule::MakeChild(node, k, t, c, child);
+    std::copy(child, child + k + 1, node);
+  }
+}
+
+}  // namespace
+
+Status Estimate(const GameSpec& spec, const EstimateOptions& options, EstimateResult* result) {
+  if (Status s = CheckEnumerable(spec); !s.ok()) return s;
+  const int n = spec.cards();
+  if (options.samples == 0) return Status::InvalidArgument("samples must be at least 1");
+  if (options.exact_levels < 0 || options.exact_levels > n - 1) {
+    return Status::InvalidArgument("exact levels must be between 0 and " + std::to_string(n - 1) +
+                                   " (the cards less one), not " +
+                                   std::to_string(options.exact_levels));
+  }
+  *result = EstimateResult();
+  tbb::enumerable_thread_specific<Share> shares(spec);
+  std::vector<Moments> total(n + 1);
+  const uint64_t blocks = (options.samples + kBlock - 1) / kBlock;
+  std::vector<std::vector<Moments>> round(kBlocksPerRound, std::vector<Moments>(n + 1));
+  for (uint64_t first = 0; first < blocks; first += kBlocksPerRound) {
+    if (options.stop && options.stop->load(std::memory_order_relaxed)) {
+      return Status::Cancelled("interrupted after " + std::to_string(first * kBlock) + " of " +
+                               std::to_string(options.samples) + " samples");
+    }
+    const uint64_t count = std::min(kBlocksPerRound, blocks - first);
+    ParallelFor(options.threads, count, [&](size_t b) {
+      Share& s = shares.local();
+      std::vector<Moments>& m = round[b];
+      std::fill(m.begin(), m.end(), Moments());
+      const uint64_t begin = (first + b) * kBlock;
+      const uint64_t end = std::min(begin + kBlock, options.samples);
+      for (uint64_t i = begin; i < end; ++i) {
+        Sample(spec, options, i, &s);
+        for (int j = 1; j <= n; ++j) m[j].Add(s.x[j]);
+      }
+      if (options.samples_done) options.samples_done->fetch_add(end - begin);
+    });
+    for (uint64_t b = 0; b < count; ++b) {
+      for (int j = 1; j <= n; ++j) total[j].Merge(round[b][j]);
+    }
+  }
+  result->samples = options.samples;
+  result->exact_levels = options.exact_levels;
+  for (const Share& s : shares) result->sub_decks_counted += s.counted;
+  result->level.resize(n + 1);
+  for (int j = 1; j <= n; ++j) {
+    const Moments& m = total[j];
+    LevelEstimate& e = result->level[j];
+    e.mean = static_cast<double>(m.mean);
+    const long double var = m.n > 1 ? m.m2 / (m.n - 1) : 0.0L;
+    e.std_error = static_cast<double>(std::sqrt(var / m.n));
+    e.low = e.mean - 1.959964 * e.std_error;
+    e.high = e.mean + 1.959964 * e.std_error;
+    e.ess = m.sum_sq > 0 ? static_cast<double>(m.sum * m.sum / m.sum_sq) : 0.0;
+    e.max_share = m.sum > 0 ? static_cast<double>(m.max / m.sum) : 0.0;
+  }
+  return Status::OK();
+}
+
+}  // namespace eulerdeck

@@ -1,0 +1,81 @@
+// Estimates of the number of winning sub-decks at every level of the
+// backward tree (engine/eulerian), hence of winning decks, by sampling the
+// tree instead of walking it (issue 18; Bersani 2010 §3 for why forward
+// Monte Carlo cannot: winning decks are too rare past ~10^20 decks).
+//
+// One sample is a random descent from a root: at each sub-deck one child is
+// chosen uniformly among its children, and the product of the numbers of
+// children met so far, W_k at level k, is an unbiased estimator of the
+// number of sub-decks at level k (Knuth 1975, "Estimating the efficiency of
+// backtrack programs"; W_k = 0 once the descent dies). With
+// `exact_levels` = L > 0 the descent stops at level n - L and the subtree
+// below is counted exactly (Purdom's partial backtracking, taken to the
+// leaves): W_{n-L} times the subtree's level counts is still unbiased and
+// varies far less, since the last levels are where the tree is widest.
+//
+// With `lookahead`, children are not chosen uniformly but in proportion to
+// their own numbers of children, and the product takes the inverse of each
+// choice's probability instead (importance sampling; Chen 1992's heuristic
+// sampling with the simplest heuristic): a descent never enters a dead end,
+// which in the widest levels most children are.
+//
+// Samples are i.i.d.; each level's estimate is their mean, its interval the
+// CLT one (mean ± 1.96 standard errors). The estimator is heavy-tailed, so
+// the interval can be dishonest when a few samples carry most of the sum:
+// every level also reports its effective sample size (Σx)²/Σx² and the
+// largest sample's share of the sum, and the caller should distrust an
+// interval whose ESS is small. Sample i draws from stream i of the seed
+// (engine/base/streams.h) and the sums are taken in sample order in fixed
+// blocks, so a run is repeated exactly by its seed on any thread count.
+#ifndef EULERDECK_ENGINE_ESTIMATE_KNUTH_H_
+#define EULERDECK_ENGINE_ESTIMATE_KNUTH_H_
+
+#include <atomic>
+#include <cstdint>
+#include <vector>
+
+#include "engine/base/status.h"
+#include "engine/cards/game.h"
+
+namespace eulerdeck {
+
+struct EstimateOptions {
+  uint64_t samples = 100000;
+  uint64_t seed = 1;
+  int threads = 0;  // 0: all cores
+  // The last levels counted exactly under each sampled sub-deck (0: the
+  // plain estimator, every descent to a leaf). At most cards - 1.
+  int exact_levels = 6;
+  // Importance sampling by one level of lookahead: the descent goes to a
+  // child with probability proportional to that child's own children
+  // (dead ends are never entered), the weights corrected so that the
+  // estimate stays unbiased. false: uniform children (Knuth's estimator).
+  bool lookahead = true;
+  const std::atomic<bool>* stop = nullptr;          // Cancelled once true
+  std::atomic<uint64_t>* samples_done = nullptr;    // progress, if set
+};
+
+struct LevelEstimate {
+  double mean = 0;       // the estimated number of sub-decks of the level
+  double std_error = 0;  // of the mean
+  double low = 0, high = 0;  // the 95% interval, mean ± 1.959964 std_error
+  double ess = 0;        // (Σx)²/Σx² over the samples: 0 when every sample is 0
+  double max_share = 0;  // the largest sample / Σx (0 when Σx = 0)
+};
+
+struct EstimateResult {
+  std::vector<LevelEstimate> level;  // [0..cards]; [0] unused
+  uint64_t samples = 0;
+  int exact_levels = 0;
+  uint64_t sub_decks_counted = 0;  // by the exact counts below the samples
+  const LevelEstimate& winning() const { return level.back(); }
+};
+
+// InvalidArgument / OutOfRange for what the enumeration cannot take
+// (CheckEnumerable, engine/eulerian/children.h), samples = 0 or
+// exact_levels outside 0..cards-1; Cancelled when *stop was set.
+Status Estimate(const GameSpec& spec, const EstimateOptions& options, EstimateResult* result);
+
+}  // namespace eulerdeck
+
+#endif  // EULERDECK_ENGINE_ESTIMATE_KNUTH_H_
