@@ -3,6 +3,7 @@
 #include <tbb/enumerable_thread_specific.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <string>
 
@@ -52,8 +53,8 @@ struct Moments {
 
 // One thread's tools: the child rule, the exact counter, buffers.
 struct Share {
-  explicit Share(const GameSpec& spec)
-      : rule(spec), counter(spec), roots(rule.Roots()), x(spec.cards() + 1, 0.0L) {}
+  Share(const GameSpec& spec, const std::atomic<bool>* stop)
+      : rule(spec), counter(spec, stop), roots(rule.Roots()), x(spec.cards() + 1, 0.0L) {}
   ChildRule rule;
   SubtreeCounter counter;
   std::vector<Card> roots;
@@ -62,6 +63,7 @@ struct Share {
   std::vector<uint64_t> below;
   std::vector<long double> x;
   uint64_t counted = 0;
+  double counting_seconds = 0;
 };
 
 // Uniform in [0, bound), bound < 2^32 in practice (a sum of children).
@@ -83,7 +85,10 @@ void Sample(const GameSpec& spec, const EstimateOptions& options, uint64_t index
   const int exact_from = n - options.exact_levels;  // count exactly below this level
   for (int k = 1; k < n; ++k) {
     if (k == exact_from) {
+      const auto start = std::chrono::steady_clock::now();
       s->counter.Count(node, k, &s->below);
+      s->counting_seconds +=
+          std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
       for (int j = k + 1; j <= n; ++j) {
         s->x[j] = w * static_cast<long double>(s->below[j]);
         s->counted += s->below[j];
@@ -139,10 +144,11 @@ Status Estimate(const GameSpec& spec, const EstimateOptions& options, EstimateRe
                                    std::to_string(options.exact_levels));
   }
   *result = EstimateResult();
-  tbb::enumerable_thread_specific<Share> shares(spec);
-  std::vector<Moments> total(n + 1);
+  tbb::enumerable_thread_specific<Share> shares(spec, options.stop);
+  // Index n + 1: the sum over the levels (the nodes).
+  std::vector<Moments> total(n + 2);
   const uint64_t blocks = (options.samples + kBlock - 1) / kBlock;
-  std::vector<std::vector<Moments>> round(kBlocksPerRound, std::vector<Moments>(n + 1));
+  std::vector<std::vector<Moments>> round(kBlocksPerRound, std::vector<Moments>(n + 2));
   for (uint64_t first = 0; first < blocks; first += kBlocksPerRound) {
     if (options.stop && options.stop->load(std::memory_order_relaxed)) {
       return Status::Cancelled("interrupted after " + std::to_string(first * kBlock) + " of " +
@@ -150,6 +156,8 @@ Status Estimate(const GameSpec& spec, const EstimateOptions& options, EstimateRe
     }
     const uint64_t count = std::min(kBlocksPerRound, blocks - first);
     ParallelFor(options.threads, count, [&](size_t b) {
+      // Skipped once stopped: the estimate is abandoned (checked below).
+      if (options.stop && options.stop->load(std::memory_order_relaxed)) return;
       Share& s = shares.local();
       std::vector<Moments>& m = round[b];
       std::fill(m.begin(), m.end(), Moments());
@@ -157,21 +165,33 @@ Status Estimate(const GameSpec& spec, const EstimateOptions& options, EstimateRe
       const uint64_t end = std::min(begin + kBlock, options.samples);
       for (uint64_t i = begin; i < end; ++i) {
         Sample(spec, options, i, &s);
-        for (int j = 1; j <= n; ++j) m[j].Add(s.x[j]);
+        long double nodes = 0;
+        for (int j = 1; j <= n; ++j) {
+          m[j].Add(s.x[j]);
+          nodes += s.x[j];
+        }
+        m[n + 1].Add(nodes);
       }
       if (options.samples_done) options.samples_done->fetch_add(end - begin);
     });
+    if (options.stop && options.stop->load(std::memory_order_relaxed)) {
+      return Status::Cancelled("interrupted after about " + std::to_string(first * kBlock) +
+                               " of " + std::to_string(options.samples) + " samples");
+    }
     for (uint64_t b = 0; b < count; ++b) {
-      for (int j = 1; j <= n; ++j) total[j].Merge(round[b][j]);
+      for (int j = 1; j <= n + 1; ++j) total[j].Merge(round[b][j]);
     }
   }
   result->samples = options.samples;
   result->exact_levels = options.exact_levels;
-  for (const Share& s : shares) result->sub_decks_counted += s.counted;
+  for (const Share& s : shares) {
+    result->sub_decks_counted += s.counted;
+    result->counting_seconds += s.counting_seconds;
+  }
   result->level.resize(n + 1);
-  for (int j = 1; j <= n; ++j) {
+  for (int j = 1; j <= n + 1; ++j) {
     const Moments& m = total[j];
-    LevelEstimate& e = result->level[j];
+    LevelEstimate& e = j <= n ? result->level[j] : result->nodes;
     e.mean = static_cast<double>(m.mean);
     const long double var = m.n > 1 ? m.m2 / (m.n - 1) : 0.0L;
     e.std_error = static_cast<double>(std::sqrt(var / m.n));

@@ -51,16 +51,16 @@ struct EstimateOptions {
   // (dead ends are never entered), the weights corrected so that the
   // estimate stays unbiased. false: uniform children (Knuth's estimator).
   bool lookahead = true;
-  const std::atomic<bool>* stop = nullptr;          // Cancelled once true
-  std::atomic<uint64_t>* samples_done = nullptr;    // progress, if set
+  const std::atomic<bool>* stop = nullptr;        // Cancelled once true
+  std::atomic<uint64_t>* samples_done = nullptr;  // progress, if set
 };
 
 struct LevelEstimate {
-  double mean = 0;       // the estimated number of sub-decks of the level
-  double std_error = 0;  // of the mean
+  double mean = 0;           // the estimated number of sub-decks of the level
+  double std_error = 0;      // of the mean
   double low = 0, high = 0;  // the 95% interval, mean ± 1.959964 std_error
-  double ess = 0;        // (Σx)²/Σx² over the samples: 0 when every sample is 0
-  double max_share = 0;  // the largest sample / Σx (0 when Σx = 0)
+  double ess = 0;            // (Σx)²/Σx² over the samples: 0 when every sample is 0
+  double max_share = 0;      // the largest sample / Σx (0 when Σx = 0)
 };
 
 struct EstimateResult {
@@ -68,6 +68,10 @@ struct EstimateResult {
   uint64_t samples = 0;
   int exact_levels = 0;
   uint64_t sub_decks_counted = 0;  // by the exact counts below the samples
+  double counting_seconds = 0;     // thread-seconds those exact counts took
+  // The sub-decks of every level together: the enumeration's work (its
+  // interval from the per-descent sums, not from the levels' intervals).
+  LevelEstimate nodes;
   const LevelEstimate& winning() const { return level.back(); }
 };
 

@@ -95,19 +95,21 @@ Status CountSubtrees(const GameSpec& spec, const uint16_t* paths, size_t entries
 }
 
 struct SubtreeCounter::Rep {
-  explicit Rep(const GameSpec& spec)
-      : rule(spec), walker(rule, /*verify=*/false, nullptr, nullptr) {}
+  Rep(const GameSpec& spec, const std::atomic<bool>* stop)
+      : rule(spec), walker(rule, /*verify=*/false, stop, nullptr) {}
   const ChildRule rule;
   internal::Walker walker;
 };
 
-SubtreeCounter::SubtreeCounter(const GameSpec& spec) : rep_(std::make_unique<Rep>(spec)) {}
+SubtreeCounter::SubtreeCounter(const GameSpec& spec, const std::atomic<bool>* stop)
+    : rep_(std::make_unique<Rep>(spec, stop)) {}
 SubtreeCounter::~SubtreeCounter() = default;
 
-void SubtreeCounter::Count(const Card* node, int k, std::vector<uint64_t>* level) {
+bool SubtreeCounter::Count(const Card* node, int k, std::vector<uint64_t>* level) {
   rep_->walker.ClearCounts();
-  rep_->walker.WalkFrom(node, k, /*report=*/false);
+  const bool whole = rep_->walker.WalkFrom(node, k, /*report=*/false);
   *level = rep_->walker.level();
+  return whole;
 }
 
 }  // namespace eulerdeck

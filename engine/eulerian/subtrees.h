@@ -75,12 +75,14 @@ Status CountSubtrees(const GameSpec& spec, const uint16_t* paths, size_t entries
 // (engine/estimate/knuth.h). Not thread-safe: one per thread.
 class SubtreeCounter {
  public:
-  // REQUIRES: CheckEnumerable(spec).ok().
-  explicit SubtreeCounter(const GameSpec& spec);
+  // REQUIRES: CheckEnumerable(spec).ok(). `stop`, if set, cuts a count
+  // short within milliseconds once true (its counts are then partial).
+  explicit SubtreeCounter(const GameSpec& spec, const std::atomic<bool>* stop = nullptr);
   ~SubtreeCounter();
   // level[j], j = k+1..cards, the sub-decks of j cards below `node`, a
   // winning sub-deck of k cards (1 <= k < cards); level[0..k] are 0.
-  void Count(const Card* node, int k, std::vector<uint64_t>* level);
+  // False when the stop flag cut it short.
+  bool Count(const Card* node, int k, std::vector<uint64_t>* level);
 
  private:
   struct Rep;

@@ -62,9 +62,9 @@ class Searcher {
       }
       const size_t fresh = cycles_.size() - beamed;
       for (; beamed < cycles_.size() && !Over(); ++beamed) {
-        const bool cut = BeamBack(cycles_[beamed], options_.beam,
-                                  Clock::now() + (deadline_ - Clock::now()) / (2 * fresh));
-        beams_.push_back(BeamState{options_.beam, cut});
+        const bool truncated = BeamBack(cycles_[beamed], options_.beam,
+                                        Clock::now() + (deadline_ - Clock::now()) / (2 * fresh));
+        beams_.push_back(BeamState{options_.beam, truncated});
       }
       if (fresh == 0 && !Over()) Widen();
       if (!result_->score.cyclic) {
@@ -152,12 +152,12 @@ class Searcher {
     return out;
   }
 
-  // The backward search from a cycle that was cut short with the narrowest
-  // beam, again, 8 times wider, with half the time left.
+  // The backward search from a cycle whose beam truncated a layer, the
+  // narrowest such, again, 8 times wider, with half the time left.
   void Widen() {
     size_t pick = beams_.size();
     for (size_t i = 0; i < beams_.size(); ++i) {
-      if (beams_[i].cut && beams_[i].width < kMaxBeam &&
+      if (beams_[i].truncated && beams_[i].width < kMaxBeam &&
           (pick == beams_.size() || beams_[i].width < beams_[pick].width)) {
         pick = i;
       }
@@ -165,25 +165,37 @@ class Searcher {
     if (pick == beams_.size()) return;
     BeamState& b = beams_[pick];
     b.width = std::min(kMaxBeam, b.width * 8);
-    b.cut = BeamBack(cycles_[pick], b.width, Clock::now() + (deadline_ - Clock::now()) / 2);
+    b.truncated = BeamBack(cycles_[pick], b.width, Clock::now() + (deadline_ - Clock::now()) / 2);
   }
 
-  // Layers of decks ever further before the cycle, each at most `beam`.
-  // True when cut short: a layer truncated, or the time up first.
+  // Layers of decks ever further before the cycle, each at most `beam` (a
+  // uniform sample of the decks of the layer, drawn as they come: a layer
+  // never holds more than `beam`). True when a layer was truncated, so that
+  // a wider beam could go deeper; a search stopped by its time is not.
   bool BeamBack(const std::vector<Deck>& cycle, uint64_t beam, Clock::time_point until) {
-    bool cut = false;
+    bool truncated = false;
     std::set<std::string> on_cycle;
     for (const Deck& d : cycle) on_cycle.insert(Key(d));
     std::vector<Deck> layer = cycle, next;
     uint64_t depth = 0;
     while (!layer.empty()) {
-      if (Clock::now() >= until || Over()) return true;
+      if (Clock::now() >= until || Over()) return truncated;
       next.clear();
+      uint64_t seen = 0;
       for (const Deck& x : layer) {
-        if (Clock::now() >= until || Over()) return true;
+        if (Clock::now() >= until || Over()) return truncated;
         for (Deck& p : Predecessors(x)) {
           if (depth == 0 && on_cycle.count(Key(p))) continue;
-          next.push_back(std::move(p));
+          ++seen;
+          if (next.size() < beam) {
+            next.push_back(std::move(p));
+            continue;
+          }
+          // Reservoir sampling: the i-th deck replaces one kept with
+          // probability beam / i.
+          truncated = true;
+          const uint64_t j = std::uniform_int_distribution<uint64_t>(0, seen - 1)(rng_);
+          if (j < beam) next[j] = std::move(p);
         }
       }
       if (next.empty()) break;
@@ -196,14 +208,9 @@ class Searcher {
       s.length = depth + cycle.size();
       ++result_->decks_followed;
       Consider(next.front(), s, "backward-beam");
-      if (next.size() > beam) {
-        std::shuffle(next.begin(), next.end(), rng_);
-        next.resize(beam);
-        cut = true;
-      }
       std::swap(layer, next);
     }
-    return cut;
+    return truncated;
   }
 
   // A winning deck by a random descent of the backward tree, then its chain:
@@ -254,10 +261,10 @@ class Searcher {
   const Clock::time_point start_, deadline_;
   std::set<std::string> cycle_keys_;
   // The backward searches, one per cycle (cycles_[i]): the widest beam so
-  // far and whether that one was cut short.
+  // far and whether it truncated a layer.
   struct BeamState {
     uint64_t width;
-    bool cut;
+    bool truncated;
   };
   static constexpr uint64_t kMaxBeam = uint64_t{1} << 22;  // ~250 MB a layer at 25 cards
   std::vector<std::vector<Deck>> cycles_;

@@ -139,20 +139,29 @@ Status ReformTally::Merge(std::string_view encoded) {
   if (j.is_discarded() || !j.is_object()) return bad;
   ReformTally part(r.spec);
   Rep& p = *part.rep_;
+  // Only non-negative integers are read as counts: nlohmann converts a
+  // float or a negative number without a word (undefined for 1e300).
+  auto count = [](const nlohmann::json& v) {
+    if (!v.is_number_unsigned()) throw nlohmann::json::type_error::create(302, "not a count", &v);
+    return v.get<uint64_t>();
+  };
   try {
-    p.winners = j.at("winners").get<uint64_t>();
-    p.cyclic = j.at("cyclic").get<uint64_t>();
-    p.on_cycles = j.at("on_cycles").get<uint64_t>();
+    p.winners = count(j.at("winners"));
+    p.cyclic = count(j.at("cyclic"));
+    p.on_cycles = count(j.at("on_cycles"));
+    // A reform count sizes a vector: one past 2^24 (16 million reforms of
+    // one deck, far beyond the longest sequences known, 249,034 decks at
+    // modular n = 19) is taken for damage rather than allocated.
     for (const auto& pair : j.at("reformable")) {
-      const uint64_t k = pair.at(0).get<uint64_t>();
-      if (k == 0 || k > 64 * 1024) return bad;
-      p.AddReformable(k, pair.at(1).get<uint64_t>());
+      const uint64_t k = count(pair.at(0));
+      if (k == 0 || k > (uint64_t{1} << 24)) return bad;
+      p.AddReformable(k, count(pair.at(1)));
     }
     for (const auto& pair : j.at("cycle_decks")) {
-      p.cycle_decks[pair.at(0).get<uint64_t>()] += pair.at(1).get<uint64_t>();
+      p.cycle_decks[count(pair.at(0))] += count(pair.at(1));
     }
     for (const auto& pair : j.at("cyclic_sequences")) {
-      p.cyclic_sequences[pair.at(0).get<uint64_t>()] += pair.at(1).get<uint64_t>();
+      p.cyclic_sequences[count(pair.at(0))] += count(pair.at(1));
     }
     const std::pair<const char*, ReformExample*> examples[] = {
         {"longest_sequence", &p.longest_sequence},
@@ -161,9 +170,9 @@ Status ReformTally::Merge(std::string_view encoded) {
         {"longest_cycle", &p.longest_cycle}};
     for (const auto& [name, e] : examples) {
       if (!j.contains(name)) continue;
-      e->length = j[name].at("length").get<uint64_t>();
+      e->length = count(j[name].at("length"));
       for (const auto& c : j[name].at("deck")) {
-        const int v = c.get<int>();
+        const uint64_t v = count(c);
         if (v < 1 || v > 255) return bad;
         e->deck.push_back(static_cast<Card>(v));
       }

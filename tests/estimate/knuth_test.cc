@@ -19,35 +19,36 @@ CountResult Exact(const GameSpec& spec) {
   return r;
 }
 
-const std::vector<GameSpec> kSmall = {
-    {Game::kMousetrap, 8, 1}, {Game::kMousetrap, 4, 2}, {Game::kMousetrap, 3, 3},
-    {Game::kModular, 8, 1},   {Game::kModular, 4, 2},   {Game::kModular, 3, 3},
-    {Game::kHlm, 9, 1},       {Game::kHlm, 5, 2},       {Game::kHlm, 3, 3},
-    {Game::kHlm, 2, 4}};
+const std::vector<GameSpec> kSmall = {{Game::kMousetrap, 8, 1}, {Game::kMousetrap, 4, 2},
+                                      {Game::kMousetrap, 3, 3}, {Game::kModular, 8, 1},
+                                      {Game::kModular, 4, 2},   {Game::kModular, 3, 3},
+                                      {Game::kHlm, 9, 1},       {Game::kHlm, 5, 2},
+                                      {Game::kHlm, 3, 3},       {Game::kHlm, 2, 4}};
 
 TEST_CASE("estimate: every level within 4.5 standard errors of the exact count", "[estimate]") {
   for (const GameSpec& spec : kSmall) {
     const CountResult exact = Exact(spec);
-    for (int exact_levels : {0, 2, 4}) for (bool lookahead : {false, true}) {
-      if (exact_levels >= spec.cards()) continue;
-      EstimateOptions options;
-      options.samples = 20000;
-      options.seed = 11;
-      options.exact_levels = exact_levels;
-      options.lookahead = lookahead;
-      EstimateResult r;
-      REQUIRE(Estimate(spec, options, &r).ok());
-      for (int j = 1; j <= spec.cards(); ++j) {
-        INFO(GameName(spec.game) << " m=" << spec.ranks << " s=" << spec.suits << " exact levels "
-                                 << exact_levels << " lookahead " << lookahead << " level " << j << ": " << r.level[j].mean
-                                 << " +- " << r.level[j].std_error << ", exact "
-                                 << exact.level[j]);
-        const double err = std::fabs(r.level[j].mean - static_cast<double>(exact.level[j]));
-        CHECK(err <= 4.5 * r.level[j].std_error + 1e-9 * exact.level[j]);
+    for (int exact_levels : {0, 2, 4})
+      for (bool lookahead : {false, true}) {
+        if (exact_levels >= spec.cards()) continue;
+        EstimateOptions options;
+        options.samples = 20000;
+        options.seed = 11;
+        options.exact_levels = exact_levels;
+        options.lookahead = lookahead;
+        EstimateResult r;
+        REQUIRE(Estimate(spec, options, &r).ok());
+        for (int j = 1; j <= spec.cards(); ++j) {
+          INFO(GameName(spec.game)
+               << " m=" << spec.ranks << " s=" << spec.suits << " exact levels " << exact_levels
+               << " lookahead " << lookahead << " level " << j << ": " << r.level[j].mean << " +- "
+               << r.level[j].std_error << ", exact " << exact.level[j]);
+          const double err = std::fabs(r.level[j].mean - static_cast<double>(exact.level[j]));
+          CHECK(err <= 4.5 * r.level[j].std_error + 1e-9 * exact.level[j]);
+        }
+        // Level 1 is known: every descent starts with the roots.
+        CHECK(r.level[1].std_error == 0);
       }
-      // Level 1 is known: every descent starts with the roots.
-      CHECK(r.level[1].std_error == 0);
-    }
   }
 }
 

@@ -12,6 +12,7 @@
 #include <nlohmann/json.hpp>
 
 #include "engine/cards/combinatorics.h"
+#include "engine/estimate/forecast.h"
 #include "engine/eulerian/children.h"
 #include "engine/eulerian/enumerate.h"
 #include "storage/count_mpi.h"
@@ -85,7 +86,48 @@ struct SizeResult {
   // Sub-decks counted by this process: all of them, except for a store's
   // count that earlier sessions had begun (its rate is this session's).
   double session_nodes = 0;
+  bool forecast_made = false;
+  CountForecast forecast;
 };
+
+// "~29 min", "~3.2 days", "~4e+12 years": a forecast's time, rounded.
+std::string ForecastTime(double seconds) {
+  char text[48];
+  if (seconds < 1) return "under a second";
+  if (seconds < 120) {
+    std::snprintf(text, sizeof(text), "~%.0f s", seconds);
+  } else if (seconds < 7200) {
+    std::snprintf(text, sizeof(text), "~%.0f min", seconds / 60);
+  } else if (seconds < 2 * 86400) {
+    std::snprintf(text, sizeof(text), "~%.1f h", seconds / 3600);
+  } else if (seconds < 2 * 365.25 * 86400) {
+    std::snprintf(text, sizeof(text), "~%.1f days", seconds / 86400);
+  } else {
+    std::snprintf(text, sizeof(text), "~%.2g years", seconds / (365.25 * 86400));
+  }
+  return text;
+}
+
+// The forecast's line on stderr, before the count starts.
+std::string ForecastLine(const CountForecast& f) {
+  char nodes[160];
+  std::snprintf(nodes, sizeof(nodes), "~%.3g sub-decks (95%%: %.3g .. %.3g), ~%.3g winning decks",
+                f.nodes.mean, std::max(0.0, f.nodes.low), f.nodes.high, f.winning.mean);
+  std::string line = std::string("forecast       ") + nodes;
+  if (f.rate > 0) {
+    line += ", " + ForecastTime(f.seconds) + " on " + Plural(f.threads, "thread");
+  }
+  return line + " (" + std::to_string(f.samples) + " descents of the tree, docs/estimates.md)";
+}
+
+std::string Sci3(double x) {
+  char text[32];
+  std::snprintf(text, sizeof(text), "%.3g", x);
+  return text;
+}
+
+// A day: a count forecast to take longer needs --force.
+constexpr double kForceSeconds = 86400;
 
 nlohmann::ordered_json ToJson(const SizeResult& r, bool verify) {
   nlohmann::ordered_json j = GameResultJson(kProgram, r.spec);
@@ -102,6 +144,19 @@ nlohmann::ordered_json ToJson(const SizeResult& r, bool verify) {
   if (verify) j["leaves_verified"] = std::to_string(r.count.leaves_verified);
   j["seconds"] = r.seconds;
   j["nodes_per_second"] = r.seconds > 0 ? r.session_nodes / r.seconds : 0.0;
+  if (r.forecast_made) {
+    const CountForecast& f = r.forecast;
+    nlohmann::ordered_json fj;
+    fj["nodes"] = f.nodes.mean;
+    fj["nodes_low"] = std::max(0.0, f.nodes.low);
+    fj["nodes_high"] = f.nodes.high;
+    fj["winning_decks"] = f.winning.mean;
+    fj["seconds"] = f.seconds;
+    fj["threads"] = f.threads;
+    fj["sub_decks_per_second"] = f.rate;
+    fj["samples"] = std::to_string(f.samples);
+    j["forecast"] = fj;
+  }
   return j;
 }
 
@@ -171,8 +226,11 @@ int RunCount(const std::vector<std::string>& args) {
               "plot the winning sub-decks per level (log scale) with gnuplot, one curve per "
               "size, to FILE (.svg or .png; - for an SVG on standard output, instead of the "
               "report)");
+  bool force = false;
   desc.add_options()("verify-leaves", po::bool_switch(&options.verify_leaves),
-                     "build every winning deck and replay it forward; fail on any mismatch");
+                     "build every winning deck and replay it forward; fail on any mismatch")(
+      "force", po::bool_switch(&force),
+      "start even when the forecast says more than a day (one size, without mpirun)");
   CountStoreFlags stored;
   stored.Add(desc);
   po::variables_map vm;
@@ -227,6 +285,22 @@ int RunCount(const std::vector<std::string>& args) {
     options.sub_decks_counted = &counted;
     SizeResult r;
     r.spec = spec;
+    // One size, new work: first what it will cost (a second of sampling),
+    // and a job of more than a day only with --force.
+    if (!range && storage::MpiWorldSize() <= 1 &&
+        !(stored.enabled() && storage::StoreExists(stored.dir))) {
+      s = ForecastCount(spec, options.threads, 1.0, &r.forecast);
+      if (!s.ok()) return BadInput(kProgram, s.ToString());
+      r.forecast_made = true;
+      if (r.forecast.seconds > kForceSeconds && !force) {
+        // Bad input: one line, the forecast in it.
+        return BadInput(kProgram, "forecast " + ForecastTime(r.forecast.seconds) + " on " +
+                                      Plural(r.forecast.threads, "thread") + " (~" +
+                                      Sci3(r.forecast.nodes.mean) +
+                                      " sub-decks): --force to start anyway");
+      }
+      if (!Quiet()) std::cerr << ForecastLine(r.forecast) << "\n";
+    }
     const auto start = std::chrono::steady_clock::now();
     {
       // The bar and the ETA follow the subtrees; the rate is of sub-decks,

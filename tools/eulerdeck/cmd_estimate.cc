@@ -3,6 +3,7 @@
 // the backward tree (engine/estimate/knuth.h), where neither the
 // enumeration nor forward Monte Carlo reaches; as text, JSON
 // (docs/schema/eulerdeck-estimate.schema.json) or CSV.
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <iostream>
@@ -75,7 +76,8 @@ int RunEstimate(const std::vector<std::string>& args) {
   desc.add_options()("samples", po::value<uint64_t>(&options.samples)->default_value(100000),
                      "random descents of the tree")(
       "exact-levels", po::value<int>(&options.exact_levels)->default_value(6),
-      "the last levels counted exactly below each descent (0: none)")(
+      "the last levels counted exactly below each descent (0: none; at most the cards "
+      "less one)")(
       "no-lookahead", po::bool_switch(&no_lookahead),
       "choose children uniformly (Knuth's plain estimator) instead of in proportion to "
       "their own children")(
@@ -92,6 +94,8 @@ int RunEstimate(const std::vector<std::string>& args) {
   if (options.threads < 0) return BadInput(kProgram, "--threads must be at least 0");
   options.lookahead = !no_lookahead;
   if (options.samples == 0) return BadInput(kProgram, "--samples must be at least 1");
+  // The default, 6, is more than a small deck has below its first level.
+  if (vm["exact-levels"].defaulted()) options.exact_levels = std::min(6, spec.cards() - 1);
   if (options.exact_levels < 0 || options.exact_levels >= spec.cards()) {
     return BadInput(kProgram, "--exact-levels must be between 0 and " +
                                   std::to_string(spec.cards() - 1) + " (the cards less one)");
@@ -158,8 +162,8 @@ int RunEstimate(const std::vector<std::string>& args) {
     std::cout << j.dump() << "\n" << std::flush;
   } else if (!csv.is_open() || csv_path != "-") {
     std::cout << "game           " << GameLine(spec) << "\n"
-              << "descents       " << r.samples << " (seed " << options.seed
-              << "), the last " << Plural(r.exact_levels, "level") << " counted exactly, "
+              << "descents       " << r.samples << " (seed " << options.seed << "), the last "
+              << Plural(r.exact_levels, "level") << " counted exactly, "
               << (options.lookahead ? "children chosen by their own children"
                                     : "children chosen uniformly")
               << "\n"
