@@ -24,7 +24,7 @@ TEST_CASE("reform-search: the heuristic reaches the optimum at modular n = 11 an
     ReformSearchOptions options;
     options.exhaustive = false;
     options.seconds = 1e6;
-    options.max_decks = 100000;  // a fixed amount of work, not of time
+    options.max_decks = 400000;  // a fixed amount of work, not of time
     ReformSearchResult r;
     REQUIRE(ReformSearch(spec, options, &r).ok());
     CHECK_FALSE(r.optimal);
