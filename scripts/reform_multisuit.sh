@@ -22,6 +22,6 @@ run mousetrap 4 1..5
 run modular 2 1..7
 run modular 3 1..5
 run modular 4 1..4
-run hlm 2 1..14
-run hlm 3 1..9
-run hlm 4 1..7
+run hlm 2 2..14
+run hlm 3 2..9
+run hlm 4 2..7
