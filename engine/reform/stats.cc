@@ -2,6 +2,7 @@
 
 #include <tbb/enumerable_thread_specific.h>
 
+#include <array>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <utility>
@@ -61,6 +62,18 @@ struct ReformTally::Rep {
   std::map<uint64_t, uint64_t> cycle_decks, cyclic_sequences;
   ReformExample longest_sequence, longest_cyclic_sequence, longest_preperiod, longest_cycle;
 
+  // The four examples with their names in the encoding, in one place for
+  // Encode(), Merge() and the merge of two tallies.
+  template <class R>
+  static auto Examples(R& r) {
+    using Pointer = decltype(&r.longest_sequence);
+    return std::array<std::pair<const char*, Pointer>, 4>{
+        {{"longest_sequence", &r.longest_sequence},
+         {"longest_cyclic_sequence", &r.longest_cyclic_sequence},
+         {"longest_preperiod", &r.longest_preperiod},
+         {"longest_cycle", &r.longest_cycle}}};
+  }
+
   void AddReformable(uint64_t reforms, uint64_t decks) {
     if (reformable.size() <= reforms) reformable.resize(reforms + 1, 0);
     reformable[reforms] += decks;
@@ -103,10 +116,9 @@ void ReformTally::Merge(const ReformTally& other) {
   r.on_cycles += o.on_cycles;
   for (const auto& [length, decks] : o.cycle_decks) r.cycle_decks[length] += decks;
   for (const auto& [length, decks] : o.cyclic_sequences) r.cyclic_sequences[length] += decks;
-  MergeExample(&r.longest_sequence, o.longest_sequence);
-  MergeExample(&r.longest_cyclic_sequence, o.longest_cyclic_sequence);
-  MergeExample(&r.longest_preperiod, o.longest_preperiod);
-  MergeExample(&r.longest_cycle, o.longest_cycle);
+  const auto into = Rep::Examples(r);
+  const auto from = Rep::Examples(o);
+  for (size_t i = 0; i < into.size(); ++i) MergeExample(into[i].second, *from[i].second);
 }
 
 std::string ReformTally::Encode() const {
@@ -121,12 +133,7 @@ std::string ReformTally::Encode() const {
                       {"on_cycles", r.on_cycles},
                       {"cycle_decks", PairsJson(r.cycle_decks)},
                       {"cyclic_sequences", PairsJson(r.cyclic_sequences)}};
-  const std::pair<const char*, const ReformExample*> examples[] = {
-      {"longest_sequence", &r.longest_sequence},
-      {"longest_cyclic_sequence", &r.longest_cyclic_sequence},
-      {"longest_preperiod", &r.longest_preperiod},
-      {"longest_cycle", &r.longest_cycle}};
-  for (const auto& [name, e] : examples) {
+  for (const auto& [name, e] : Rep::Examples(r)) {
     if (!e->deck.empty()) j[name] = ExampleJson(*e);
   }
   return j.dump();
@@ -163,12 +170,7 @@ Status ReformTally::Merge(std::string_view encoded) {
     for (const auto& pair : j.at("cyclic_sequences")) {
       p.cyclic_sequences[count(pair.at(0))] += count(pair.at(1));
     }
-    const std::pair<const char*, ReformExample*> examples[] = {
-        {"longest_sequence", &p.longest_sequence},
-        {"longest_cyclic_sequence", &p.longest_cyclic_sequence},
-        {"longest_preperiod", &p.longest_preperiod},
-        {"longest_cycle", &p.longest_cycle}};
-    for (const auto& [name, e] : examples) {
+    for (const auto& [name, e] : Rep::Examples(p)) {
       if (!j.contains(name)) continue;
       e->length = count(j[name].at("length"));
       for (const auto& c : j[name].at("deck")) {

@@ -21,17 +21,20 @@ levels() {
   python3 -c 'import json,sys; print(" ".join(json.loads(sys.stdin.readline())["levels"]))'
 }
 
-# trial NAME KILLS ARGS...: a count with --store killed KILLS times at random
-# moments (0.1 to 1.5 s in), then finished; compared with the plain count.
-trial() {
-  local name=$1 kills=$2
-  shift 2
-  local store="$tmp/$name" ref got rc i
-  ref=$("$E" count "$@" --threads 2 --json -q 2>/dev/null | levels)
+# kill_resume CMD FILTER NAME KILLS ARGS...: `eulerdeck CMD ARGS --store`
+# killed KILLS times at random moments (0.1 to 1.5 s in), started by CMD or
+# by `resume` in turn on 1-3 threads, then finished; sets ref (the run
+# without a store) and got (the finished store's), both through FILTER.
+# Fails (status 1, with a line) when the finish fails or they differ.
+kill_resume() {
+  local cmd=$1 filter=$2 name=$3 kills=$4
+  shift 4
+  local store="$tmp/$name" rc i
+  ref=$("$E" "$cmd" "$@" --threads 2 --json -q 2>/dev/null | "$filter")
   for ((i = 0; i < kills; i++)); do
     local threads=$((1 + i % 3))
     if ((i % 2 == 0)); then
-      "$E" count "$@" --store "$store" --subtrees 500 --threads "$threads" \
+      "$E" "$cmd" "$@" --store "$store" --subtrees 500 --threads "$threads" \
         --checkpoint-seconds 0.05 --batch-seconds 0.02 -q >/dev/null 2>&1 &
     else
       "$E" resume --store "$store" --threads "$threads" --checkpoint-seconds 0.05 -q \
@@ -42,13 +45,20 @@ trial() {
     kill -9 "$pid" 2>/dev/null
     wait "$pid" 2>/dev/null
   done
-  got=$("$E" count "$@" --store "$store" --threads 2 --json 2>"$tmp/err" | levels)
+  got=$("$E" "$cmd" "$@" --store "$store" --threads 2 --json 2>"$tmp/err" | "$filter")
   rc=$?
   if [ "$rc" -ne 0 ] || [ "$got" != "$ref" ]; then
     echo "FAIL ($name): after $kills kills: '$got' (exit $rc; $(cat "$tmp/err")), expected '$ref'"
     fail=1
-    return
+    return 1
   fi
+}
+
+# trial NAME KILLS ARGS...: a count; compared with the plain count.
+trial() {
+  local name=$1 kills=$2
+  kill_resume count levels "$@" || return
+  local store="$tmp/$name"
   # status says complete, and export --counts gives the same levels.
   if ! "$E" status --store "$store" | grep -q '^state      complete'; then
     echo "FAIL ($name): status does not say complete"; fail=1
@@ -69,31 +79,8 @@ stats() {
 }
 rtrial() {
   local name=$1 kills=$2
-  shift 2
-  local store="$tmp/$name" ref got rc i
-  ref=$("$E" reform-stats "$@" --threads 2 --json -q 2>/dev/null | stats)
-  for ((i = 0; i < kills; i++)); do
-    local threads=$((1 + i % 3))
-    if ((i % 2 == 0)); then
-      "$E" reform-stats "$@" --store "$store" --subtrees 500 --threads "$threads" \
-        --checkpoint-seconds 0.05 --batch-seconds 0.02 -q >/dev/null 2>&1 &
-    else
-      "$E" resume --store "$store" --threads "$threads" --checkpoint-seconds 0.05 -q \
-        >/dev/null 2>&1 &
-    fi
-    local pid=$!
-    sleep "$(python3 -c "import random; print(round(random.uniform(0.1, 1.5), 3))")"
-    kill -9 "$pid" 2>/dev/null
-    wait "$pid" 2>/dev/null
-  done
-  got=$("$E" reform-stats "$@" --store "$store" --threads 2 --json 2>"$tmp/err" | stats)
-  rc=$?
-  if [ "$rc" -ne 0 ] || [ "$got" != "$ref" ]; then
-    echo "FAIL ($name): after $kills kills: '$got' (exit $rc; $(cat "$tmp/err")), expected '$ref'"
-    fail=1
-    return
-  fi
-  if ! "$E" status --store "$store" | grep -q '^kind       reform-stats count'; then
+  kill_resume reform-stats stats "$@" || return
+  if ! "$E" status --store "$tmp/$name" | grep -q '^kind       reform-stats count'; then
     echo "FAIL ($name): status does not say reform-stats"; fail=1
   fi
   echo "ok   $name: $kills kills, then resumed to the uninterrupted reform statistics"

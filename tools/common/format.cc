@@ -50,6 +50,12 @@ std::string HumanCount(double x) {
   return buf;
 }
 
+std::string Significant(double x, int digits) {
+  char buf[40];
+  std::snprintf(buf, sizeof(buf), "%.*g", digits, x);
+  return buf;
+}
+
 std::string HumanDuration(double seconds) {
   if (!(seconds >= 0) || seconds > 1e9) return "?";
   const long s = static_cast<long>(seconds + 0.5);

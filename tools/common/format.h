@@ -21,6 +21,9 @@ std::string GameLine(const GameSpec& spec);
 
 // "1.23M", "45.6k": compact counts for human-readable lines.
 std::string HumanCount(double x);
+// x with `digits` significant digits, as printf's %g: "76823", "1.74e+28"
+// (estimates, which are not counts).
+std::string Significant(double x, int digits);
 // "1.9 MiB", "512 KiB", "37 B": sizes in binary units, as the memory
 // budget and the peak RSS are given.
 std::string HumanBytes(uint64_t bytes);

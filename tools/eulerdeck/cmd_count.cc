@@ -120,12 +120,6 @@ std::string ForecastLine(const CountForecast& f) {
   return line + " (" + std::to_string(f.samples) + " descents of the tree, docs/estimates.md)";
 }
 
-std::string Sci3(double x) {
-  char text[32];
-  std::snprintf(text, sizeof(text), "%.3g", x);
-  return text;
-}
-
 // A day: a count forecast to take longer needs --force.
 constexpr double kForceSeconds = 86400;
 
@@ -280,6 +274,8 @@ int RunCount(const std::vector<std::string>& args) {
   for (const GameSpec& spec : specs) {
     std::atomic<uint64_t> done{0}, total{0}, counted{0};
     std::atomic<int> building{0};
+    const CountStoreCounters counters{options.threads, options.stop, &done,
+                                      &total,          &counted,     &building};
     options.tasks_done = &done;
     options.tasks_total = &total;
     options.sub_decks_counted = &counted;
@@ -296,7 +292,7 @@ int RunCount(const std::vector<std::string>& args) {
         // Bad input: one line, the forecast in it.
         return BadInput(kProgram, "forecast " + ForecastTime(r.forecast.seconds) + " on " +
                                       Plural(r.forecast.threads, "thread") + " (~" +
-                                      Sci3(r.forecast.nodes.mean) +
+                                      Significant(r.forecast.nodes.mean, 3) +
                                       " sub-decks): --force to start anyway");
       }
       if (!Quiet()) std::cerr << ForecastLine(r.forecast) << "\n";
@@ -327,8 +323,7 @@ int RunCount(const std::vector<std::string>& args) {
       };
       Progress progress(std::move(shown));
       if (stored.enabled()) {
-        s = CountInStore(stored, spec, options.threads, options.stop, &done, &total, &counted,
-                         &building, &r.count);
+        s = CountInStore(stored, spec, counters, &r.count);
       } else if (storage::MpiWorldSize() > 1) {
         // Under mpirun without --store: rank 0 keeps the split level and
         // the batches in a store of its own, removed afterwards (the count
@@ -338,8 +333,7 @@ int RunCount(const std::vector<std::string>& args) {
         CountStoreFlags flags = stored;
         flags.dir = temp.dir();
         if (s.ok()) {
-          s = CountInStore(flags, spec, options.threads, options.stop, &done, &total, &counted,
-                           &building, &r.count);
+          s = CountInStore(flags, spec, counters, &r.count);
         }
       } else {
         s = Count(spec, options, &r.count);

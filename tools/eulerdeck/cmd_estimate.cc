@@ -45,11 +45,8 @@ constexpr const char* kUsage =
     "--csv columns: game,ranks,suits,level,sub_decks_estimate,std_error,\n"
     "ci95_low,ci95_high,ess,max_share (docs/schema/csv_columns.json).";
 
-std::string Sci(double x) {
-  char text[32];
-  std::snprintf(text, sizeof(text), "%.6g", x);
-  return text;
-}
+// The report's numbers: six significant digits.
+std::string Sci(double x) { return Significant(x, 6); }
 
 nlohmann::ordered_json LevelJson(int level, const LevelEstimate& e) {
   nlohmann::ordered_json j;

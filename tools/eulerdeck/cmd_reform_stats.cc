@@ -204,8 +204,10 @@ int RunReformStats(const std::vector<std::string>& args) {
         if (stored.enabled()) {
           std::atomic<int> building{0};
           std::atomic<uint64_t> counted{0};  // for the store's live rate (`status`)
-          return ReformStatsInStore(stored, spec, job.threads, options.stop, done, total, &counted,
-                                    &building, &r.stats);
+          return ReformStatsInStore(
+              stored, spec,
+              CountStoreCounters{job.threads, options.stop, done, total, &counted, &building},
+              &r.stats);
         }
         return ReformStats(spec, options, &r.stats);
       },

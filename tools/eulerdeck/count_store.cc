@@ -45,8 +45,10 @@ namespace {
 
 // Checks the flags and the store against `spec` and `tally` (a new store is
 // created, an existing one only read first: a refused count leaves it as it
-// was), then opens it for writing, with the options that follow from the flags.
+// was), then opens it for writing, with the options that follow from the
+// flags and the counters.
 Status OpenCountStore(const CountStoreFlags& flags, const GameSpec& spec, const std::string& tally,
+                      const CountStoreCounters& counters,
                       std::unique_ptr<storage::FrontierStore>* store,
                       storage::CountStoreOptions* options) {
   uint64_t budget = 0;
@@ -90,48 +92,39 @@ Status OpenCountStore(const CountStoreFlags& flags, const GameSpec& spec, const 
   options->subtree_target = flags.subtrees;
   options->checkpoint_seconds = flags.checkpoint_seconds;
   options->batch_seconds = flags.batch_seconds;
+  options->threads = counters.threads;
+  options->stop = counters.stop;
+  options->subtrees_done = counters.subtrees_done;
+  options->subtrees_total = counters.subtrees_total;
+  options->sub_decks_counted = counters.counted;
+  options->building_level = counters.building_level;
   return Status::OK();
 }
 
 }  // namespace
 
-Status CountInStore(const CountStoreFlags& flags, const GameSpec& spec, int threads,
-                    const std::atomic<bool>* stop, std::atomic<uint64_t>* subtrees_done,
-                    std::atomic<uint64_t>* subtrees_total, std::atomic<uint64_t>* counted,
-                    std::atomic<int>* building_level, CountResult* result) {
+Status CountInStore(const CountStoreFlags& flags, const GameSpec& spec,
+                    const CountStoreCounters& counters, CountResult* result) {
   std::unique_ptr<storage::FrontierStore> store;
   storage::CountStoreOptions options;
-  Status s = OpenCountStore(flags, spec, "", &store, &options);
+  Status s = OpenCountStore(flags, spec, "", counters, &store, &options);
   if (!s.ok()) return s;
-  options.threads = threads;
-  options.stop = stop;
-  options.subtrees_done = subtrees_done;
-  options.subtrees_total = subtrees_total;
-  options.sub_decks_counted = counted;
-  options.building_level = building_level;
   return storage::CountStoreMpi(store.get(), spec, options, result);
 }
 
-Status ReformStatsInStore(const CountStoreFlags& flags, const GameSpec& spec, int threads,
-                          const std::atomic<bool>* stop, std::atomic<uint64_t>* subtrees_done,
-                          std::atomic<uint64_t>* subtrees_total, std::atomic<uint64_t>* counted,
-                          std::atomic<int>* building_level, ReformStatsResult* result) {
+Status ReformStatsInStore(const CountStoreFlags& flags, const GameSpec& spec,
+                          const CountStoreCounters& counters, ReformStatsResult* result) {
   if (storage::MpiWorldSize() > 1) {
     return Status::InvalidArgument("reform-stats --store runs on threads, not under mpirun");
   }
+  // Checked here too, before OpenCountStore() creates the store.
   if (spec.cards() < 2) {
     return Status::InvalidArgument("--store needs decks of at least 2 cards");
   }
   std::unique_ptr<storage::FrontierStore> store;
   storage::CountStoreOptions options;
-  Status s = OpenCountStore(flags, spec, storage::kReformStatsTally, &store, &options);
+  Status s = OpenCountStore(flags, spec, storage::kReformStatsTally, counters, &store, &options);
   if (!s.ok()) return s;
-  options.threads = threads;
-  options.stop = stop;
-  options.subtrees_done = subtrees_done;
-  options.subtrees_total = subtrees_total;
-  options.sub_decks_counted = counted;
-  options.building_level = building_level;
   return storage::ReformStatsStore(store.get(), spec, options, result);
 }
 

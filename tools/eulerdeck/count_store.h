@@ -27,22 +27,30 @@ struct CountStoreFlags {
   bool enabled() const { return !dir.empty(); }
 };
 
+// What the caller gives a count in a store beside the flags: the threads and
+// the stop flag, and the counters its progress display reads (any may be
+// null), as in storage::CountStoreOptions.
+struct CountStoreCounters {
+  int threads = 0;
+  const std::atomic<bool>* stop = nullptr;
+  std::atomic<uint64_t>* subtrees_done = nullptr;
+  std::atomic<uint64_t>* subtrees_total = nullptr;
+  std::atomic<uint64_t>* counted = nullptr;
+  std::atomic<int>* building_level = nullptr;
+};
+
 // Counts `spec` in the store flags.dir: creates it (a count store) if it does
 // not exist; an existing one must be a count of the same game. Everything is
 // checked before anything is written (InvalidArgument: bad input, nothing
-// changed). The counters are as in storage::CountStoreOptions.
-Status CountInStore(const CountStoreFlags& flags, const GameSpec& spec, int threads,
-                    const std::atomic<bool>* stop, std::atomic<uint64_t>* subtrees_done,
-                    std::atomic<uint64_t>* subtrees_total, std::atomic<uint64_t>* counted,
-                    std::atomic<int>* building_level, CountResult* result);
+// changed).
+Status CountInStore(const CountStoreFlags& flags, const GameSpec& spec,
+                    const CountStoreCounters& counters, CountResult* result);
 
 // The same for the reform statistics (storage/stored_reform_stats.h): a
 // store of reform-stats, on this process's threads (InvalidArgument under
 // mpirun).
-Status ReformStatsInStore(const CountStoreFlags& flags, const GameSpec& spec, int threads,
-                          const std::atomic<bool>* stop, std::atomic<uint64_t>* subtrees_done,
-                          std::atomic<uint64_t>* subtrees_total, std::atomic<uint64_t>* counted,
-                          std::atomic<int>* building_level, ReformStatsResult* result);
+Status ReformStatsInStore(const CountStoreFlags& flags, const GameSpec& spec,
+                          const CountStoreCounters& counters, ReformStatsResult* result);
 
 // True when `dir` holds a count store (resume hands it to count, or to
 // reform-stats when *tally, if asked for, is "reform-stats").
