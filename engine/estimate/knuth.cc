@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <functional>
 #include <string>
 
 #include "engine/base/parallel.h"
@@ -18,8 +19,12 @@ namespace {
 // Samples summed together, in index order, by one thread: the unit that
 // makes the sums the same on any thread count.
 constexpr uint64_t kBlock = 256;
-// Blocks handed out at a time, between looks at the stop flag.
+// Blocks handed out at a time, at most, between looks at the stop flag.
 constexpr uint64_t kBlocksPerRound = 1024;
+// --until-rel trusts no interval from fewer samples: the standard error of
+// a heavy-tailed mean is itself unreliable on few (and a run that stops at
+// the first lucky small spread would be biased towards narrow intervals).
+constexpr uint64_t kMinSamplesUntilRel = 100;
 
 // Running moments of one level over some samples (Chan et al.'s pairwise
 // update, so that blocks merge without the cancellation of Σx² - n·mean²).
@@ -62,6 +67,9 @@ struct Share {
   std::vector<uint64_t> grand;  // with lookahead: the children's children, cumulated
   std::vector<uint64_t> below;
   std::vector<long double> x;
+  // SamplePopulation's levels.
+  std::vector<Card> pop, next;
+  std::vector<long double> weight, next_weight, value, sorted;
   uint64_t counted = 0;
   double counting_seconds = 0;
 };
@@ -132,12 +140,133 @@ void Sample(const GameSpec& spec, const EstimateOptions& options, uint64_t index
   }
 }
 
+// Sample `index` with a population of up to `width` sub-decks per level
+// (width > 1): a generalisation of the descent above, which is the case
+// width = 1. Every sub-deck of the population carries a weight w, the
+// number of tree nodes it stands for in expectation. All children of the
+// population are made; level k+1 gets Σ w over them, exactly given the
+// population. Children are then valued v = w·g (g = their own children
+// with lookahead, 1 without; the childless are dropped, contributing
+// nothing below level k+1) and thinned to `width` by threshold sampling
+// (Duffield, Lund and Thorup 2007): τ solves Σ min(1, v/τ) = width; a
+// child with v >= τ is kept as it is, the others with probability v/τ and
+// weight w·τ/v, drawn systematically (one uniform) in the order made, that
+// is grouped by parent. E[kept weight · f] = w·f for every child and any f,
+// so every level stays unbiased; and since τ equalises the kept values,
+// the population follows the rich subtrees instead of one descent's luck
+// (Chen 1992's heuristic sampling; Aldous and Vazirani's "go with the
+// winners"), which is what cuts the heavy tail of the single descent.
+void SamplePopulation(const GameSpec& spec, const EstimateOptions& options, uint64_t index,
+                      Share* s) {
+  const int n = spec.cards();
+  std::fill(s->x.begin(), s->x.end(), 0.0L);
+  pcg32 rng = RandomStream(options.seed, index);
+  Card node[kNodeBytes], child[kNodeBytes];
+  // The population of level k: k cards each, at stride n, and weights.
+  std::vector<Card>& pop = s->pop;
+  std::vector<long double>& weight = s->weight;
+  pop.clear();
+  weight.clear();
+  for (Card r : s->roots) {
+    pop.push_back(r);
+    pop.resize(pop.size() + n - 1);
+    weight.push_back(1.0L);
+  }
+  s->x[1] = static_cast<long double>(s->roots.size());
+  const int exact_from = n - options.exact_levels;
+  for (int k = 1; k < n && !weight.empty(); ++k) {
+    const size_t m = weight.size();
+    if (k == exact_from) {
+      const auto start = std::chrono::steady_clock::now();
+      for (size_t i = 0; i < m; ++i) {
+        std::copy(&pop[i * n], &pop[i * n] + k, node);
+        s->counter.Count(node, k, &s->below);
+        for (int j = k + 1; j <= n; ++j) {
+          s->x[j] += weight[i] * static_cast<long double>(s->below[j]);
+          s->counted += s->below[j];
+        }
+      }
+      s->counting_seconds +=
+          std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+      return;
+    }
+    // The children, their weights (the parent's) and values.
+    std::vector<Card>& next = s->next;
+    std::vector<long double>& next_weight = s->next_weight;
+    std::vector<long double>& value = s->value;
+    next.clear();
+    next_weight.clear();
+    value.clear();
+    long double level = 0;
+    for (size_t i = 0; i < m; ++i) {
+      std::copy(&pop[i * n], &pop[i * n] + k, node);
+      const long double w = weight[i];
+      s->rule.ForEachChild(node, k, [&](uint32_t t, Card c) {
+        level += w;
+        if (k + 1 == n) return;
+        ChildRule::MakeChild(node, k, t, c, child);
+        uint64_t g = 1;
+        if (options.lookahead) {
+          g = 0;
+          s->rule.ForEachChild(child, k + 1, [&](uint32_t, Card) { ++g; });
+          if (g == 0) return;  // childless: nothing below level k+1
+        }
+        next.insert(next.end(), child, child + n);
+        next_weight.push_back(w);
+        value.push_back(w * static_cast<long double>(g));
+      });
+    }
+    s->x[k + 1] = level;
+    const size_t c = next_weight.size();
+    const size_t width = options.width;
+    if (c > width) {
+      // τ: the values above it are kept whole; the rest share width - L.
+      std::vector<long double>& sorted = s->sorted;
+      sorted.assign(value.begin(), value.end());
+      std::sort(sorted.begin(), sorted.end(), std::greater<long double>());
+      long double rest = 0;
+      for (long double v : sorted) rest += v;
+      size_t large = 0;
+      long double tau = rest / static_cast<long double>(width);
+      while (large < width - 1 && sorted[large] >= tau) {
+        rest -= sorted[large];
+        ++large;
+        tau = rest / static_cast<long double>(width - large);
+      }
+      // Systematic draw of the small ones: one uniform, steps of 1.
+      const long double u = static_cast<long double>(rng()) / 4294967296.0L;
+      long double acc = u;
+      size_t kept = 0;
+      for (size_t i = 0; i < c; ++i) {
+        if (value[i] >= tau) {
+          std::copy(&next[i * n], &next[i * n] + k + 1, &next[kept * n]);
+          next_weight[kept++] = next_weight[i];
+          continue;
+        }
+        const long double before = acc;
+        acc += value[i] / tau;
+        if (std::floor(acc) > std::floor(before)) {
+          std::copy(&next[i * n], &next[i * n] + k + 1, &next[kept * n]);
+          next_weight[kept++] = next_weight[i] * tau / value[i];
+        }
+      }
+      next.resize(kept * n);
+      next_weight.resize(kept);
+    }
+    pop.swap(next);
+    weight.swap(next_weight);
+  }
+}
 }  // namespace
 
 Status Estimate(const GameSpec& spec, const EstimateOptions& options, EstimateResult* result) {
   if (Status s = CheckEnumerable(spec); !s.ok()) return s;
   const int n = spec.cards();
   if (options.samples == 0) return Status::InvalidArgument("samples must be at least 1");
+  if (options.width == 0) return Status::InvalidArgument("width must be at least 1");
+  if (!(options.until_rel >= 0)) {
+    return Status::InvalidArgument("the relative half-width must be at least 0");
+  }
   if (options.exact_levels < 0 || options.exact_levels > n - 1) {
     return Status::InvalidArgument("exact levels must be between 0 and " + std::to_string(n - 1) +
                                    " (the cards less one), not " +
@@ -147,24 +276,38 @@ Status Estimate(const GameSpec& spec, const EstimateOptions& options, EstimateRe
   tbb::enumerable_thread_specific<Share> shares(spec, options.stop);
   // Index n + 1: the sum over the levels (the nodes).
   std::vector<Moments> total(n + 2);
-  const uint64_t blocks = (options.samples + kBlock - 1) / kBlock;
+  // A block costs about kBlock descents whatever the width, so that the
+  // stop flag and --until-rel are looked at as often.
+  const uint64_t block = std::max<uint64_t>(1, kBlock / options.width);
+  const uint64_t blocks = options.samples / block + (options.samples % block != 0);
   std::vector<std::vector<Moments>> round(kBlocksPerRound, std::vector<Moments>(n + 2));
-  for (uint64_t first = 0; first < blocks; first += kBlocksPerRound) {
+  uint64_t done = 0;  // samples merged into total
+  // Rounds grow from 4 blocks to kBlocksPerRound, so that a short or
+  // --until-rel run stops soon after its goal; their sizes depend on the
+  // options only, and the blocks merge in order: the same sums on any
+  // thread count.
+  uint64_t round_blocks = 4;
+  for (uint64_t first = 0; first < blocks;
+       first += round_blocks, round_blocks = std::min(kBlocksPerRound, 2 * round_blocks)) {
     if (options.stop && options.stop->load(std::memory_order_relaxed)) {
-      return Status::Cancelled("interrupted after " + std::to_string(first * kBlock) + " of " +
+      return Status::Cancelled("interrupted after " + std::to_string(done) + " of " +
                                std::to_string(options.samples) + " samples");
     }
-    const uint64_t count = std::min(kBlocksPerRound, blocks - first);
+    const uint64_t count = std::min(round_blocks, blocks - first);
     ParallelFor(options.threads, count, [&](size_t b) {
       // Skipped once stopped: the estimate is abandoned (checked below).
       if (options.stop && options.stop->load(std::memory_order_relaxed)) return;
       Share& s = shares.local();
       std::vector<Moments>& m = round[b];
       std::fill(m.begin(), m.end(), Moments());
-      const uint64_t begin = (first + b) * kBlock;
-      const uint64_t end = std::min(begin + kBlock, options.samples);
+      const uint64_t begin = (first + b) * block;
+      const uint64_t end = std::min(begin + block, options.samples);
       for (uint64_t i = begin; i < end; ++i) {
-        Sample(spec, options, i, &s);
+        if (options.width > 1) {
+          SamplePopulation(spec, options, i, &s);
+        } else {
+          Sample(spec, options, i, &s);
+        }
         long double nodes = 0;
         for (int j = 1; j <= n; ++j) {
           m[j].Add(s.x[j]);
@@ -175,14 +318,28 @@ Status Estimate(const GameSpec& spec, const EstimateOptions& options, EstimateRe
       if (options.samples_done) options.samples_done->fetch_add(end - begin);
     });
     if (options.stop && options.stop->load(std::memory_order_relaxed)) {
-      return Status::Cancelled("interrupted after about " + std::to_string(first * kBlock) +
-                               " of " + std::to_string(options.samples) + " samples");
+      return Status::Cancelled("interrupted after about " + std::to_string(done) + " of " +
+                               std::to_string(options.samples) + " samples");
     }
     for (uint64_t b = 0; b < count; ++b) {
       for (int j = 1; j <= n + 1; ++j) total[j].Merge(round[b][j]);
     }
+    done = static_cast<uint64_t>(total[n].n);
+    const Moments& w = total[n];
+    // A mean of 0 (every sample found no winning deck) has half-width 0:
+    // no number of samples would give it a relative one.
+    const long double half = w.n < 2      ? -1
+                             : w.mean > 0 ? 1.959964L * std::sqrt(w.m2 / (w.n - 1) / w.n) / w.mean
+                                          : 0;
+    if (options.relative_half_width) {
+      options.relative_half_width->store(static_cast<double>(half), std::memory_order_relaxed);
+    }
+    if (options.until_rel > 0 && done >= kMinSamplesUntilRel && half >= 0 &&
+        half <= options.until_rel) {
+      break;
+    }
   }
-  result->samples = options.samples;
+  result->samples = static_cast<uint64_t>(total[n].n);
   result->exact_levels = options.exact_levels;
   for (const Share& s : shares) {
     result->sub_decks_counted += s.counted;

@@ -19,6 +19,14 @@
 // sampling with the simplest heuristic): a descent never enters a dead end,
 // which in the widest levels most children are.
 //
+// With `width` W > 1 one sample keeps a population of up to W sub-decks
+// per level, each with a weight (the nodes it stands for), thinned from
+// all their children by threshold sampling on weight × children (see
+// SamplePopulation() in knuth.cc). The single descent is the case W = 1;
+// wider samples follow the rich subtrees together instead of one at a
+// time, and on hlm with 4 suits cut the variance per second ~100 times
+// (docs/estimates.md), which is what makes the French deck reachable.
+//
 // Samples are i.i.d.; each level's estimate is their mean, its interval the
 // CLT one (mean ± 1.96 standard errors). The estimator is heavy-tailed, so
 // the interval can be dishonest when a few samples carry most of the sum:
@@ -51,8 +59,19 @@ struct EstimateOptions {
   // (dead ends are never entered), the weights corrected so that the
   // estimate stays unbiased. false: uniform children (Knuth's estimator).
   bool lookahead = true;
+  // Sub-decks kept per level by one sample (1: a single descent; more: a
+  // population thinned by threshold sampling, see SamplePopulation()).
+  uint32_t width = 1;
+  // > 0: stop once the winning decks' 95% half-width is at most this
+  // fraction of the estimate (after at least 100 samples), or after
+  // `samples`, whichever comes first; an estimate still 0 after 100
+  // samples stops too (no sample reached a winning deck).
+  double until_rel = 0;
   const std::atomic<bool>* stop = nullptr;        // Cancelled once true
   std::atomic<uint64_t>* samples_done = nullptr;  // progress, if set
+  // Progress, if set: the winning decks' 95% half-width over the estimate
+  // so far, after each round (-1 until it is known).
+  std::atomic<double>* relative_half_width = nullptr;
 };
 
 struct LevelEstimate {
@@ -65,7 +84,7 @@ struct LevelEstimate {
 
 struct EstimateResult {
   std::vector<LevelEstimate> level;  // [0..cards]; [0] unused
-  uint64_t samples = 0;
+  uint64_t samples = 0;              // taken (fewer than asked when until_rel stopped it)
   int exact_levels = 0;
   uint64_t sub_decks_counted = 0;  // by the exact counts below the samples
   double counting_seconds = 0;     // thread-seconds those exact counts took

@@ -4,6 +4,7 @@
 // value about as often as they claim, the same on any thread count.
 #include "engine/estimate/knuth.h"
 
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <vector>
@@ -25,30 +26,35 @@ const std::vector<GameSpec> kSmall = {{Game::kMousetrap, 8, 1}, {Game::kMousetra
                                       {Game::kHlm, 9, 1},       {Game::kHlm, 5, 2},
                                       {Game::kHlm, 3, 3},       {Game::kHlm, 2, 4}};
 
+// Widths 3 and 8 are below the widest levels of every game here, so the
+// population's thinning is exercised at most levels.
 TEST_CASE("estimate: every level within 4.5 standard errors of the exact count", "[estimate]") {
   for (const GameSpec& spec : kSmall) {
     const CountResult exact = Exact(spec);
     for (int exact_levels : {0, 2, 4})
-      for (bool lookahead : {false, true}) {
-        if (exact_levels >= spec.cards()) continue;
-        EstimateOptions options;
-        options.samples = 20000;
-        options.seed = 11;
-        options.exact_levels = exact_levels;
-        options.lookahead = lookahead;
-        EstimateResult r;
-        REQUIRE(Estimate(spec, options, &r).ok());
-        for (int j = 1; j <= spec.cards(); ++j) {
-          INFO(GameName(spec.game)
-               << " m=" << spec.ranks << " s=" << spec.suits << " exact levels " << exact_levels
-               << " lookahead " << lookahead << " level " << j << ": " << r.level[j].mean << " +- "
-               << r.level[j].std_error << ", exact " << exact.level[j]);
-          const double err = std::fabs(r.level[j].mean - static_cast<double>(exact.level[j]));
-          CHECK(err <= 4.5 * r.level[j].std_error + 1e-9 * exact.level[j]);
+      for (bool lookahead : {false, true})
+        for (uint32_t width : {1, 3, 8}) {
+          if (exact_levels >= spec.cards()) continue;
+          EstimateOptions options;
+          options.samples = 20000 / width;
+          options.seed = 11;
+          options.exact_levels = exact_levels;
+          options.lookahead = lookahead;
+          options.width = width;
+          EstimateResult r;
+          REQUIRE(Estimate(spec, options, &r).ok());
+          for (int j = 1; j <= spec.cards(); ++j) {
+            INFO(GameName(spec.game)
+                 << " m=" << spec.ranks << " s=" << spec.suits << " exact levels " << exact_levels
+                 << " lookahead " << lookahead << " width " << width << " level " << j << ": "
+                 << r.level[j].mean << " +- " << r.level[j].std_error << ", exact "
+                 << exact.level[j]);
+            const double err = std::fabs(r.level[j].mean - static_cast<double>(exact.level[j]));
+            CHECK(err <= 4.5 * r.level[j].std_error + 1e-9 * exact.level[j]);
+          }
+          // Level 1 is known: every descent starts with the roots.
+          CHECK(r.level[1].std_error == 0);
         }
-        // Level 1 is known: every descent starts with the roots.
-        CHECK(r.level[1].std_error == 0);
-      }
   }
 }
 
@@ -67,6 +73,65 @@ TEST_CASE("estimate: counted exactly below the root, hlm's single root gives the
   }
 }
 
+TEST_CASE("estimate: a population as wide as the tree counts it exactly", "[estimate]") {
+  for (const GameSpec& spec : kSmall) {
+    const CountResult exact = Exact(spec);
+    uint64_t widest = 0;
+    for (int j = 1; j <= spec.cards(); ++j) widest = std::max(widest, exact.level[j]);
+    for (bool lookahead : {false, true}) {
+      EstimateOptions options;
+      options.samples = 3;
+      options.exact_levels = 0;
+      options.lookahead = lookahead;
+      options.width = static_cast<uint32_t>(widest);
+      EstimateResult r;
+      REQUIRE(Estimate(spec, options, &r).ok());
+      for (int j = 1; j <= spec.cards(); ++j) {
+        INFO(GameName(spec.game) << " m=" << spec.ranks << " s=" << spec.suits << " level " << j);
+        CHECK(r.level[j].mean == static_cast<double>(exact.level[j]));
+        CHECK(r.level[j].std_error == 0);
+      }
+      // Narrower: the levels up to the first wider than the population
+      // are still exact (made from complete populations), not the next.
+      options.width = static_cast<uint32_t>(std::max<uint64_t>(2, widest / 3));
+      REQUIRE(Estimate(spec, options, &r).ok());
+      int first_over = 1;
+      while (exact.level[first_over] <= options.width) ++first_over;
+      bool later_inexact = false;
+      for (int j = 1; j <= spec.cards(); ++j) {
+        INFO(GameName(spec.game) << " m=" << spec.ranks << " s=" << spec.suits << " width "
+                                 << options.width << " level " << j);
+        if (j <= first_over) CHECK(r.level[j].mean == static_cast<double>(exact.level[j]));
+        if (j > first_over) later_inexact |= r.level[j].std_error > 0;
+      }
+      if (first_over < spec.cards()) CHECK(later_inexact);
+    }
+  }
+}
+
+TEST_CASE("estimate: until_rel stops at the half-width asked, after 100 samples at least",
+          "[estimate]") {
+  const GameSpec spec{Game::kHlm, 4, 3};  // 9 winning decks (Bersani 2010, Table 3 row s = 3)
+  EstimateOptions options;
+  options.samples = 1000000;
+  options.width = 4;
+  options.exact_levels = 2;
+  options.until_rel = 0.05;
+  EstimateResult r;
+  REQUIRE(Estimate(spec, options, &r).ok());
+  CHECK(r.samples >= 100);
+  CHECK(r.samples < options.samples);
+  CHECK(1.959964 * r.winning().std_error <= 0.05 * r.winning().mean);
+  // The same samples without until_rel: the same estimate.
+  EstimateOptions fixed = options;
+  fixed.until_rel = 0;
+  fixed.samples = r.samples;
+  EstimateResult f;
+  REQUIRE(Estimate(spec, fixed, &f).ok());
+  CHECK(f.winning().mean == r.winning().mean);
+  CHECK(f.winning().std_error == r.winning().std_error);
+}
+
 TEST_CASE("estimate: a seed repeats a run on any thread count", "[estimate]") {
   const GameSpec spec{Game::kMousetrap, 10, 1};
   EstimateResult a, b;
@@ -83,6 +148,16 @@ TEST_CASE("estimate: a seed repeats a run on any thread count", "[estimate]") {
     CHECK(a.level[j].std_error == b.level[j].std_error);
     CHECK(a.level[j].max_share == b.level[j].max_share);
   }
+  options.width = 16;
+  options.threads = 1;
+  REQUIRE(Estimate(spec, options, &a).ok());
+  options.threads = 2;
+  REQUIRE(Estimate(spec, options, &b).ok());
+  for (int j = 1; j <= spec.cards(); ++j) {
+    CHECK(a.level[j].mean == b.level[j].mean);
+    CHECK(a.level[j].std_error == b.level[j].std_error);
+  }
+  options.width = 1;
   options.seed = 4;
   EstimateResult c;
   REQUIRE(Estimate(spec, options, &c).ok());
@@ -118,13 +193,16 @@ TEST_CASE("estimate: 95% intervals cover the exact count of winning decks", "[es
   }
 }
 
-TEST_CASE("estimate: refuses no samples and too many exact levels", "[estimate]") {
+TEST_CASE("estimate: refuses no samples, too many exact levels and width 0", "[estimate]") {
   EstimateResult r;
   EstimateOptions options;
   options.samples = 0;
   CHECK(Estimate(GameSpec{Game::kMousetrap, 8, 1}, options, &r).IsInvalidArgument());
   options.samples = 10;
   options.exact_levels = 8;
+  CHECK(Estimate(GameSpec{Game::kMousetrap, 8, 1}, options, &r).IsInvalidArgument());
+  options.exact_levels = 2;
+  options.width = 0;
   CHECK(Estimate(GameSpec{Game::kMousetrap, 8, 1}, options, &r).IsInvalidArgument());
 }
 

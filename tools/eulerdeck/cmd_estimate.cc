@@ -1,6 +1,6 @@
 // eulerdeck estimate: the number of winning sub-decks at every level, hence
-// of winning decks and the win probability, estimated by random descents of
-// the backward tree (engine/estimate/knuth.h), where neither the
+// of winning decks and the win probability, estimated by sampling the
+// backward tree (engine/estimate/knuth.h), where neither the
 // enumeration nor forward Monte Carlo reaches; as text, JSON
 // (docs/schema/eulerdeck-estimate.schema.json) or CSV.
 #include <algorithm>
@@ -27,21 +27,25 @@ namespace {
 constexpr const char* kProgram = "eulerdeck estimate";
 
 constexpr const char* kUsage =
-    "usage: eulerdeck estimate --game G --ranks M [--suits S] [--samples N]\n"
+    "usage: eulerdeck estimate --game G --ranks M [--suits S]\n"
+    "                          [--samples N | --until-rel R] [--width W]\n"
     "                          [--exact-levels L] [--no-lookahead] [--seed X]\n"
     "                          [--threads T]\n"
     "                          [--json] [--csv FILE]\n"
     "Estimates the number of winning sub-decks at every level of the backward\n"
     "tree, hence the winning decks and the probability of winning, where the\n"
-    "enumeration would never end: N random descents of the tree (Knuth 1975),\n"
-    "each counting the last L levels below it exactly and choosing children in\n"
-    "proportion to their own children (importance sampling; --no-lookahead:\n"
-    "uniformly, Knuth's estimator). Each level gets a 95%\n"
-    "interval (mean +- 1.96 standard errors over the i.i.d. descents), its\n"
-    "effective sample size and its largest descent's share of the sum: the\n"
-    "estimator is heavy-tailed, and an interval whose ESS is small or whose\n"
-    "largest share is large is not to be trusted (docs/estimates.md). The same\n"
-    "--seed gives the same estimate on any number of threads.\n"
+    "enumeration would never end. One sample goes down the tree (Knuth 1975)\n"
+    "keeping up to W sub-decks per level, each standing for many: children are\n"
+    "valued by their own children (importance sampling; --no-lookahead: all\n"
+    "alike) and thinned to W by threshold sampling, and the last L levels are\n"
+    "counted exactly; --width 1 is a single random descent. Each level gets a\n"
+    "95% interval (mean +- 1.96 standard errors over the N independent\n"
+    "samples), its effective sample size and its largest sample's share of the\n"
+    "sum: an interval whose ESS is small or whose largest share is large is not\n"
+    "to be trusted (docs/estimates.md). --until-rel R samples until the\n"
+    "winning decks' half-width is at most R times the estimate (--samples is\n"
+    "then the most it takes). The same --seed gives the same estimate on any\n"
+    "number of threads.\n"
     "--csv columns: game,ranks,suits,level,sub_decks_estimate,std_error,\n"
     "ci95_low,ci95_high,ess,max_share (docs/schema/csv_columns.json).";
 
@@ -66,20 +70,28 @@ int RunEstimate(const std::vector<std::string>& args) {
   SpecOptions game;
   EstimateOptions options;
   bool json = false, no_lookahead = false;
+  double until_rel = 0;
   std::string csv_path;
   po::options_description desc("options");
   desc.add_options()("help,h", "show this help");
   game.Add(desc);
-  desc.add_options()("samples", po::value<uint64_t>(&options.samples)->default_value(100000),
-                     "random descents of the tree")(
+  desc.add_options()("samples", po::value<uint64_t>(&options.samples)->default_value(1000),
+                     "independent samples of the tree (with --until-rel: at most this many; "
+                     "unlimited if not given)")(
+      "until-rel", po::value<double>(&until_rel),
+      "sample until the 95% half-width of the winning decks is at most this fraction of "
+      "the estimate (e.g. 0.01), after at least 100 samples")(
       "exact-levels", po::value<int>(&options.exact_levels)->default_value(6),
       "the last levels counted exactly below each descent (0: none; at most the cards "
       "less one)")(
       "no-lookahead", po::bool_switch(&no_lookahead),
       "choose children uniformly (Knuth's plain estimator) instead of in proportion to "
       "their own children")(
+      "width", po::value<uint32_t>(&options.width)->default_value(1000),
+      "sub-decks each sample keeps per level (1: one descent; more: a population "
+      "thinned by threshold sampling, docs/estimates.md)")(
       "seed", po::value<uint64_t>(&options.seed)->default_value(1),
-      "seed of the descents (the same seed repeats a run on any thread count)")(
+      "seed of the samples (the same seed repeats a run on any thread count)")(
       "threads", po::value<int>(&options.threads)->default_value(0), "threads (0: all cores)")(
       "json", po::bool_switch(&json),
       "print one JSON object (docs/schema/eulerdeck-estimate.schema.json)")(
@@ -91,6 +103,15 @@ int RunEstimate(const std::vector<std::string>& args) {
   if (options.threads < 0) return BadInput(kProgram, "--threads must be at least 0");
   options.lookahead = !no_lookahead;
   if (options.samples == 0) return BadInput(kProgram, "--samples must be at least 1");
+  if (options.width == 0) return BadInput(kProgram, "--width must be at least 1");
+  if (vm.count("until-rel")) {
+    if (!(until_rel > 0 && until_rel < 1)) {
+      return BadInput(kProgram, "--until-rel must be between 0 and 1 (a fraction), not " +
+                                    Significant(until_rel, 6));
+    }
+    options.until_rel = until_rel;
+    if (vm["samples"].defaulted()) options.samples = UINT64_MAX;
+  }
   // The default, 6, is more than a small deck has below its first level.
   if (vm["exact-levels"].defaulted()) options.exact_levels = std::min(6, spec.cards() - 1);
   if (options.exact_levels < 0 || options.exact_levels >= spec.cards()) {
@@ -105,13 +126,23 @@ int RunEstimate(const std::vector<std::string>& args) {
 
   StopOnSignals signals;
   options.stop = signals.flag();
-  std::atomic<uint64_t> done{0}, total{options.samples};
+  // --until-rel without --samples: no known total; the line shows the
+  // half-width reached instead.
+  std::atomic<uint64_t> done{0}, total{options.samples == UINT64_MAX ? 0 : options.samples};
   options.samples_done = &done;
+  std::atomic<double> half_width{-1};
+  options.relative_half_width = &half_width;
   EstimateResult r;
   const auto start = std::chrono::steady_clock::now();
   Status s;
   {
-    Progress progress("estimate", "descents", &done, &total);
+    Progress progress("estimate", "samples", &done, &total, 2.0, [&]() -> std::string {
+      const double h = half_width.load(std::memory_order_relaxed);
+      if (h < 0) return "";
+      std::string line = "+-" + Significant(100 * h, 3) + "%";
+      if (options.until_rel > 0) line += " (goal " + Significant(100 * options.until_rel, 3) + "%)";
+      return line;
+    });
     s = Estimate(spec, options, &r);
   }
   const double seconds =
@@ -147,7 +178,9 @@ int RunEstimate(const std::vector<std::string>& args) {
     j["total_decks"] = total_decks.get_str();
     j["samples"] = std::to_string(r.samples);
     j["exact_levels"] = r.exact_levels;
+    j["width"] = options.width;
     j["lookahead"] = options.lookahead;
+    if (options.until_rel > 0) j["until_rel"] = options.until_rel;
     j["seed"] = std::to_string(options.seed);
     j["winning_decks"] = LevelJson(0, w);
     j["probability"] = LevelJson(0, p);
@@ -159,8 +192,9 @@ int RunEstimate(const std::vector<std::string>& args) {
     std::cout << j.dump() << "\n" << std::flush;
   } else if (!csv.is_open() || csv_path != "-") {
     std::cout << "game           " << GameLine(spec) << "\n"
-              << "descents       " << r.samples << " (seed " << options.seed << "), the last "
-              << Plural(r.exact_levels, "level") << " counted exactly, "
+              << "samples        " << r.samples << " of width " << options.width << " (seed "
+              << options.seed << "), the last " << Plural(r.exact_levels, "level")
+              << " counted exactly, "
               << (options.lookahead ? "children chosen by their own children"
                                     : "children chosen uniformly")
               << "\n"
@@ -177,7 +211,7 @@ int RunEstimate(const std::vector<std::string>& args) {
               << Sci(w.low) << " .. " << Sci(w.high) << ", ESS " << Sci(w.ess) << ")\n"
               << "probability    " << Sci(p.mean) << " (95% interval " << Sci(p.low) << " .. "
               << Sci(p.high) << ") of " << total_decks.get_str() << " decks\n";
-    PrintTime(seconds, HumanCount(static_cast<double>(r.samples) / seconds) + " descents/s");
+    PrintTime(seconds, HumanCount(static_cast<double>(r.samples) / seconds) + " samples/s");
   }
   if (!CommitOutput(kProgram, &csv)) return kExitCheckFailed;
   return kExitOk;
