@@ -6,6 +6,20 @@
 #include "engine/base/parallel.h"
 
 namespace eulerdeck {
+namespace {
+
+// A stored run's bytes per sub-deck, RocksDB's overhead included: 0.61
+// (mousetrap m = 12), 0.77 (modular m = 11) and 0.95 (hlm m = 13 s = 2)
+// on 2026-11-24 (the store's `du -sb` over the sub-decks of every level);
+// the block codec alone gives 0.63-0.85 at the widest levels
+// (docs/performance.md §12).
+constexpr double kRunBytesPerSubDeck = 0.8;
+// A stored run's time over the in-memory count's, one thread, the same three
+// cases and day: 2.3, 2.2 and 1.8 (sorting, compressing and writing every
+// level instead of walking it depth first).
+constexpr double kRunOverCount = 2.2;
+
+}  // namespace
 
 Status ForecastCount(const GameSpec& spec, int threads, double budget_seconds,
                      CountForecast* forecast) {
@@ -32,6 +46,8 @@ Status ForecastCount(const GameSpec& spec, int threads, double budget_seconds,
   }
   forecast->nodes = r.nodes;
   forecast->winning = r.winning();
+  forecast->level.assign(r.level.size(), 0.0);
+  for (size_t k = 1; k < r.level.size(); ++k) forecast->level[k] = r.level[k].mean;
   forecast->samples = r.samples;
   forecast->threads = EffectiveThreads(threads);
   // Too little counted to time (a tiny tree): the count itself is instant.
@@ -40,6 +56,30 @@ Status ForecastCount(const GameSpec& spec, int threads, double budget_seconds,
     forecast->seconds = forecast->nodes.mean / (forecast->rate * forecast->threads);
   }
   forecast->sampling_seconds = elapsed();
+  return Status::OK();
+}
+
+Status ForecastRun(const GameSpec& spec, int threads, bool keep_all, int last_level,
+                   double budget_seconds, RunForecast* forecast) {
+  *forecast = RunForecast();
+  if (Status s = ForecastCount(spec, threads, budget_seconds, &forecast->count); !s.ok()) return s;
+  const std::vector<double>& level = forecast->count.level;
+  const int last = last_level > 0 ? std::min<int>(last_level, spec.cards()) : spec.cards();
+  double stored = 0;
+  for (int k = 1; k <= last; ++k) {
+    forecast->sub_decks += level[k];
+    if (keep_all) {
+      stored += level[k];
+    } else if (k < last) {
+      stored = std::max(stored, level[k] + level[k + 1]);
+    }
+  }
+  if (!keep_all && last == 1) stored = level[1];
+  forecast->disk_bytes = stored * kRunBytesPerSubDeck;
+  if (forecast->count.nodes.mean > 0) {
+    forecast->seconds = forecast->count.seconds * kRunOverCount *
+                        (forecast->sub_decks / forecast->count.nodes.mean);
+  }
   return Status::OK();
 }
 

@@ -6,6 +6,8 @@
 #ifndef EULERDECK_ENGINE_ESTIMATE_FORECAST_H_
 #define EULERDECK_ENGINE_ESTIMATE_FORECAST_H_
 
+#include <vector>
+
 #include "engine/base/status.h"
 #include "engine/cards/game.h"
 #include "engine/estimate/knuth.h"
@@ -13,8 +15,9 @@
 namespace eulerdeck {
 
 struct CountForecast {
-  LevelEstimate nodes;    // the sub-decks of every level: the count's work
-  LevelEstimate winning;  // the winning decks
+  LevelEstimate nodes;        // the sub-decks of every level: the count's work
+  LevelEstimate winning;      // the winning decks
+  std::vector<double> level;  // [k]: the estimated sub-decks of k cards; [0] unused
   // Sub-decks per second of one thread's walk, measured on this machine by
   // the estimator's exact counts (0 when they counted too little to time).
   double rate = 0;
@@ -31,6 +34,23 @@ struct CountForecast {
 // Estimate().
 Status ForecastCount(const GameSpec& spec, int threads, double budget_seconds,
                      CountForecast* forecast);
+
+// What a stored run (`eulerdeck run`, storage/) of the same tree will cost:
+// the same sub-decks, written level by level as sorted compressed runs.
+struct RunForecast {
+  CountForecast count;
+  // The store's size at its largest: every level with `keep_all`, else the
+  // two levels of the widest pass (the one read and the one written).
+  double disk_bytes = 0;
+  double sub_decks = 0;  // those the run will write (to last_level)
+  double seconds = 0;    // 0 when count.rate is 0
+};
+
+// Up to level `last_level` (0: the last). The run's disk is the sub-decks
+// times kRunBytesPerSubDeck and its time the count's share of those levels
+// times kRunOverCount, both measured (forecast.cc, docs/estimates.md).
+Status ForecastRun(const GameSpec& spec, int threads, bool keep_all, int last_level,
+                   double budget_seconds, RunForecast* forecast);
 
 }  // namespace eulerdeck
 

@@ -37,7 +37,7 @@ for l in j["levels"]:
 # periodic progress lines) saying the device is full and how to go on.
 check_failure() {
   local what="$1" err="$2" rc="$3" lines
-  lines=$(grep -v '^run:' "$err")
+  lines=$(grep -v '^run:\|^forecast ' "$err")
   if [ "$rc" -eq 124 ]; then echo "FAIL ($what): did not end within 10 s"; fail=1; return; fi
   if [ "$rc" -ne 1 ] || [ "$(echo "$lines" | wc -l)" -ne 1 ] ||
      ! echo "$lines" | grep -q "no space left on device in $mnt/s.*; free space and run \`eulerdeck resume --store $mnt/s\`$"; then

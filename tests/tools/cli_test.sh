@@ -94,6 +94,28 @@ expect_ok "count removed" "^ +1 +9949$" "$E" count --removed --game mousetrap --
 expect_ok "count verify" "verified +1812 winning decks" \
   "$E" count --game mousetrap --ranks 8 --verify-leaves
 
+# A new stored run's forecast (issue 18): hlm 13x4, the French deck, is
+# refused without --force (exit 2, one line, nothing created); mousetrap 12's
+# forecast of the store's disk is within a factor of 2 of its size once built.
+"$E" run --game hlm --ranks 13 --suits 4 --store "$tmp/french" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+if [ "$rc" -ne 2 ] || [ "$(wc -l <"$tmp/err")" -ne 1 ] || [ -s "$tmp/out" ] || [ -e "$tmp/french" ] ||
+   ! grep -q "^eulerdeck run: forecast .* years on .*: --force to start anyway$" "$tmp/err"; then
+  echo "FAIL (run forecast refusal): rc=$rc: $(cat "$tmp/err")"; fail=1
+fi
+"$E" run --game mousetrap --ranks 12 --store "$tmp/fc12" --threads 1 >/dev/null 2>"$tmp/err"
+python3 - "$tmp/err" "$(du -sb "$tmp/fc12" | cut -f1)" <<'PY' || fail=1
+import re, sys
+line = open(sys.argv[1]).read().splitlines()[0]
+m = re.search(r"~([0-9.]+) (B|KiB|MiB|GiB) of disk", line)
+if not m:
+    sys.exit(f"FAIL (run forecast): no disk in: {line}")
+scale = {"B": 1, "KiB": 1 << 10, "MiB": 1 << 20, "GiB": 1 << 30}[m.group(2)]
+forecast, real = float(m.group(1)) * scale, int(sys.argv[2])
+if not 0.5 * real <= forecast <= 2 * real:
+    sys.exit(f"FAIL (run forecast): {forecast:.0f} bytes forecast, {real} on disk")
+PY
+
 # Results that cannot be written (a full disk; /dev/full) are an error, not
 # a silent exit 0: exit 1 and a line naming standard output.
 expect_full() {

@@ -51,7 +51,9 @@ check_bar() {
   sleep 1.2
   local text
   text=$(pane)
-  if [ "$(echo "$text" | grep -Ec "^$1 ")" -ne 1 ] || echo "$text" | awk 'length($0) >= 80 { bad = 1 } END { exit !bad }'; then
+  # (The forecast a new run prints first is a line of its own, written once:
+  # the terminal may wrap it.)
+  if [ "$(echo "$text" | grep -Ec "^$1 ")" -ne 1 ] || echo "$text" | grep -v '^forecast ' | awk 'length($0) >= 80 { bad = 1 } END { exit !bad }'; then
     echo "FAIL ($1): the progress line wraps or is not redrawn in place:"
     echo "$text" | awk '{ printf "  | %3d %s\n", length($0), $0 }'
     fail=1

@@ -25,6 +25,7 @@
 #include "tools/common/size_loop.h"
 #include "tools/eulerdeck/commands.h"
 #include "tools/eulerdeck/count_store.h"
+#include "tools/eulerdeck/forecast_text.h"
 
 namespace eulerdeck::tools {
 
@@ -89,39 +90,6 @@ struct SizeResult {
   bool forecast_made = false;
   CountForecast forecast;
 };
-
-// "~29 min", "~3.2 days", "~4e+12 years": a forecast's time, rounded.
-std::string ForecastTime(double seconds) {
-  char text[48];
-  if (seconds < 1) return "under a second";
-  if (seconds < 120) {
-    std::snprintf(text, sizeof(text), "~%.0f s", seconds);
-  } else if (seconds < 7200) {
-    std::snprintf(text, sizeof(text), "~%.0f min", seconds / 60);
-  } else if (seconds < 2 * 86400) {
-    std::snprintf(text, sizeof(text), "~%.1f h", seconds / 3600);
-  } else if (seconds < 2 * 365.25 * 86400) {
-    std::snprintf(text, sizeof(text), "~%.1f days", seconds / 86400);
-  } else {
-    std::snprintf(text, sizeof(text), "~%.2g years", seconds / (365.25 * 86400));
-  }
-  return text;
-}
-
-// The forecast's line on stderr, before the count starts.
-std::string ForecastLine(const CountForecast& f) {
-  char nodes[160];
-  std::snprintf(nodes, sizeof(nodes), "~%.3g sub-decks (95%%: %.3g .. %.3g), ~%.3g winning decks",
-                f.nodes.mean, std::max(0.0, f.nodes.low), f.nodes.high, f.winning.mean);
-  std::string line = std::string("forecast       ") + nodes;
-  if (f.rate > 0) {
-    line += ", " + ForecastTime(f.seconds) + " on " + Plural(f.threads, "thread");
-  }
-  return line + " (" + std::to_string(f.samples) + " descents of the tree, docs/estimates.md)";
-}
-
-// A day: a count forecast to take longer needs --force.
-constexpr double kForceSeconds = 86400;
 
 nlohmann::ordered_json ToJson(const SizeResult& r, bool verify) {
   nlohmann::ordered_json j = GameResultJson(kProgram, r.spec);
@@ -290,10 +258,7 @@ int RunCount(const std::vector<std::string>& args) {
       r.forecast_made = true;
       if (r.forecast.seconds > kForceSeconds && !force) {
         // Bad input: one line, the forecast in it.
-        return BadInput(kProgram, "forecast " + ForecastTime(r.forecast.seconds) + " on " +
-                                      Plural(r.forecast.threads, "thread") + " (~" +
-                                      Significant(r.forecast.nodes.mean, 3) +
-                                      " sub-decks): --force to start anyway");
+        return BadInput(kProgram, ForceRefusal(r.forecast.seconds, r.forecast));
       }
       if (!Quiet()) std::cerr << ForecastLine(r.forecast) << "\n";
     }

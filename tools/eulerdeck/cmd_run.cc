@@ -3,10 +3,12 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <filesystem>
 #include <iostream>
 #include <mutex>
 #include <vector>
 
+#include "engine/estimate/forecast.h"
 #include "engine/eulerian/children.h"
 #include "storage/frontier_store.h"
 #include "storage/stored_reform_stats.h"
@@ -17,6 +19,7 @@
 #include "tools/common/progress.h"
 #include "tools/eulerdeck/commands.h"
 #include "tools/eulerdeck/count_store.h"
+#include "tools/eulerdeck/forecast_text.h"
 
 namespace eulerdeck::tools {
 
@@ -26,13 +29,15 @@ constexpr const char* kRunUsage =
     "usage: eulerdeck run --game G --ranks M [--suits S] --store DIR [--threads T]\n"
     "                     [--memory-budget SIZE] [--keep all|last|none]\n"
     "                     [--until-level K] [--checkpoint-seconds SECONDS]\n"
-    "                     [--pass-levels D]\n"
+    "                     [--pass-levels D] [--force]\n"
     "Builds every level of winning sub-decks into the store DIR (RocksDB), each\n"
     "streamed from the one below with bounded memory, checkpointing as it goes,\n"
     "then prints the store's status. DIR is created if need be; an existing DIR\n"
     "must be empty or hold a store of the same game; any other is refused.\n"
     "Run it again (or 'eulerdeck resume --store DIR') after an interruption: it\n"
-    "continues from the last checkpoint.";
+    "continues from the last checkpoint. A new run first prints a forecast of its\n"
+    "sub-decks, disk and time (a second of sampling the tree, docs/estimates.md)\n"
+    "and refuses one forecast to take more than a day unless --force.";
 constexpr const char* kResumeUsage =
     "usage: eulerdeck resume --store DIR [--threads T] [--memory-budget SIZE]\n"
     "                        [--keep all|last|none] [--until-level K]\n"
@@ -226,7 +231,8 @@ class RunEstimate {
   uint64_t written_ = 0;                   // entries this process wrote to the levels it committed
 };
 
-int Execute(const std::string& name, const Common& c, const GameSpec* given) {
+// `force`: start a new run even when its forecast says more than a day.
+int Execute(const std::string& name, const Common& c, const GameSpec* given, bool force = false) {
   storage::RunOptions options;
   uint64_t budget = 0;
   Status s = c.ToOptions(&options, &budget);
@@ -251,6 +257,23 @@ int Execute(const std::string& name, const Common& c, const GameSpec* given) {
   GameSpec spec;
   if (!storage::StoreExists(c.store_dir)) {
     if (!given) return store_error(storage::MissingStore(c.store_dir));
+    // A new run says first what it will cost, and refuses more than a day
+    // unless forced, before it writes anything. (A directory that is not
+    // empty is no store to create: CreateStore refuses it below.)
+    std::error_code ec;
+    const bool fresh =
+        !std::filesystem::exists(c.store_dir, ec) || std::filesystem::is_empty(c.store_dir, ec);
+    RunForecast forecast;
+    const storage::Keep keep = options.keep.value_or(storage::Keep::kAll);
+    if (fresh) {
+      s = ForecastRun(*given, c.threads, keep == storage::Keep::kAll, c.until_level, 1.0,
+                      &forecast);
+      if (!s.ok()) return BadInput(program, s.ToString());
+      if (forecast.seconds > kForceSeconds && !force) {
+        return BadInput(program, ForceRefusal(forecast.seconds, forecast.count));
+      }
+      if (!Quiet()) std::cerr << RunForecastLine(forecast) << "\n";
+    }
     s = storage::CreateStore(
         c.store_dir, storage::NewStoreParams(*given, options.keep.value_or(storage::Keep::kAll)));
     if (!s.ok()) return store_error(s);
@@ -365,12 +388,15 @@ int RunRun(const std::vector<std::string>& args) {
   desc.add_options()("help,h", "show this help");
   spec_options.Add(desc);
   common.Add(desc);
+  bool force = false;
+  desc.add_options()("force", po::bool_switch(&force),
+                     "start a new run even when the forecast says more than a day");
   po::variables_map vm;
   if (ParseOrHelp(args, desc, kRunUsage, vm)) return kExitOk;
   GameSpec spec;
   Status s = spec_options.ToSpec(&spec);
   if (!s.ok()) return BadInput("eulerdeck run", s.ToString());
-  return Execute("run", common, &spec);
+  return Execute("run", common, &spec, force);
 }
 
 int RunResume(const std::vector<std::string>& args) {

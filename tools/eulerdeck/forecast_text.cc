@@ -1,0 +1,61 @@
+#include "tools/eulerdeck/forecast_text.h"
+
+#include <algorithm>
+#include <cstdio>
+
+#include "tools/common/format.h"
+
+namespace eulerdeck::tools {
+
+std::string ForecastTime(double seconds) {
+  char text[48];
+  if (seconds < 1) return "under a second";
+  if (seconds < 120) {
+    std::snprintf(text, sizeof(text), "~%.0f s", seconds);
+  } else if (seconds < 7200) {
+    std::snprintf(text, sizeof(text), "~%.0f min", seconds / 60);
+  } else if (seconds < 2 * 86400) {
+    std::snprintf(text, sizeof(text), "~%.1f h", seconds / 3600);
+  } else if (seconds < 2 * 365.25 * 86400) {
+    std::snprintf(text, sizeof(text), "~%.1f days", seconds / 86400);
+  } else {
+    std::snprintf(text, sizeof(text), "~%.2g years", seconds / (365.25 * 86400));
+  }
+  return text;
+}
+
+namespace {
+
+std::string SubDecks(const CountForecast& f) {
+  char nodes[160];
+  std::snprintf(nodes, sizeof(nodes), "~%.3g sub-decks (95%%: %.3g .. %.3g), ~%.3g winning decks",
+                f.nodes.mean, std::max(0.0, f.nodes.low), f.nodes.high, f.winning.mean);
+  return std::string("forecast       ") + nodes;
+}
+
+std::string Descents(const CountForecast& f) {
+  return " (" + std::to_string(f.samples) + " descents of the tree, docs/estimates.md)";
+}
+
+}  // namespace
+
+std::string ForecastLine(const CountForecast& f) {
+  std::string line = SubDecks(f);
+  if (f.rate > 0) line += ", " + ForecastTime(f.seconds) + " on " + Plural(f.threads, "thread");
+  return line + Descents(f);
+}
+
+std::string RunForecastLine(const RunForecast& f) {
+  std::string line = SubDecks(f.count) + ", ~" + HumanBytes(f.disk_bytes) + " of disk";
+  if (f.count.rate > 0) {
+    line += ", " + ForecastTime(f.seconds) + " on " + Plural(f.count.threads, "thread");
+  }
+  return line + Descents(f.count);
+}
+
+std::string ForceRefusal(double seconds, const CountForecast& f) {
+  return "forecast " + ForecastTime(seconds) + " on " + Plural(f.threads, "thread") + " (~" +
+         Significant(f.nodes.mean, 3) + " sub-decks): --force to start anyway";
+}
+
+}  // namespace eulerdeck::tools

@@ -1,0 +1,30 @@
+// The forecasts `count` and `run` print before they start
+// (engine/estimate/forecast.h), and the limit past which they need --force.
+#ifndef EULERDECK_TOOLS_EULERDECK_FORECAST_TEXT_H_
+#define EULERDECK_TOOLS_EULERDECK_FORECAST_TEXT_H_
+
+#include <string>
+
+#include "engine/estimate/forecast.h"
+
+namespace eulerdeck::tools {
+
+// A day: a job forecast to take longer needs --force.
+inline constexpr double kForceSeconds = 86400;
+
+// "~29 min", "~3.2 days", "~4e+12 years": a forecast's time, rounded.
+std::string ForecastTime(double seconds);
+
+// The count's forecast line for stderr ("forecast       ~1.47e+08 sub-decks …").
+std::string ForecastLine(const CountForecast& f);
+
+// The stored run's: the sub-decks, the disk at the store's largest, the time.
+std::string RunForecastLine(const RunForecast& f);
+
+// The one line of a refusal: "forecast ~3.2 days on 2 threads (~1e+13
+// sub-decks): --force to start anyway".
+std::string ForceRefusal(double seconds, const CountForecast& f);
+
+}  // namespace eulerdeck::tools
+
+#endif  // EULERDECK_TOOLS_EULERDECK_FORECAST_TEXT_H_
