@@ -84,7 +84,8 @@ struct LevelEstimate {
 
 struct EstimateResult {
   std::vector<LevelEstimate> level;  // [0..cards]; [0] unused
-  uint64_t samples = 0;              // taken (fewer than asked when until_rel stopped it)
+  uint64_t samples = 0;              // behind the estimate (until_rel: the main stage's)
+  uint64_t pilot_samples = 0;        // until_rel's pilot, set aside (0: none)
   int exact_levels = 0;
   uint64_t sub_decks_counted = 0;  // by the exact counts below the samples
   double counting_seconds = 0;     // thread-seconds those exact counts took

@@ -42,10 +42,10 @@ constexpr const char* kUsage =
     "95% interval (mean +- 1.96 standard errors over the N independent\n"
     "samples), its effective sample size and its largest sample's share of the\n"
     "sum: an interval whose ESS is small or whose largest share is large is not\n"
-    "to be trusted (docs/estimates.md). --until-rel R samples until the\n"
-    "winning decks' half-width is at most R times the estimate (--samples is\n"
-    "then the most it takes). The same --seed gives the same estimate on any\n"
-    "number of threads.\n"
+    "to be trusted (docs/estimates.md). --until-rel R aims at a half-width of\n"
+    "the winning decks of R times the estimate: a pilot of 100 samples says how\n"
+    "many it takes, and those are drawn afresh (--samples is then the most).\n"
+    "The same --seed gives the same estimate on any number of threads.\n"
     "--csv columns: game,ranks,suits,level,sub_decks_estimate,std_error,\n"
     "ci95_low,ci95_high,ess,max_share (docs/schema/csv_columns.json).";
 
@@ -79,8 +79,8 @@ int RunEstimate(const std::vector<std::string>& args) {
                      "independent samples of the tree (with --until-rel: at most this many; "
                      "unlimited if not given)")(
       "until-rel", po::value<double>(&until_rel),
-      "sample until the 95% half-width of the winning decks is at most this fraction of "
-      "the estimate (e.g. 0.01), after at least 100 samples")(
+      "aim at a 95% half-width of the winning decks of this fraction of the estimate "
+      "(e.g. 0.01): a pilot of 100 samples says how many samples that takes")(
       "exact-levels", po::value<int>(&options.exact_levels)->default_value(6),
       "the last levels counted exactly below each descent (0: none; at most the cards "
       "less one)")(
@@ -180,7 +180,10 @@ int RunEstimate(const std::vector<std::string>& args) {
     j["exact_levels"] = r.exact_levels;
     j["width"] = options.width;
     j["lookahead"] = options.lookahead;
-    if (options.until_rel > 0) j["until_rel"] = options.until_rel;
+    if (options.until_rel > 0) {
+      j["until_rel"] = options.until_rel;
+      j["pilot_samples"] = std::to_string(r.pilot_samples);
+    }
     j["seed"] = std::to_string(options.seed);
     j["winning_decks"] = LevelJson(0, w);
     j["probability"] = LevelJson(0, p);
@@ -193,8 +196,9 @@ int RunEstimate(const std::vector<std::string>& args) {
   } else if (!csv.is_open() || csv_path != "-") {
     std::cout << "game           " << GameLine(spec) << "\n"
               << "samples        " << r.samples << " of width " << options.width << " (seed "
-              << options.seed << "), the last " << Plural(r.exact_levels, "level")
-              << " counted exactly, "
+              << options.seed
+              << (r.pilot_samples ? ", after a pilot of " + std::to_string(r.pilot_samples) : "")
+              << "), the last " << Plural(r.exact_levels, "level") << " counted exactly, "
               << (options.lookahead ? "children chosen by their own children"
                                     : "children chosen uniformly")
               << "\n"
