@@ -16,7 +16,8 @@ namespace {
 constexpr double kRunBytesPerSubDeck = 0.8;
 // A stored run's time over the in-memory count's, one thread, the same three
 // cases and day: 2.3, 2.2 and 1.8 (sorting, compressing and writing every
-// level instead of walking it depth first).
+// level instead of walking it depth first). Applied at any thread count,
+// as the count's own time is: both scale with the threads.
 constexpr double kRunOverCount = 2.2;
 
 }  // namespace
@@ -59,23 +60,15 @@ Status ForecastCount(const GameSpec& spec, int threads, double budget_seconds,
   return Status::OK();
 }
 
-Status ForecastRun(const GameSpec& spec, int threads, bool keep_all, int last_level,
-                   double budget_seconds, RunForecast* forecast) {
+Status ForecastRun(const GameSpec& spec, int threads, int last_level, double budget_seconds,
+                   RunForecast* forecast) {
   *forecast = RunForecast();
   if (Status s = ForecastCount(spec, threads, budget_seconds, &forecast->count); !s.ok()) return s;
   const std::vector<double>& level = forecast->count.level;
   const int last = last_level > 0 ? std::min<int>(last_level, spec.cards()) : spec.cards();
-  double stored = 0;
-  for (int k = 1; k <= last; ++k) {
-    forecast->sub_decks += level[k];
-    if (keep_all) {
-      stored += level[k];
-    } else if (k < last) {
-      stored = std::max(stored, level[k] + level[k + 1]);
-    }
-  }
-  if (!keep_all && last == 1) stored = level[1];
-  forecast->disk_bytes = stored * kRunBytesPerSubDeck;
+  forecast->last_level = last;
+  for (int k = 1; k <= last; ++k) forecast->sub_decks += level[k];
+  forecast->disk_bytes = forecast->sub_decks * kRunBytesPerSubDeck;
   if (forecast->count.nodes.mean > 0) {
     forecast->seconds = forecast->count.seconds * kRunOverCount *
                         (forecast->sub_decks / forecast->count.nodes.mean);

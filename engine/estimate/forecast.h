@@ -39,18 +39,22 @@ Status ForecastCount(const GameSpec& spec, int threads, double budget_seconds,
 // the same sub-decks, written level by level as sorted compressed runs.
 struct RunForecast {
   CountForecast count;
-  // The store's size at its largest: every level with `keep_all`, else the
-  // two levels of the widest pass (the one read and the one written).
+  int last_level = 0;    // the last level the run will write
+  double sub_decks = 0;  // those it will write, levels 1..last_level
+  // The store's size at its largest: every level written, whatever --keep
+  // says. Levels dropped by --keep last/none leave the disk only when
+  // RocksDB compacts their files, and a pass writes up to --pass-levels
+  // levels before its input is dropped, so the peak of a mousetrap m = 12
+  // run was the same with --keep last as with --keep all (2026-11-24).
   double disk_bytes = 0;
-  double sub_decks = 0;  // those the run will write (to last_level)
-  double seconds = 0;    // 0 when count.rate is 0
+  double seconds = 0;  // 0 when count.rate is 0
 };
 
 // Up to level `last_level` (0: the last). The run's disk is the sub-decks
 // times kRunBytesPerSubDeck and its time the count's share of those levels
 // times kRunOverCount, both measured (forecast.cc, docs/estimates.md).
-Status ForecastRun(const GameSpec& spec, int threads, bool keep_all, int last_level,
-                   double budget_seconds, RunForecast* forecast);
+Status ForecastRun(const GameSpec& spec, int threads, int last_level, double budget_seconds,
+                   RunForecast* forecast);
 
 }  // namespace eulerdeck
 

@@ -169,7 +169,8 @@ void SamplePopulation(const GameSpec& spec, const EstimateOptions& options, uint
   const int n = spec.cards();
   std::fill(s->x.begin(), s->x.end(), 0.0L);
   pcg32 rng = RandomStream(options.seed, index);
-  Card node[kNodeBytes], child[kNodeBytes];
+  // Zeroed: a child is stored with its scratch bytes past k+1 (stride n).
+  Card node[kNodeBytes] = {}, child[kNodeBytes] = {};
   // The population of level k: k cards each, at stride n, and weights.
   std::vector<Card>& pop = s->pop;
   std::vector<long double>& weight = s->weight;
@@ -242,21 +243,24 @@ void SamplePopulation(const GameSpec& spec, const EstimateOptions& options, uint
         tau = rest / static_cast<long double>(width - large);
       }
       // Systematic draw of the small ones: one uniform, steps of 1.
+      // (32 bits: each small child is kept with probability v/τ to within
+      // 2^-32, far below any estimate's error.)
       const long double u = static_cast<long double>(rng()) / 4294967296.0L;
       long double acc = u;
       size_t kept = 0;
+      // Moves child i to place kept <= i (in place: no copy onto itself).
+      auto keep = [&](size_t i, long double w) {
+        if (kept != i) std::copy(&next[i * n], &next[i * n] + k + 1, &next[kept * n]);
+        next_weight[kept++] = w;
+      };
       for (size_t i = 0; i < c; ++i) {
         if (value[i] >= tau) {
-          std::copy(&next[i * n], &next[i * n] + k + 1, &next[kept * n]);
-          next_weight[kept++] = next_weight[i];
+          keep(i, next_weight[i]);
           continue;
         }
         const long double before = acc;
         acc += value[i] / tau;
-        if (std::floor(acc) > std::floor(before)) {
-          std::copy(&next[i * n], &next[i * n] + k + 1, &next[kept * n]);
-          next_weight[kept++] = next_weight[i] * tau / value[i];
-        }
+        if (std::floor(acc) > std::floor(before)) keep(i, next_weight[i] * tau / value[i]);
       }
       next.resize(kept * n);
       next_weight.resize(kept);

@@ -77,7 +77,7 @@ TEST_CASE("estimate coverage: 95% intervals cover 33 exact counts about 95% of t
     }
     INFO(GameName(k.spec.game) << " m=" << k.spec.ranks << " s=" << k.spec.suits << ": "
                                << game_covered << " of " << kSeeds << " cover " << k.winning);
-    // Below 14 of 20 has probability 3·10^-4 for an honest interval.
+    // Below 14 of 20 has probability 3.4·10^-5 for an honest interval.
     CHECK(game_covered >= 14);
     covered += game_covered;
     trials += kSeeds;

@@ -258,7 +258,8 @@ int RunCount(const std::vector<std::string>& args) {
       r.forecast_made = true;
       if (r.forecast.seconds > kForceSeconds && !force) {
         // Bad input: one line, the forecast in it.
-        return BadInput(kProgram, ForceRefusal(r.forecast.seconds, r.forecast));
+        return BadInput(
+            kProgram, ForceRefusal(r.forecast.seconds, r.forecast.threads, r.forecast.nodes.mean));
       }
       if (!Quiet()) std::cerr << ForecastLine(r.forecast) << "\n";
     }

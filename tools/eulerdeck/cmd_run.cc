@@ -264,13 +264,12 @@ int Execute(const std::string& name, const Common& c, const GameSpec* given, boo
     const bool fresh =
         !std::filesystem::exists(c.store_dir, ec) || std::filesystem::is_empty(c.store_dir, ec);
     RunForecast forecast;
-    const storage::Keep keep = options.keep.value_or(storage::Keep::kAll);
     if (fresh) {
-      s = ForecastRun(*given, c.threads, keep == storage::Keep::kAll, c.until_level, 1.0,
-                      &forecast);
+      s = ForecastRun(*given, c.threads, c.until_level, 1.0, &forecast);
       if (!s.ok()) return BadInput(program, s.ToString());
       if (forecast.seconds > kForceSeconds && !force) {
-        return BadInput(program, ForceRefusal(forecast.seconds, forecast.count));
+        return BadInput(program,
+                        ForceRefusal(forecast.seconds, forecast.count.threads, forecast.sub_decks));
       }
       if (!Quiet()) std::cerr << RunForecastLine(forecast) << "\n";
     }

@@ -26,10 +26,11 @@ std::string ForecastTime(double seconds) {
 
 namespace {
 
-std::string SubDecks(const CountForecast& f) {
+// The sub-decks (of the levels the job reaches) and the winning decks.
+std::string SubDecks(const CountForecast& f, const LevelEstimate& sub_decks) {
   char nodes[160];
   std::snprintf(nodes, sizeof(nodes), "~%.3g sub-decks (95%%: %.3g .. %.3g), ~%.3g winning decks",
-                f.nodes.mean, std::max(0.0, f.nodes.low), f.nodes.high, f.winning.mean);
+                sub_decks.mean, std::max(0.0, sub_decks.low), sub_decks.high, f.winning.mean);
   return std::string("forecast       ") + nodes;
 }
 
@@ -40,22 +41,31 @@ std::string Descents(const CountForecast& f) {
 }  // namespace
 
 std::string ForecastLine(const CountForecast& f) {
-  std::string line = SubDecks(f);
+  std::string line = SubDecks(f, f.nodes);
   if (f.rate > 0) line += ", " + ForecastTime(f.seconds) + " on " + Plural(f.threads, "thread");
   return line + Descents(f);
 }
 
 std::string RunForecastLine(const RunForecast& f) {
-  std::string line = SubDecks(f.count) + ", ~" + HumanBytes(f.disk_bytes) + " of disk";
+  std::string line;
+  if (f.last_level < static_cast<int>(f.count.level.size()) - 1) {
+    // To --until-level: those levels' sub-decks (the interval is the
+    // whole tree's, not theirs).
+    line = "forecast       ~" + Significant(f.sub_decks, 3) + " sub-decks to level " +
+           std::to_string(f.last_level);
+  } else {
+    line = SubDecks(f.count, f.count.nodes);
+  }
+  line += ", ~" + HumanBytes(f.disk_bytes) + " of disk";
   if (f.count.rate > 0) {
     line += ", " + ForecastTime(f.seconds) + " on " + Plural(f.count.threads, "thread");
   }
   return line + Descents(f.count);
 }
 
-std::string ForceRefusal(double seconds, const CountForecast& f) {
-  return "forecast " + ForecastTime(seconds) + " on " + Plural(f.threads, "thread") + " (~" +
-         Significant(f.nodes.mean, 3) + " sub-decks): --force to start anyway";
+std::string ForceRefusal(double seconds, int threads, double sub_decks) {
+  return "forecast " + ForecastTime(seconds) + " on " + Plural(threads, "thread") + " (~" +
+         Significant(sub_decks, 3) + " sub-decks): --force to start anyway";
 }
 
 }  // namespace eulerdeck::tools

@@ -18,12 +18,13 @@ std::string ForecastTime(double seconds);
 // The count's forecast line for stderr ("forecast       ~1.47e+08 sub-decks …").
 std::string ForecastLine(const CountForecast& f);
 
-// The stored run's: the sub-decks, the disk at the store's largest, the time.
+// The stored run's: the sub-decks it will write (to --until-level), the
+// disk at the store's largest, the time.
 std::string RunForecastLine(const RunForecast& f);
 
 // The one line of a refusal: "forecast ~3.2 days on 2 threads (~1e+13
 // sub-decks): --force to start anyway".
-std::string ForceRefusal(double seconds, const CountForecast& f);
+std::string ForceRefusal(double seconds, int threads, double sub_decks);
 
 }  // namespace eulerdeck::tools
 
