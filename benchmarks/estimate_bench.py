@@ -60,7 +60,7 @@ def part1(build, quick):
         cells, base, best = [], None, None
         for name, width, look in modes:
             _, rel, sec = estimate(build, game, m, s, max(20, budget // width), width, look)
-            t = seconds_to_target(rel, sec)
+            t = seconds_to_target(rel, sec) if rel != float("inf") else float("inf")
             base = t if base is None else base
             best = t if best is None else min(best, t)
             cells.append(f"{t:.3g}")
@@ -81,6 +81,9 @@ def part2(build, quick):
     for game, m, s in cases:
         j, rel, sec = estimate(build, game, m, s, 50 if quick else 200, 1000)
         p = j["probability"]["estimate"]
+        if p <= 0:
+            print(f"| {game} m={m} s={s} | 0 (no sample won) | | | | |")
+            continue
         t_est = seconds_to_target(rel, sec)
         mc = run([f"{build}/cardlab", "mc", "--game", game, "--ranks", str(m), "--suits",
                   str(s), "--decks", str(mc_decks if game != "hlm" else mc_decks // 10),
