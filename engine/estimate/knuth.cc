@@ -364,6 +364,7 @@ Status Estimate(const GameSpec& spec, const EstimateOptions& options, EstimateRe
           std::max<uint64_t>(kPilotSamples,
                              need > 1e18L ? UINT64_MAX : static_cast<uint64_t>(need)));
       total.assign(n + 2, Moments());
+      if (options.samples_total) options.samples_total->store(pilot + main_count);
     } else {
       // Every pilot sample alike (0, or an exact count): nothing to refine.
       main_count = 0;

@@ -69,6 +69,9 @@ struct EstimateOptions {
   double until_rel = 0;
   const std::atomic<bool>* stop = nullptr;        // Cancelled once true
   std::atomic<uint64_t>* samples_done = nullptr;  // progress, if set
+  // Progress, if set: the samples the run will take in all, set once known
+  // (with until_rel: after the pilot, pilot included).
+  std::atomic<uint64_t>* samples_total = nullptr;
   // Progress, if set: the winning decks' 95% half-width over the estimate
   // so far, after each round (-1 until it is known).
   std::atomic<double>* relative_half_width = nullptr;

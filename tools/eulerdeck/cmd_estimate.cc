@@ -130,6 +130,7 @@ int RunEstimate(const std::vector<std::string>& args) {
   // half-width reached instead.
   std::atomic<uint64_t> done{0}, total{options.samples == UINT64_MAX ? 0 : options.samples};
   options.samples_done = &done;
+  options.samples_total = &total;  // --until-rel: known after the pilot
   std::atomic<double> half_width{-1};
   options.relative_half_width = &half_width;
   EstimateResult r;
