@@ -33,6 +33,7 @@ _add("hlm", 2, {2: 3, 3: 0, 4: 0, 5: 0, 6: 1, 7: 7, 8: 8, 9: 105, 10: 656, 11: 6
                 12: 76823, 13: 986994, 15: 320152788})
 _add("hlm", 2, {14: 17156400}, "erratum")
 _add("hlm", 3, {2: 4, 3: 4, 4: 9, 5: 63, 6: 1177, 7: 36144, 8: 1677968, 9: 127255522})
+_add("hlm", 3, {10: 14569821371}, "results")
 _add("hlm", 4, {2: 15, 3: 5, 4: 229, 5: 10568, 6: 1212483})
 _add("hlm", 4, {7: 396847883}, "erratum")
 _add("mousetrap", 1, {2: 1, 3: 2, 4: 6, 5: 15, 6: 84, 7: 330, 8: 1812, 9: 9978, 10: 65503,
@@ -151,8 +152,14 @@ def main():
           "| paper [MC] | samples | s |")
     print("|---|---|---|---|---|---|---|---|---|---|---|")
     for r in rows:
-        half = "exact" if float(r["rel_half_width"]) == 0 else \
-            f"±{100 * float(r['rel_half_width']):.2g}%"
+        # Every sample alike: the population held the whole tree (exact),
+        # or no sample reached a winning deck (no proof that none exists).
+        if float(r["estimate"]) == 0:
+            half = "none reached"
+        elif float(r["rel_half_width"]) == 0:
+            half = "exact"
+        else:
+            half = f"±{100 * float(r['rel_half_width']):.2g}%"
         exact = f"{int(r['exact']):,}" if r["exact"] else "—"
         if r["exact_source"] and r["exact_source"] != PAPER:
             exact += f" ({r['exact_source']})"
