@@ -80,6 +80,19 @@ struct Share {
   std::vector<long double> weight, next_weight, value, sorted;
   uint64_t counted = 0;
   double counting_seconds = 0;
+
+  // x[k+1..n] += w × the sub-decks below `node` (k cards), counted exactly
+  // and timed (the forecast's rate of this machine).
+  void AddBelow(const Card* node, int k, int n, long double w) {
+    const auto start = std::chrono::steady_clock::now();
+    counter.Count(node, k, &below);
+    counting_seconds +=
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    for (int j = k + 1; j <= n; ++j) {
+      x[j] += w * static_cast<long double>(below[j]);
+      counted += below[j];
+    }
+  }
 };
 
 // Uniform in [0, bound), bound < 2^32 in practice (a sum of children).
@@ -100,17 +113,7 @@ void Sample(const GameSpec& spec, const EstimateOptions& options, uint64_t index
   node[0] = s->roots[Below(rng, static_cast<uint32_t>(s->roots.size()))];
   const int exact_from = n - options.exact_levels;  // count exactly below this level
   for (int k = 1; k < n; ++k) {
-    if (k == exact_from) {
-      const auto start = std::chrono::steady_clock::now();
-      s->counter.Count(node, k, &s->below);
-      s->counting_seconds +=
-          std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-      for (int j = k + 1; j <= n; ++j) {
-        s->x[j] = w * static_cast<long double>(s->below[j]);
-        s->counted += s->below[j];
-      }
-      return;
-    }
+    if (k == exact_from) return s->AddBelow(node, k, n, w);
     s->children.clear();
     s->rule.ForEachChild(node, k, [&](uint32_t t, Card c) { s->children.emplace_back(t, c); });
     if (s->children.empty()) return;  // the descent dies: 0 below
@@ -186,17 +189,10 @@ void SamplePopulation(const GameSpec& spec, const EstimateOptions& options, uint
   for (int k = 1; k < n && !weight.empty(); ++k) {
     const size_t m = weight.size();
     if (k == exact_from) {
-      const auto start = std::chrono::steady_clock::now();
       for (size_t i = 0; i < m; ++i) {
         std::copy(&pop[i * n], &pop[i * n] + k, node);
-        s->counter.Count(node, k, &s->below);
-        for (int j = k + 1; j <= n; ++j) {
-          s->x[j] += weight[i] * static_cast<long double>(s->below[j]);
-          s->counted += s->below[j];
-        }
+        s->AddBelow(node, k, n, weight[i]);
       }
-      s->counting_seconds +=
-          std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
       return;
     }
     // The children, their weights (the parent's) and values.

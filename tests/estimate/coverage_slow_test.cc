@@ -58,23 +58,32 @@ const std::vector<Known> kKnown = {{{Game::kMousetrap, 10, 1}, 65503},
                                    {{Game::kHlm, 6, 4}, 1212483},
                                    {{Game::kHlm, 7, 4}, 396847883}};
 
+constexpr int kSeeds = 20;
+
+// Of kSeeds runs (seeds 1..kSeeds, `samples` of `width`, the last 6 levels
+// or fewer counted exactly), how many intervals cover the exact count;
+// *exact counts the runs with no error at all.
+int CoveringSeeds(const Known& k, uint32_t width, uint64_t samples, int* exact) {
+  int covered = 0;
+  for (uint64_t seed = 1; seed <= kSeeds; ++seed) {
+    EstimateOptions options;
+    options.samples = samples;
+    options.width = width;
+    options.seed = seed;
+    options.exact_levels = std::min(6, k.spec.cards() - 1);
+    EstimateResult r;
+    REQUIRE(Estimate(k.spec, options, &r).ok());
+    const LevelEstimate& w = r.winning();
+    covered += w.low <= k.winning && k.winning <= w.high;
+    *exact += w.std_error == 0;
+  }
+  return covered;
+}
+
 TEST_CASE("estimate coverage: 95% intervals cover 33 exact counts about 95% of the time") {
-  constexpr int kSeeds = 20;
   int covered = 0, trials = 0, exact = 0;
   for (const Known& k : kKnown) {
-    int game_covered = 0;
-    for (uint64_t seed = 1; seed <= kSeeds; ++seed) {
-      EstimateOptions options;
-      options.samples = 200;
-      options.width = 32;
-      options.seed = seed;
-      options.exact_levels = std::min(6, k.spec.cards() - 1);
-      EstimateResult r;
-      REQUIRE(Estimate(k.spec, options, &r).ok());
-      const LevelEstimate& w = r.winning();
-      game_covered += w.low <= k.winning && k.winning <= w.high;
-      exact += w.std_error == 0;
-    }
+    const int game_covered = CoveringSeeds(k, 32, 200, &exact);
     INFO(GameName(k.spec.game) << " m=" << k.spec.ranks << " s=" << k.spec.suits << ": "
                                << game_covered << " of " << kSeeds << " cover " << k.winning);
     // Below 14 of 20 has probability 3.4·10^-5 for an honest interval.
@@ -96,19 +105,10 @@ TEST_CASE("estimate coverage: the default width on the largest exactly known cas
   const std::vector<Known> largest = {{{Game::kHlm, 15, 2}, 320152788},
                                       {{Game::kHlm, 7, 4}, 396847883},
                                       {{Game::kMousetrap, 16, 1}, 25749021720.0}};
-  constexpr int kSeeds = 20;
   int covered = 0;
   for (const Known& k : largest) {
-    int game_covered = 0;
-    for (uint64_t seed = 1; seed <= kSeeds; ++seed) {
-      EstimateOptions options;
-      options.samples = 100;
-      options.width = 1000;
-      options.seed = seed;
-      EstimateResult r;
-      REQUIRE(Estimate(k.spec, options, &r).ok());
-      game_covered += r.winning().low <= k.winning && k.winning <= r.winning().high;
-    }
+    int exact = 0;
+    const int game_covered = CoveringSeeds(k, 1000, 100, &exact);
     INFO(GameName(k.spec.game) << " m=" << k.spec.ranks << " s=" << k.spec.suits << ": "
                                << game_covered << " of " << kSeeds << " cover " << k.winning);
     CHECK(game_covered >= 16);
