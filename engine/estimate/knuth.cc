@@ -284,7 +284,8 @@ Status Estimate(const GameSpec& spec, const EstimateOptions& options, EstimateRe
   tbb::enumerable_thread_specific<Share> shares(spec, options.stop);
   // Index n + 1: the sum over the levels (the nodes).
   std::vector<Moments> total(n + 2);
-  uint64_t taken = 0;  // samples drawn, pilot included (for the messages)
+  uint64_t taken = 0;  // samples merged, pilot included
+  auto stopped = [&] { return options.stop && options.stop->load(std::memory_order_relaxed); };
   // Samples first .. first+count-1 into `total`. A block costs about kBlock
   // descents whatever the width, so that the stop flag is looked at as
   // often; rounds grow from 4 blocks to kBlocksPerRound so that a short run
@@ -300,9 +301,11 @@ Status Estimate(const GameSpec& spec, const EstimateOptions& options, EstimateRe
     for (uint64_t first = 0; first < blocks;
          first += round_blocks, round_blocks = std::min(kBlocksPerRound, 2 * round_blocks)) {
       const uint64_t count = std::min(round_blocks, blocks - first);
+      std::vector<uint8_t> finished(count, 0);
       ParallelFor(options.threads, count, [&](size_t b) {
-        // Skipped once stopped: the estimate is abandoned (checked below).
-        if (options.stop && options.stop->load(std::memory_order_relaxed)) return;
+        // Skipped once stopped: the round's blocks after the first one
+        // skipped are dropped (below).
+        if (stopped()) return;
         Share& s = shares.local();
         std::vector<Moments>& m = round[b];
         std::fill(m.begin(), m.end(), Moments());
@@ -322,14 +325,21 @@ Status Estimate(const GameSpec& spec, const EstimateOptions& options, EstimateRe
           m[n + 1].Add(nodes);
         }
         if (options.samples_done) options.samples_done->fetch_add(end - begin);
+        // A stop seen only now may have cut an exact count short: the
+        // block is dropped.
+        finished[b] = !stopped();
       });
-      if (options.stop && options.stop->load(std::memory_order_relaxed)) {
-        return Status::Cancelled("interrupted after about " + std::to_string(taken) + " samples");
-      }
-      for (uint64_t b = 0; b < count; ++b) {
+      // The blocks merge in order, the unbroken prefix of finished ones if
+      // the round was stopped: the sums are then those of a run asked for
+      // exactly the samples merged.
+      for (uint64_t b = 0; b < count && finished[b]; ++b) {
         for (int j = 1; j <= n + 1; ++j) total[j].Merge(round[b][j]);
+        const uint64_t begin = first_index + (first + b) * block;
+        taken += std::min(begin + block, end_index) - begin;
       }
-      taken += std::min(count * block, end_index - (first_index + first * block));
+      if (stopped()) {
+        return Status::Cancelled("interrupted after " + std::to_string(taken) + " samples");
+      }
       if (options.relative_half_width) {
         options.relative_half_width->store(static_cast<double>(RelativeHalfWidth(total[n])),
                                            std::memory_order_relaxed);
@@ -338,6 +348,9 @@ Status Estimate(const GameSpec& spec, const EstimateOptions& options, EstimateRe
     return Status::OK();
   };
   uint64_t main_first = 0, main_count = options.samples;
+  // Stopped: the estimate is that of the samples merged (run_samples).
+  bool interrupted = false;
+  std::vector<Moments> pilot_total;  // until_rel's pilot, once set aside
   if (options.until_rel > 0) {
     // Two stages (Stein 1945): a pilot of kPilotSamples gives the variance,
     // hence the samples the goal needs; those are then drawn afresh and the
@@ -348,10 +361,17 @@ Status Estimate(const GameSpec& spec, const EstimateOptions& options, EstimateRe
     // exact count). A sample size fixed by the pilot leaves the main
     // stage's CLT interval as honest as that of a fixed --samples.
     const uint64_t pilot = std::min(kPilotSamples, options.samples);
-    if (Status s = run_samples(0, pilot); !s.ok()) return s;
+    if (Status s = run_samples(0, pilot); s.IsCancelled()) {
+      interrupted = true;
+    } else if (!s.ok()) {
+      return s;
+    }
     const long double h = RelativeHalfWidth(total[n]);
     result->pilot_samples = pilot;
-    if (h > 0 && pilot < options.samples) {
+    if (interrupted) {
+      main_count = 0;
+      result->pilot_samples = 0;  // the pilot's samples are the estimate
+    } else if (h > 0 && pilot < options.samples) {
       const long double need = std::ceil(static_cast<long double>(pilot) * (h / options.until_rel) *
                                          (h / options.until_rel));
       main_first = pilot;
@@ -359,6 +379,7 @@ Status Estimate(const GameSpec& spec, const EstimateOptions& options, EstimateRe
           options.samples - pilot,
           std::max<uint64_t>(kPilotSamples,
                              need > 1e18L ? UINT64_MAX : static_cast<uint64_t>(need)));
+      pilot_total.swap(total);
       total.assign(n + 2, Moments());
       if (options.samples_total) options.samples_total->store(pilot + main_count);
     } else {
@@ -368,8 +389,22 @@ Status Estimate(const GameSpec& spec, const EstimateOptions& options, EstimateRe
     }
   }
   if (main_count > 0) {
-    if (Status s = run_samples(main_first, main_count); !s.ok()) return s;
+    if (Status s = run_samples(main_first, main_count); s.IsCancelled()) {
+      interrupted = true;
+      if (total[n].n == 0 && !pilot_total.empty()) {
+        // Stopped before the main stage merged a block: the pilot's
+        // samples are all there is.
+        total.swap(pilot_total);
+        result->pilot_samples = 0;
+      }
+    } else if (!s.ok()) {
+      return s;
+    }
   }
+  if (interrupted && total[n].n == 0) {
+    return Status::Cancelled("interrupted before the first samples were drawn");
+  }
+  result->interrupted = interrupted;
   result->samples = static_cast<uint64_t>(total[n].n);
   result->exact_levels = options.exact_levels;
   for (const Share& s : shares) {

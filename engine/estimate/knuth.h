@@ -67,7 +67,7 @@ struct EstimateOptions {
   // `samples`, whichever comes first; an estimate still 0 after 100
   // samples stops too (no sample reached a winning deck).
   double until_rel = 0;
-  const std::atomic<bool>* stop = nullptr;        // Cancelled once true
+  const std::atomic<bool>* stop = nullptr;        // stops the sampling once true
   std::atomic<uint64_t>* samples_done = nullptr;  // progress, if set
   // Progress, if set: the samples the run will take in all, set once known
   // (with until_rel: after the pilot, pilot included).
@@ -89,6 +89,10 @@ struct EstimateResult {
   std::vector<LevelEstimate> level;  // [0..cards]; [0] unused
   uint64_t samples = 0;              // behind the estimate (until_rel: the main stage's)
   uint64_t pilot_samples = 0;        // until_rel's pilot, set aside (0: none)
+  // Stopped (options.stop) before the samples asked for: the estimate is
+  // that of the samples drawn. Without until_rel, or stopped in its pilot,
+  // it is exactly what samples = `samples` gives.
+  bool interrupted = false;
   int exact_levels = 0;
   uint64_t sub_decks_counted = 0;  // by the exact counts below the samples
   double counting_seconds = 0;     // thread-seconds those exact counts took
@@ -100,7 +104,10 @@ struct EstimateResult {
 
 // InvalidArgument / OutOfRange for what the enumeration cannot take
 // (CheckEnumerable, engine/eulerian/children.h), samples = 0 or
-// exact_levels outside 0..cards-1; Cancelled when *stop was set.
+// exact_levels outside 0..cards-1. When *stop is set: OK with
+// result->interrupted and the estimate of the samples drawn until then (in
+// until_rel's main stage, its samples, or the pilot's if it has none yet);
+// Cancelled if there are none.
 Status Estimate(const GameSpec& spec, const EstimateOptions& options, EstimateResult* result);
 
 }  // namespace eulerdeck

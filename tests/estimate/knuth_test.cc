@@ -5,8 +5,11 @@
 #include "engine/estimate/knuth.h"
 
 #include <algorithm>
+#include <atomic>
 #include <catch2/catch.hpp>
+#include <chrono>
 #include <cmath>
+#include <thread>
 #include <vector>
 
 #include "engine/eulerian/enumerate.h"
@@ -207,6 +210,95 @@ TEST_CASE("estimate: a seed repeats a run on any thread count", "[estimate]") {
   EstimateResult c;
   REQUIRE(Estimate(spec, options, &c).ok());
   CHECK(c.winning().mean != a.winning().mean);
+}
+
+// Runs Estimate() with a stop flag raised once `after` samples are done
+// (options.samples_done, counted per block before its merge).
+EstimateResult StoppedAfter(const GameSpec& spec, EstimateOptions options, uint64_t after) {
+  std::atomic<bool> stop{false};
+  std::atomic<uint64_t> done{0};
+  options.stop = &stop;
+  options.samples_done = &done;
+  std::thread watcher([&] {
+    while (done.load() < after) std::this_thread::sleep_for(std::chrono::microseconds(50));
+    stop.store(true);
+  });
+  EstimateResult r;
+  const Status s = Estimate(spec, options, &r);
+  watcher.join();
+  REQUIRE(s.ok());
+  return r;
+}
+
+void CheckSameEstimate(const EstimateResult& a, const EstimateResult& b, int cards) {
+  REQUIRE(a.samples == b.samples);
+  for (int j = 1; j <= cards; ++j) {
+    CHECK(a.level[j].mean == b.level[j].mean);
+    CHECK(a.level[j].std_error == b.level[j].std_error);
+    CHECK(a.level[j].max_share == b.level[j].max_share);
+  }
+  CHECK(a.nodes.mean == b.nodes.mean);
+}
+
+// Ctrl-C keeps what was drawn: the blocks merged before the stop, which are
+// exactly the run asked for that many samples (the same blocks, merged in
+// the same order), whatever the thread count.
+TEST_CASE("estimate: a stopped run is the run asked for the samples it drew", "[estimate]") {
+  const GameSpec spec{Game::kMousetrap, 11, 1};
+  EstimateOptions options;
+  options.samples = UINT64_MAX / 2;  // never reached: only the stop ends the run
+  options.seed = 5;
+  options.exact_levels = 2;
+  for (int threads : {1, 2}) {
+    options.threads = threads;
+    // The first round has 4 blocks of 256 descents: a 5th block done means
+    // the first round is merged.
+    const EstimateResult r = StoppedAfter(spec, options, 5 * 256);
+    CHECK(r.interrupted);
+    CHECK(r.pilot_samples == 0);
+    CHECK(r.samples >= 4 * 256);
+    EstimateOptions again = options;
+    again.samples = r.samples;
+    EstimateResult full;
+    REQUIRE(Estimate(spec, again, &full).ok());
+    CHECK_FALSE(full.interrupted);
+    CheckSameEstimate(r, full, spec.cards());
+  }
+  // Width 16: blocks of 16 samples, the last one possibly cut by the stop.
+  options.width = 16;
+  const EstimateResult w = StoppedAfter(spec, options, 5 * 16);
+  CHECK(w.interrupted);
+  EstimateOptions again = options;
+  again.samples = w.samples;
+  EstimateResult full;
+  REQUIRE(Estimate(spec, again, &full).ok());
+  CheckSameEstimate(w, full, spec.cards());
+}
+
+TEST_CASE("estimate: until_rel stopped in its main stage reports that stage's samples",
+          "[estimate]") {
+  const GameSpec spec{Game::kMousetrap, 11, 1};
+  EstimateOptions options;
+  options.samples = UINT64_MAX / 2;
+  options.until_rel = 1e-6;  // some 10^10 samples: only the stop ends the run
+  options.exact_levels = 2;
+  options.threads = 2;
+  // The pilot (100 samples, one block), then 5 blocks of the main stage.
+  const EstimateResult r = StoppedAfter(spec, options, 100 + 5 * 256);
+  CHECK(r.interrupted);
+  CHECK(r.pilot_samples == 100);
+  CHECK(r.samples >= 4 * 256);
+  CHECK(r.winning().mean > 0);
+}
+
+TEST_CASE("estimate: stopped before the first sample, nothing to report", "[estimate]") {
+  std::atomic<bool> stop{true};
+  EstimateOptions options;
+  options.stop = &stop;
+  EstimateResult r;
+  CHECK(Estimate({Game::kMousetrap, 8, 1}, options, &r).IsCancelled());
+  options.until_rel = 0.01;
+  CHECK(Estimate({Game::kMousetrap, 8, 1}, options, &r).IsCancelled());
 }
 
 // The small coverage check (the large one is coverage_slow_test.cc): over

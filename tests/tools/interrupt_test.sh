@@ -132,5 +132,30 @@ grep -q '"stop_reason":"interrupted"' "$tmp/out" && [ "$(wc -l <"$tmp/out")" -eq
   { echo "FAIL (mc SIGTERM): JSON $(cat "$tmp/out")"; fail=1; }
 grep -q "^mousetrap,12,1,win,1," "$tmp/mc.csv" || { echo "FAIL (mc SIGTERM): CSV of the decks played"; fail=1; }
 
+# estimate (a width-1000 sample of hlm 13x4 takes tens of milliseconds):
+# Ctrl-C prints the estimate of the samples drawn, exactly what --samples N
+# gives for those N; SIGTERM the same as JSON, marked interrupted.
+EST=(estimate --game hlm --ranks 13 --suits 4 --samples 1000000)
+interrupt INT 2 "$E" "${EST[@]}"
+expect_stop "estimate SIGINT" 130 '^eulerdeck estimate: interrupted after [0-9]+ samples; the results printed are those of samples 0\.\.[0-9]+ of seed 1 \(what --samples [0-9]+ gives\); an estimate is not resumable$'
+n=$(sed -n 's/^samples  *\([0-9]*\) of width .*/\1/p' "$tmp/out")
+grep -q "^stop  *interrupted" "$tmp/out" && grep -q "^winning decks  *[0-9.e+]* +- " "$tmp/out" ||
+  { echo "FAIL (estimate SIGINT): no estimate printed: $(cat "$tmp/out")"; fail=1; }
+if [ -n "$n" ] && [ "$n" -gt 0 ]; then
+  "$E" "${EST[@]:0:7}" --samples "$n" 2>/dev/null | grep -v "^time " >"$tmp/same"
+  grep -v "^stop \|^time " "$tmp/out" | diff -q - "$tmp/same" >/dev/null ||
+    { echo "FAIL (estimate SIGINT): the estimate is not that of --samples $n"; fail=1; }
+else
+  echo "FAIL (estimate SIGINT): no samples drawn: $(cat "$tmp/out")"; fail=1
+fi
+interrupt TERM 2 "$E" "${EST[@]}" --json --csv "$tmp/est.csv"
+expect_stop "estimate SIGTERM" 143 '^eulerdeck estimate: interrupted after [0-9]+ samples'
+python3 -c '
+import json, sys
+j = json.loads(open(sys.argv[1]).read())
+assert j["interrupted"] is True and int(j["samples"]) > 0, j' "$tmp/out" ||
+  { echo "FAIL (estimate SIGTERM): JSON $(cat "$tmp/out")"; fail=1; }
+grep -q "^hlm,13,4,52," "$tmp/est.csv" || { echo "FAIL (estimate SIGTERM): CSV of the samples drawn"; fail=1; }
+
 [ "$fail" -eq 0 ] && echo "interrupt_test: all checks passed"
 exit "$fail"

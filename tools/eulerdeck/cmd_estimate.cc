@@ -46,6 +46,8 @@ constexpr const char* kUsage =
     "the winning decks of R times the estimate: a pilot of 100 samples says how\n"
     "many it takes, and those are drawn afresh (--samples is then the most).\n"
     "The same --seed gives the same estimate on any number of threads.\n"
+    "Ctrl-C (or SIGTERM) prints the estimate of the samples drawn so far and\n"
+    "exits 130 (143); without --until-rel it is what --samples N gives.\n"
     "--csv columns: game,ranks,suits,level,sub_decks_estimate,std_error,\n"
     "ci95_low,ci95_high,ess,max_share (docs/schema/csv_columns.json).";
 
@@ -186,6 +188,7 @@ int RunEstimate(const std::vector<std::string>& args) {
       j["pilot_samples"] = std::to_string(r.pilot_samples);
     }
     j["seed"] = std::to_string(options.seed);
+    if (r.interrupted) j["interrupted"] = true;
     j["winning_decks"] = LevelJson(0, w);
     j["probability"] = LevelJson(0, p);
     nlohmann::ordered_json levels = nlohmann::ordered_json::array();
@@ -203,6 +206,8 @@ int RunEstimate(const std::vector<std::string>& args) {
               << (options.lookahead ? "children chosen by their own children"
                                     : "children chosen uniformly")
               << "\n"
+              << (r.interrupted ? "stop           interrupted: the estimate of the samples drawn\n"
+                                : "")
               << "level       estimate    std error       95% low      95% high         ESS  "
                  "max share\n";
     for (int k = 1; k <= n; ++k) {
@@ -219,6 +224,15 @@ int RunEstimate(const std::vector<std::string>& args) {
     PrintTime(seconds, HumanCount(static_cast<double>(r.samples) / seconds) + " samples/s");
   }
   if (!CommitOutput(kProgram, &csv)) return kExitCheckFailed;
+  if (r.interrupted) {
+    std::cerr << kProgram << ": interrupted after " << r.samples << " samples; the results printed "
+              << (r.pilot_samples ? "are those of the samples drawn after the pilot"
+                                  : "are those of samples 0.." + std::to_string(r.samples - 1) +
+                                        " of seed " + std::to_string(options.seed) +
+                                        " (what --samples " + std::to_string(r.samples) + " gives)")
+              << "; an estimate is not resumable\n";
+    return signals.ExitCode();
+  }
   return kExitOk;
 }
 
