@@ -332,12 +332,13 @@ Status Estimate(const GameSpec& spec, const EstimateOptions& options, EstimateRe
       // The blocks merge in order, the unbroken prefix of finished ones if
       // the round was stopped: the sums are then those of a run asked for
       // exactly the samples merged.
-      for (uint64_t b = 0; b < count && finished[b]; ++b) {
-        for (int j = 1; j <= n + 1; ++j) total[j].Merge(round[b][j]);
-        const uint64_t begin = first_index + (first + b) * block;
+      uint64_t merged = 0;
+      for (; merged < count && finished[merged]; ++merged) {
+        for (int j = 1; j <= n + 1; ++j) total[j].Merge(round[merged][j]);
+        const uint64_t begin = first_index + (first + merged) * block;
         taken += std::min(begin + block, end_index) - begin;
       }
-      if (stopped()) {
+      if (merged < count) {  // stopped (a stop after the last block is not an interruption)
         return Status::Cancelled("interrupted after " + std::to_string(taken) + " samples");
       }
       if (options.relative_half_width) {
