@@ -28,7 +28,7 @@ job() {  # job NAME ARGS...
     local cmd
     if [ "$variant" = A ]; then
       # --force: an unattended queue must not stop on a forecast of more
-      # than a day (hlm s=4 m=8 is forecast at 16 h, with a wide interval);
+      # than a day (a loaded machine slows the rate the forecast measures);
       # binaries from before the forecast do not know the option.
       local force=()
       "$E" count --help 2>&1 | grep -q -- --force && force=(--force)
@@ -75,7 +75,7 @@ log "queue start (pid $$, binary $(readlink -f "$E"))"
 # Shortest first, bold cells of issue 14 before the others. The times are
 # one run's, on 2 threads: the first eight from smaller sizes, the rest from
 # `count`'s forecast (docs/estimates.md) with the machine otherwise idle
-# (2026-11-24; modular s=4 m=5's first run took 3.3 h beside other jobs).
+# (2026-11-24).
 job mousetrap-s2-m9 --game mousetrap --ranks 9 --suits 2      # ~8 min
 job hlm-s2-m16 --game hlm --ranks 16 --suits 2                # ~23 min
 job modular-s1-m14 --game modular --ranks 14                  # ~29 min
@@ -84,10 +84,10 @@ job modular-s2-m8 --game modular --ranks 8 --suits 2          # ~32 min
 job mousetrap-s3-m7 --game mousetrap --ranks 7 --suits 3      # ~33 min
 job hlm-s3-m10 --game hlm --ranks 10 --suits 3                # ~40 min
 job modular-s3-m6 --game modular --ranks 6 --suits 3          # ~48 min
-job modular-s4-m5 --game modular --ranks 5 --suits 4          # ~1.7-3.3 h
-job modular-s1-m15 --game modular --ranks 15                  # ~2.8 h
-job mousetrap-s1-m17 --game mousetrap --ranks 17              # ~4.3 h
-job hlm-s4-m8 --game hlm --ranks 8 --suits 4                  # ~16 h (1.5-30 h)
-job mousetrap-s4-m6 --game mousetrap --ranks 6 --suits 4      # ~5.1 h
-job mousetrap-s2-m10 --game mousetrap --ranks 10 --suits 2    # ~8.6 h
+job modular-s4-m5 --game modular --ranks 5 --suits 4          # ~79 min
+job modular-s1-m15 --game modular --ranks 15                  # ~2.7 h
+job mousetrap-s1-m17 --game mousetrap --ranks 17              # ~4.0 h
+job hlm-s4-m8 --game hlm --ranks 8 --suits 4                  # ~6.3 h
+job mousetrap-s4-m6 --game mousetrap --ranks 6 --suits 4      # ~3.4 h
+job mousetrap-s2-m10 --game mousetrap --ranks 10 --suits 2    # ~7.2 h
 log "queue finished"

@@ -23,15 +23,18 @@ struct CountForecast {
   double rate = 0;
   double seconds = 0;  // nodes.mean / (rate × threads); 0 when rate is 0
   int threads = 1;
-  uint64_t samples = 0;
+  uint64_t samples = 0;  // the sampler's samples, each a population of `width`
+  uint32_t width = 0;
   double sampling_seconds = 0;
 };
 
-// Samples the tree of `spec` on one thread, in rounds of 4 times more
-// descents from 1,000, until the node count's 95% half-width is within 10%
-// or about `budget_seconds` have passed; the same seed every time, so a
+// Samples the tree of `spec` on one thread with populations of
+// kForecastWidth sub-decks a level (knuth.h), in rounds of 4 times more
+// samples from 16, until the node count's 95% half-width is within 10% or
+// about `budget_seconds` have passed; the same seed every time, so a
 // forecast depends only on the machine's speed. InvalidArgument as
 // Estimate().
+inline constexpr uint32_t kForecastWidth = 64;
 Status ForecastCount(const GameSpec& spec, int threads, double budget_seconds,
                      CountForecast* forecast);
 

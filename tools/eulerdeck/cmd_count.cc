@@ -117,6 +117,7 @@ nlohmann::ordered_json ToJson(const SizeResult& r, bool verify) {
     fj["threads"] = f.threads;
     fj["sub_decks_per_second"] = f.rate;
     fj["samples"] = std::to_string(f.samples);
+    fj["width"] = f.width;
     j["forecast"] = fj;
   }
   return j;

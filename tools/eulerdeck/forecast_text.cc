@@ -35,7 +35,8 @@ std::string SubDecks(const CountForecast& f, const LevelEstimate& sub_decks) {
 }
 
 std::string Descents(const CountForecast& f) {
-  return " (" + std::to_string(f.samples) + " descents of the tree, docs/estimates.md)";
+  return " (" + std::to_string(f.samples) + " samples of the tree of width " +
+         std::to_string(f.width) + ", docs/estimates.md)";
 }
 
 }  // namespace
