@@ -38,10 +38,10 @@ Status ForecastCount(const GameSpec& spec, int threads, double budget_seconds,
   options.exact_levels = std::min(6, spec.cards() - 1);
   // Populations rather than single descents: on bushy trees the node count
   // converges far sooner for the same work (hlm s = 4 m = 8 in a second:
-  // 1.6e12 +-9% against 2.6e12 +-90% with 64,000 descents; its exact
-  // counts at 1.57e12 +-2%), and the rate they time is nearer the count's
-  // (the forecast of the count's seconds, on 6 published sizes: 1.11-1.29
-  // times the count against 1.2-2.15 with descents, docs/estimates.md).
+  // 1.6e12 +-8% against 2.6e12 +-90% with 64,000 descents; 400 samples of
+  // width 1000 give 1.57e12), and the rate they time is nearer the count's
+  // (the forecast of the count's seconds on 6 sizes: 1.11-1.29 times the
+  // count's, against 1.2-2.15 with descents; docs/estimates.md).
   options.width = kForecastWidth;
   EstimateResult r;
   for (options.samples = 16;; options.samples *= 4) {
