@@ -83,6 +83,19 @@ interrupt() {
   kill -"$sig" "$pid"
   wait "$pid"; rc=$?; pid=0
 }
+# same_as WHAT N DROP CMD...: what the interrupted job printed ($tmp/out),
+# less the lines DROP matches, is what CMD prints: the same job asked for
+# exactly the N units (decks, samples) it had done.
+same_as() {
+  local what="$1" n="$2" drop="$3"
+  shift 3
+  if [ -z "$n" ] || [ "$n" -eq 0 ]; then
+    echo "FAIL ($what): nothing done: $(cat "$tmp/out")"; fail=1; return
+  fi
+  "$@" 2>/dev/null | grep -v "$drop" >"$tmp/same"
+  grep -v "$drop" "$tmp/out" | diff -q - "$tmp/same" >/dev/null ||
+    { echo "FAIL ($what): the results are not those of the job asked for $n"; fail=1; }
+}
 expect_stop() {  # expect_stop WHAT WANT_RC PATTERN: rc and the last stderr line
   if [ "$rc" -ne "$2" ] || ! tail -1 "$tmp/err" | grep -Eq -- "$3"; then
     echo "FAIL ($1): rc=$rc $(tail -1 "$tmp/err")"; fail=1
@@ -119,13 +132,7 @@ expect_stop "mc SIGINT" 130 '^cardlab mc: interrupted after [0-9]+ decks; the re
 n=$(sed -n 's/^decks played  *\([0-9]*\) (seed 1)$/\1/p' "$tmp/out")
 grep -q "^stop  *interrupted$" "$tmp/out" && grep -q "^win  *[0-9]* decks, p = " "$tmp/out" ||
   { echo "FAIL (mc SIGINT): no estimate printed: $(cat "$tmp/out")"; fail=1; }
-if [ -n "$n" ] && [ "$n" -gt 0 ]; then
-  "$C" mc --game mousetrap --ranks 12 --decks "$n" 2>/dev/null | grep -v "^stop " >"$tmp/same"
-  grep -v "^stop " "$tmp/out" | diff -q - "$tmp/same" >/dev/null ||
-    { echo "FAIL (mc SIGINT): the estimate is not that of --decks $n"; fail=1; }
-else
-  echo "FAIL (mc SIGINT): no decks played: $(cat "$tmp/out")"; fail=1
-fi
+same_as "mc SIGINT" "$n" "^stop " "$C" mc --game mousetrap --ranks 12 --decks "$n"
 interrupt TERM 1 "$C" "${MC[@]}" --json --csv "$tmp/mc.csv"
 expect_stop "mc SIGTERM" 143 '^cardlab mc: interrupted after [0-9]+ decks'
 grep -q '"stop_reason":"interrupted"' "$tmp/out" && [ "$(wc -l <"$tmp/out")" -eq 1 ] ||
@@ -141,13 +148,7 @@ expect_stop "estimate SIGINT" 130 '^eulerdeck estimate: interrupted after [0-9]+
 n=$(sed -n 's/^samples  *\([0-9]*\) of width .*/\1/p' "$tmp/out")
 grep -q "^stop  *interrupted" "$tmp/out" && grep -q "^winning decks  *[0-9.e+]* +- " "$tmp/out" ||
   { echo "FAIL (estimate SIGINT): no estimate printed: $(cat "$tmp/out")"; fail=1; }
-if [ -n "$n" ] && [ "$n" -gt 0 ]; then
-  "$E" "${EST[@]:0:7}" --samples "$n" 2>/dev/null | grep -v "^time " >"$tmp/same"
-  grep -v "^stop \|^time " "$tmp/out" | diff -q - "$tmp/same" >/dev/null ||
-    { echo "FAIL (estimate SIGINT): the estimate is not that of --samples $n"; fail=1; }
-else
-  echo "FAIL (estimate SIGINT): no samples drawn: $(cat "$tmp/out")"; fail=1
-fi
+same_as "estimate SIGINT" "$n" "^stop \|^time " "$E" "${EST[@]:0:7}" --samples "$n"
 interrupt TERM 2 "$E" "${EST[@]}" --json --csv "$tmp/est.csv"
 expect_stop "estimate SIGTERM" 143 '^eulerdeck estimate: interrupted after [0-9]+ samples'
 python3 -c '
