@@ -64,13 +64,22 @@ long double RelativeHalfWidth(const Moments& m) {
   return 1.959964L * std::sqrt(m.m2 / (m.n - 1) / m.n) / m.mean;
 }
 
+// Where every sample starts: count() sub-decks of `level` cards, flattened
+// in `cards` (the tree's roots, or given subtrees for EstimateBelow()).
+struct Start {
+  int level = 1;
+  std::vector<Card> cards;
+  uint64_t count() const { return cards.size() / level; }
+  const Card* node(uint64_t i) const { return cards.data() + i * level; }
+};
+
 // One thread's tools: the child rule, the exact counter, buffers.
 struct Share {
-  Share(const GameSpec& spec, const std::atomic<bool>* stop)
-      : rule(spec), counter(spec, stop), roots(rule.Roots()), x(spec.cards() + 1, 0.0L) {}
+  Share(const GameSpec& spec, const std::atomic<bool>* stop, const Start* start)
+      : rule(spec), counter(spec, stop), start(start), x(spec.cards() + 1, 0.0L) {}
   ChildRule rule;
   SubtreeCounter counter;
-  std::vector<Card> roots;
+  const Start* start;
   std::vector<std::pair<uint32_t, Card>> children;
   std::vector<uint64_t> grand;  // with lookahead: the children's children, cumulated
   std::vector<uint64_t> below;
@@ -108,11 +117,15 @@ void Sample(const GameSpec& spec, const EstimateOptions& options, uint64_t index
   std::fill(s->x.begin(), s->x.end(), 0.0L);
   pcg32 rng = RandomStream(options.seed, index);
   Card node[kNodeBytes], child[kNodeBytes];
-  long double w = static_cast<long double>(s->roots.size());
-  s->x[1] = w;
-  node[0] = s->roots[Below(rng, static_cast<uint32_t>(s->roots.size()))];
-  const int exact_from = n - options.exact_levels;  // count exactly below this level
-  for (int k = 1; k < n; ++k) {
+  const Start& start = *s->start;
+  const int k0 = start.level;
+  long double w = static_cast<long double>(start.count());
+  s->x[k0] = w;
+  const Card* root = start.node(Below64(rng, start.count()));
+  std::copy(root, root + k0, node);
+  // Count exactly below this level (never above the start).
+  const int exact_from = std::max(n - options.exact_levels, k0);
+  for (int k = k0; k < n; ++k) {
     if (k == exact_from) return s->AddBelow(node, k, n, w);
     s->children.clear();
     s->rule.ForEachChild(node, k, [&](uint32_t t, Card c) { s->children.emplace_back(t, c); });
@@ -179,14 +192,23 @@ void SamplePopulation(const GameSpec& spec, const EstimateOptions& options, uint
   std::vector<long double>& weight = s->weight;
   pop.clear();
   weight.clear();
-  for (Card r : s->roots) {
-    pop.push_back(r);
-    pop.resize(pop.size() + n - 1);
-    weight.push_back(1.0L);
+  // The first population: every start if they fit the width, or else
+  // `width` of them drawn uniformly with replacement, each standing for
+  // count/width (unbiased: each draw's expectation is the mean start).
+  const Start& start = *s->start;
+  const int k0 = start.level;
+  const uint64_t starts = start.count();
+  const bool all = starts <= options.width;
+  for (uint64_t i = 0; i < (all ? starts : options.width); ++i) {
+    const Card* root = start.node(all ? i : Below64(rng, starts));
+    pop.insert(pop.end(), root, root + k0);
+    pop.resize(pop.size() + n - k0);
+    weight.push_back(
+        all ? 1.0L : static_cast<long double>(starts) / static_cast<long double>(options.width));
   }
-  s->x[1] = static_cast<long double>(s->roots.size());
-  const int exact_from = n - options.exact_levels;
-  for (int k = 1; k < n && !weight.empty(); ++k) {
+  s->x[k0] = static_cast<long double>(starts);
+  const int exact_from = std::max(n - options.exact_levels, k0);
+  for (int k = k0; k < n && !weight.empty(); ++k) {
     const size_t m = weight.size();
     if (k == exact_from) {
       for (size_t i = 0; i < m; ++i) {
@@ -265,10 +287,10 @@ void SamplePopulation(const GameSpec& spec, const EstimateOptions& options, uint
     weight.swap(next_weight);
   }
 }
-}  // namespace
 
-Status Estimate(const GameSpec& spec, const EstimateOptions& options, EstimateResult* result) {
-  if (Status s = CheckEnumerable(spec); !s.ok()) return s;
+// Estimate() and EstimateBelow(): the samples start from `start`.
+Status EstimateFrom(const GameSpec& spec, const Start& start, const EstimateOptions& options,
+                    EstimateResult* result) {
   const int n = spec.cards();
   if (options.samples == 0) return Status::InvalidArgument("samples must be at least 1");
   if (options.width == 0) return Status::InvalidArgument("width must be at least 1");
@@ -281,7 +303,7 @@ Status Estimate(const GameSpec& spec, const EstimateOptions& options, EstimateRe
                                    std::to_string(options.exact_levels));
   }
   *result = EstimateResult();
-  tbb::enumerable_thread_specific<Share> shares(spec, options.stop);
+  tbb::enumerable_thread_specific<Share> shares(spec, options.stop, &start);
   // Index n + 1: the sum over the levels (the nodes).
   std::vector<Moments> total(n + 2);
   uint64_t taken = 0;  // samples merged, pilot included
@@ -425,6 +447,33 @@ Status Estimate(const GameSpec& spec, const EstimateOptions& options, EstimateRe
     e.max_share = m.sum > 0 ? static_cast<double>(m.max / m.sum) : 0.0;
   }
   return Status::OK();
+}
+
+}  // namespace
+
+Status Estimate(const GameSpec& spec, const EstimateOptions& options, EstimateResult* result) {
+  if (Status s = CheckEnumerable(spec); !s.ok()) return s;
+  Start start;
+  start.cards = ChildRule(spec).Roots();
+  return EstimateFrom(spec, start, options, result);
+}
+
+Status EstimateBelow(const GameSpec& spec, int k, const std::vector<Card>& roots,
+                     const EstimateOptions& options, EstimateResult* result) {
+  if (Status s = CheckEnumerable(spec); !s.ok()) return s;
+  if (k < 1 || k >= spec.cards()) {
+    return Status::InvalidArgument("the subtrees' roots must have 1 to " +
+                                   std::to_string(spec.cards() - 1) + " cards, not " +
+                                   std::to_string(k));
+  }
+  if (roots.empty() || roots.size() % k != 0) {
+    return Status::InvalidArgument("the roots must be a positive number of sub-decks of " +
+                                   std::to_string(k) + " cards");
+  }
+  Start start;
+  start.level = k;
+  start.cards = roots;
+  return EstimateFrom(spec, start, options, result);
 }
 
 }  // namespace eulerdeck

@@ -110,6 +110,19 @@ struct EstimateResult {
 // Cancelled if there are none.
 Status Estimate(const GameSpec& spec, const EstimateOptions& options, EstimateResult* result);
 
+// The same below given sub-decks instead of the whole tree: `roots` holds
+// roots.size()/k winning sub-decks of k cards each (1 <= k < cards),
+// flattened, and not checked. A descent starts from one of them drawn
+// uniformly; a population from all of them when they are no more than the
+// width, or else from `width` drawn uniformly with replacement, each
+// standing for roots/width of them. level[j] estimates the sub-decks of j
+// cards below the roots (j > k; level[k] is the number of roots, lower
+// levels 0), and `nodes` their sum. No exact count starts above level k.
+// A resumable count estimates the work it has left with it
+// (storage/stored_count.h).
+Status EstimateBelow(const GameSpec& spec, int k, const std::vector<Card>& roots,
+                     const EstimateOptions& options, EstimateResult* result);
+
 }  // namespace eulerdeck
 
 #endif  // EULERDECK_ENGINE_ESTIMATE_KNUTH_H_

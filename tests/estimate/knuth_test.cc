@@ -12,7 +12,9 @@
 #include <thread>
 #include <vector>
 
+#include "engine/eulerian/children.h"
 #include "engine/eulerian/enumerate.h"
+#include "engine/eulerian/subtrees.h"
 
 namespace eulerdeck {
 namespace {
@@ -351,6 +353,135 @@ TEST_CASE("estimate: refuses no samples, too many exact levels and width 0", "[e
   options.exact_levels = 2;
   options.width = 0;
   CHECK(Estimate(GameSpec{Game::kMousetrap, 8, 1}, options, &r).IsInvalidArgument());
+}
+
+// The winning sub-decks of `k` cards, flattened, built level by level from
+// the roots with the child rule (as the count's split level holds them).
+std::vector<Card> LevelNodes(const GameSpec& spec, int k) {
+  const ChildRule rule(spec);
+  std::vector<Card> level;
+  for (Card r : rule.Roots()) level.push_back(r);
+  for (int j = 1; j < k; ++j) {
+    std::vector<Card> next;
+    Card node[kNodeBytes] = {}, child[kNodeBytes] = {};
+    for (size_t i = 0; i < level.size() / j; ++i) {
+      std::copy(&level[i * j], &level[i * j] + j, node);
+      rule.ForEachChild(node, j, [&](uint32_t t, Card x) {
+        ChildRule::MakeChild(node, j, t, x, child);
+        next.insert(next.end(), child, child + j + 1);
+      });
+    }
+    level.swap(next);
+  }
+  return level;
+}
+
+// The exact sub-decks of each level below `roots` (k cards each).
+std::vector<uint64_t> ExactBelow(const GameSpec& spec, int k, const std::vector<Card>& roots) {
+  std::vector<uint64_t> sum(spec.cards() + 1, 0), below;
+  SubtreeCounter counter(spec);
+  Card node[kNodeBytes] = {};
+  for (size_t i = 0; i < roots.size() / k; ++i) {
+    std::copy(&roots[i * k], &roots[i * k] + k, node);
+    REQUIRE(counter.Count(node, k, &below));
+    for (int j = k + 1; j <= spec.cards(); ++j) sum[j] += below[j];
+  }
+  sum[k] = roots.size() / k;
+  return sum;
+}
+
+TEST_CASE("estimate below: from the tree's roots it is the estimate of the tree", "[estimate]") {
+  for (const GameSpec& spec : {GameSpec{Game::kMousetrap, 8, 1}, GameSpec{Game::kModular, 4, 2},
+                               GameSpec{Game::kHlm, 3, 3}}) {
+    for (uint32_t width : {1, 8}) {
+      EstimateOptions options;
+      options.samples = 500;
+      options.seed = 5;
+      options.width = width;
+      EstimateResult tree, below;
+      REQUIRE(Estimate(spec, options, &tree).ok());
+      REQUIRE(EstimateBelow(spec, 1, ChildRule(spec).Roots(), options, &below).ok());
+      INFO(GameName(spec.game) << " m=" << spec.ranks << " s=" << spec.suits << " width " << width);
+      for (int j = 1; j <= spec.cards(); ++j) {
+        CHECK(below.level[j].mean == tree.level[j].mean);
+        CHECK(below.level[j].std_error == tree.level[j].std_error);
+      }
+      CHECK(below.nodes.mean == tree.nodes.mean);
+    }
+  }
+}
+
+TEST_CASE("estimate below: as wide as the roots, counted exactly below them, it is exact",
+          "[estimate]") {
+  const GameSpec spec{Game::kMousetrap, 8, 1};
+  const int k = 3;
+  const std::vector<Card> roots = LevelNodes(spec, k);
+  const uint64_t count = roots.size() / k;
+  REQUIRE(count > 8);  // more than a narrow population's width
+  const std::vector<uint64_t> exact = ExactBelow(spec, k, roots);
+  EstimateOptions options;
+  options.samples = 3;
+  options.width = static_cast<uint32_t>(count);
+  options.exact_levels = spec.cards() - k;
+  EstimateResult r;
+  REQUIRE(EstimateBelow(spec, k, roots, options, &r).ok());
+  double nodes = 0;
+  for (int j = 1; j <= spec.cards(); ++j) {
+    INFO("level " << j);
+    CHECK(r.level[j].mean == static_cast<double>(j < k ? 0 : exact[j]));
+    CHECK(r.level[j].std_error == 0);
+    nodes += static_cast<double>(j < k ? 0 : exact[j]);
+  }
+  CHECK(r.nodes.mean == nodes);
+}
+
+TEST_CASE("estimate below: every level within 4.5 standard errors of the exact sum below",
+          "[estimate]") {
+  for (const GameSpec& spec : {GameSpec{Game::kMousetrap, 9, 1}, GameSpec{Game::kModular, 4, 2},
+                               GameSpec{Game::kHlm, 4, 4}}) {
+    const int k = 4;
+    // Every other sub-deck of level 4: a set of subtrees that is not a level.
+    const std::vector<Card> level = LevelNodes(spec, k);
+    std::vector<Card> roots;
+    for (size_t i = 0; i < level.size() / k; i += 2) {
+      roots.insert(roots.end(), &level[i * k], &level[i * k] + k);
+    }
+    const std::vector<uint64_t> exact = ExactBelow(spec, k, roots);
+    for (int exact_levels : {0, 2})
+      for (uint32_t width : {1, 3, 8}) {
+        EstimateOptions options;
+        options.samples = 20000 / width;
+        options.seed = 3;
+        options.exact_levels = exact_levels;
+        options.width = width;
+        EstimateResult r;
+        REQUIRE(EstimateBelow(spec, k, roots, options, &r).ok());
+        CHECK(r.level[k].mean == static_cast<double>(roots.size() / k));
+        for (int j = k + 1; j <= spec.cards(); ++j) {
+          INFO(GameName(spec.game)
+               << " m=" << spec.ranks << " s=" << spec.suits << " exact levels " << exact_levels
+               << " width " << width << " level " << j << ": " << r.level[j].mean << " +- "
+               << r.level[j].std_error << ", exact " << exact[j]);
+          const double err = std::fabs(r.level[j].mean - static_cast<double>(exact[j]));
+          CHECK(err <= 4.5 * r.level[j].std_error + 1e-9 * exact[j]);
+        }
+        CHECK(r.nodes.std_error > 0);  // the roots were sampled: not an exact sum
+      }
+  }
+}
+
+TEST_CASE("estimate below: refuses roots of no cards, of every card, or cut short", "[estimate]") {
+  const GameSpec spec{Game::kMousetrap, 8, 1};
+  const std::vector<Card> roots = LevelNodes(spec, 2);
+  EstimateOptions options;
+  options.samples = 10;
+  EstimateResult r;
+  CHECK(EstimateBelow(spec, 0, roots, options, &r).IsInvalidArgument());
+  CHECK(EstimateBelow(spec, 8, roots, options, &r).IsInvalidArgument());
+  CHECK(EstimateBelow(spec, 2, std::vector<Card>(roots.begin(), roots.end() - 1), options, &r)
+            .IsInvalidArgument());
+  CHECK(EstimateBelow(spec, 2, {}, options, &r).IsInvalidArgument());
+  CHECK(EstimateBelow(spec, 2, roots, options, &r).ok());
 }
 
 }  // namespace
