@@ -25,6 +25,7 @@ Status WriteLiveStatus(const std::string& dir, const LiveStatus& live) {
                       {"entries_per_second", live.entries_per_second}};
   if (live.counting) j["count"] = true;
   if (live.eta_seconds >= 0) j["eta_seconds"] = live.eta_seconds;
+  if (live.sub_decks_left >= 0) j["sub_decks_left"] = live.sub_decks_left;
   const std::filesystem::path path = std::filesystem::path(dir) / kLiveFile;
   const std::filesystem::path next =
       std::filesystem::path(dir) / (std::string(kLiveFile) + ".next");
@@ -59,6 +60,7 @@ void ReadLiveStatus(const std::string& dir, LiveStatus* live, bool* exists) {
   live->entries_per_second = j.value("entries_per_second", 0.0);
   live->counting = j.value("count", false);
   live->eta_seconds = j.value("eta_seconds", -1.0);
+  live->sub_decks_left = j.value("sub_decks_left", -1.0);
   *exists = true;
 }
 

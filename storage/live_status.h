@@ -30,6 +30,9 @@ struct LiveStatus {
   // subtrees, entries the sub-decks counted this session, the rate theirs.
   bool counting = false;
   double eta_seconds = -1;  // the writer's estimate of the time left (-1: none)
+  // A count: the sub-decks it has left, estimated (-1: no estimate; the
+  // ETA, if any, is then by subtrees).
+  double sub_decks_left = -1;
 };
 
 // The file's name inside a store.

@@ -63,6 +63,14 @@ struct CountStoreOptions {
   std::atomic<uint64_t>* subtrees_done = nullptr;
   std::atomic<uint64_t>* subtrees_total = nullptr;
   std::atomic<uint64_t>* sub_decks_counted = nullptr;
+  // Progress by work rather than by subtrees (they differ in size by
+  // orders of magnitude, in no order): the sub-decks below the split level
+  // that earlier sessions counted (set once), and those left, estimated by
+  // EstimateLeft() when the count starts and again every few minutes, less
+  // those counted since (-1 while there is no estimate). Both are kept only
+  // with sub_decks_counted, which they are measured against.
+  std::atomic<uint64_t>* sub_decks_before = nullptr;
+  std::atomic<double>* sub_decks_left = nullptr;
   // A count that tallies its winning decks (StoreParams::tally): the tally's
   // name, recorded by a new store and required of an existing one ("" for a
   // plain count), and a fresh tally for each batch, whose Encode() is kept
@@ -116,6 +124,8 @@ class CountCoordinator {
   int split_level() const;
   uint64_t subtrees_total() const;
   uint64_t subtrees_done() const;  // committed, pending a checkpoint, or finished now
+  // The sub-decks below the split level that earlier sessions committed.
+  uint64_t sub_decks_before() const;
   // How many threads count in all (every rank's): the batch size shrinks
   // towards the end so that each of them has several batches left.
   void SetWorkers(int threads);
@@ -131,6 +141,15 @@ class CountCoordinator {
   // block, first and count): they are read again from the store.
   Status Returned(const SubtreeBatch& batch);
 
+  // For an estimate of the work left: up to `max_roots` of the subtrees not
+  // yet handed out, as sub-decks of split_level() cards flattened in *roots.
+  // All of them, once each, when they are no more (*scale = 1); or else
+  // max_roots drawn uniformly with replacement by `seed` (*scale = *left /
+  // max_roots). *left: how many there are (0: *roots is empty). Batches in
+  // flight or given back are not among them. Corruption as Next().
+  Status SampleLeft(uint64_t max_roots, uint64_t seed, std::vector<Card>* roots, uint64_t* left,
+                    double* scale) const;
+
   // Commits the finished batches if `force` or checkpoint_seconds have passed.
   Status Checkpoint(bool force);
   // True when every subtree is counted (and Checkpoint(true) committed it).
@@ -144,6 +163,14 @@ class CountCoordinator {
   explicit CountCoordinator(std::unique_ptr<Rep> rep);
   std::unique_ptr<Rep> rep_;
 };
+
+// The sub-decks below the subtrees `coordinator` has not handed out yet, on
+// the calling thread: EstimateBelow() (engine/estimate/knuth.h) from a
+// sample of them (CountCoordinator::SampleLeft), scaled to them all. 0 when
+// none is left; Cancelled when `stop` became true first. A count's ETA by
+// work; a second or so for a count of hours (docs/estimates.md).
+Status EstimateLeft(const CountCoordinator& coordinator, const GameSpec& spec, uint64_t seed,
+                    const std::atomic<bool>* stop, double* sub_decks_left);
 
 // Other processes counting beside this one's threads (count_mpi.cc). The
 // driver calls every method from its own thread, the one that checkpoints.

@@ -108,7 +108,22 @@ store="$tmp/sigint"
 "$E" count --game mousetrap --ranks 14 --store "$store" --subtrees 20000 --threads 1 -q \
   >/dev/null 2>"$tmp/err" &
 pid=$!
-sleep 2
+# While it runs, status gives the ETA by the work left, estimated (the
+# estimate's accuracy: count_store_test.cc).
+live=""
+for _ in $(seq 50); do
+  sleep 0.2
+  live=$("$E" status --store "$store" 2>/dev/null | sed -n 3p)
+  [[ "$live" == *"sub-decks left (estimated)"* ]] && break
+done
+if ! echo "$live" | grep -qE '^state      running \(pid [0-9]+, since .*\): counting the subtrees below level [0-9]+, .* ETA [0-9hms]+ for ~[0-9.]+[kMGT]? sub-decks left \(estimated\)'; then
+  echo "FAIL (running): status does not give the work left: '$live'"; fail=1
+fi
+"$E" status --store "$store" --json | python3 -c '
+import json, sys
+live = json.load(sys.stdin)["live"]
+assert live["sub_decks_left"] > 0 and live["eta_seconds"] >= 0, live' ||
+  { echo "FAIL (running): status --json lacks live.sub_decks_left"; fail=1; }
 kill -INT "$pid"
 wait "$pid"
 rc=$?

@@ -5,9 +5,16 @@
 #include <atomic>
 #include <catch2/catch.hpp>
 #include <chrono>
+#include <cmath>
+#include <set>
+#include <string>
 #include <thread>
 
+#include "engine/cards/rules.h"
+#include "engine/eulerian/children.h"
 #include "engine/eulerian/enumerate.h"
+#include "engine/eulerian/path.h"
+#include "engine/eulerian/subtrees.h"
 #include "storage/frontier_store.h"
 #include "storage/stored_count.h"
 #include "storage/stored_run.h"
@@ -168,6 +175,136 @@ TEST_CASE("count store: overlapping or foreign count records are corruption", "[
   const Status s = CountStore(store.get(), spec, options, &result);
   INFO(s.ToString());
   CHECK(s.IsCorruption());
+}
+
+// Hands out and counts batches of subtrees until `subtrees` are done (or
+// none is left), and commits them; returns the sub-decks they counted.
+uint64_t CountBatches(CountCoordinator* c, const GameSpec& spec, uint64_t subtrees,
+                      std::vector<SubtreeBatch>* batches = nullptr) {
+  uint64_t sub_decks = 0, done = 0;
+  SubtreeBatch batch;
+  Status st;
+  while (done < subtrees && c->Next(1, &batch, &st)) {
+    SubtreeCounts counts;
+    REQUIRE(
+        CountSubtrees(spec, batch.paths.data(), batch.count, batch.k, 1, nullptr, nullptr, &counts)
+            .ok());
+    for (uint64_t x : counts.level) sub_decks += x;
+    done += batch.count;
+    REQUIRE(c->Finished(batch, counts).ok());
+    if (batches) batches->push_back(batch);
+  }
+  REQUIRE(st.ok());
+  REQUIRE(c->Checkpoint(true).ok());
+  return sub_decks;
+}
+
+// The sub-decks of levels 1..d of a count.
+uint64_t UpTo(const CountResult& r, int d) {
+  uint64_t sum = 0;
+  for (int j = 1; j <= d; ++j) sum += r.level[j];
+  return sum;
+}
+
+TEST_CASE("count store: the work left, every subtree sampled and counted exactly, is exact",
+          "[count_store]") {
+  // mousetrap m=8 splits at level 2 (6 levels above the last): few enough
+  // subtrees for one population, counted exactly below the split.
+  const GameSpec spec{Game::kMousetrap, 8, 1};
+  const CountResult reference = Reference(spec);
+  TempDir dir;
+  auto store = OpenRW(dir.path());
+  CountStoreOptions options;
+  options.threads = 1;
+  std::unique_ptr<CountCoordinator> c;
+  REQUIRE(CountCoordinator::Open(store.get(), spec, options, &c).ok());
+  const int d = c->split_level();
+  REQUIRE(d == 2);
+  const uint64_t total = c->subtrees_total();
+  REQUIRE(total == reference.level[d]);
+  REQUIRE(total <= 64);
+  const double all = static_cast<double>(reference.nodes - UpTo(reference, d));
+  double left = -1;
+  REQUIRE(EstimateLeft(*c, spec, 1, nullptr, &left).ok());
+  CHECK(left == all);
+  CHECK(c->sub_decks_before() == 0);
+
+  // Half of them counted: the rest is left, in this session and the next.
+  const uint64_t counted = CountBatches(c.get(), spec, total / 2);
+  REQUIRE(c->subtrees_done() < total);
+  std::vector<Card> roots;
+  uint64_t free = 0;
+  double scale = 0;
+  REQUIRE(c->SampleLeft(1000, 1, &roots, &free, &scale).ok());
+  CHECK(free == total - c->subtrees_done());
+  CHECK(roots.size() == free * d);
+  CHECK(scale == 1);
+  REQUIRE(EstimateLeft(*c, spec, 2, nullptr, &left).ok());
+  CHECK(left == all - static_cast<double>(counted));
+  c.reset();
+  REQUIRE(CountCoordinator::Open(store.get(), spec, options, &c).ok());
+  CHECK(c->sub_decks_before() == counted);
+  REQUIRE(EstimateLeft(*c, spec, 3, nullptr, &left).ok());
+  CHECK(left == all - static_cast<double>(counted));
+
+  // All counted: nothing left.
+  CountBatches(c.get(), spec, total);
+  REQUIRE(EstimateLeft(*c, spec, 4, nullptr, &left).ok());
+  CHECK(left == 0);
+  REQUIRE(c->SampleLeft(1000, 1, &roots, &free, &scale).ok());
+  CHECK(free == 0);
+  CHECK(roots.empty());
+}
+
+TEST_CASE("count store: the work left, sampled, is near the exact and never a subtree handed out",
+          "[count_store]") {
+  // mousetrap m=11 splits at level 5, more subtrees than EstimateLeft draws.
+  const GameSpec spec{Game::kMousetrap, 11, 1};
+  const CountResult reference = Reference(spec);
+  TempDir dir;
+  auto store = OpenRW(dir.path());
+  CountStoreOptions options;
+  options.threads = 1;
+  std::unique_ptr<CountCoordinator> c;
+  REQUIRE(CountCoordinator::Open(store.get(), spec, options, &c).ok());
+  const int d = c->split_level();
+  const uint64_t total = c->subtrees_total();
+  REQUIRE(total > 4096);
+  std::vector<SubtreeBatch> batches;
+  const uint64_t counted = CountBatches(c.get(), spec, total / 3, &batches);
+  const double exact = static_cast<double>(reference.nodes - UpTo(reference, d) - counted);
+  double left = -1;
+  REQUIRE(EstimateLeft(*c, spec, 7, nullptr, &left).ok());
+  INFO("estimated " << left << " sub-decks left, exactly " << exact);
+  CHECK(std::fabs(left - exact) <= 0.1 * exact);
+
+  // A sample of 500 of the 2/3 left: uniform with replacement, none of
+  // them among the subtrees handed out.
+  std::vector<Card> roots;
+  uint64_t free = 0;
+  double scale = 0;
+  REQUIRE(c->SampleLeft(500, 9, &roots, &free, &scale).ok());
+  CHECK(free == total - c->subtrees_done());
+  REQUIRE(roots.size() == 500u * d);
+  CHECK(scale == Approx(static_cast<double>(free) / 500));
+  // Sub-decks as strings of bytes (a set of vectors of bytes trips a false
+  // -Wstringop-overread in g++ 12).
+  std::set<std::string> handed_out;
+  PathDecoder decoder(spec);
+  for (const SubtreeBatch& b : batches) {
+    for (uint32_t i = 0; i < b.count; ++i) {
+      const Card* node = decoder.Decode(b.paths.data() + static_cast<size_t>(i) * d, d);
+      handed_out.emplace(reinterpret_cast<const char*>(node), d);
+    }
+  }
+  REQUIRE(handed_out.size() == c->subtrees_done());
+  const ChildRule rule(spec);
+  for (size_t i = 0; i < 500; ++i) {
+    const Card* node = roots.data() + i * d;
+    CHECK(handed_out.count(std::string(reinterpret_cast<const char*>(node), d)) == 0);
+    // A winning sub-deck: played alone, it wins.
+    CHECK(Play(spec, Deck(node, node + d)).outcome == Outcome::kWin);
+  }
 }
 
 }  // namespace

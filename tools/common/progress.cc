@@ -181,6 +181,11 @@ void Progress::Tick(double elapsed, bool tty, bool draw) {
   done_rate_.Add(elapsed, static_cast<double>(done));
   ProgressStage stage;
   if (options_.stage) stage = options_.stage();
+  // The job's work becoming known (a count's work left, estimated after
+  // its start) starts its rate afresh: the work done so far appears at
+  // once and is not a rate.
+  if (stage.work_total > 0 && !work_known_) work_rate_.Reset();
+  work_known_ = stage.work_total > 0;
   work_rate_.Add(elapsed, stage.work_done);
   count_rate_.Add(elapsed, static_cast<double>(stage.rate_count));
   if (!draw) return;
@@ -229,7 +234,7 @@ void Progress::Tick(double elapsed, bool tty, bool draw) {
     for (const ProgressFigure& f : figures) add(f.text);
     if (has_work) add(Percent(fraction, 1) + " of the whole job");
     add("elapsed " + HumanDuration(elapsed));
-    if (has_work) add(stage.name + " ETA " + HumanDuration(stage_eta));
+    if (has_work && stage.index > 0) add(stage.name + " ETA " + HumanDuration(stage_eta));
     add("ETA " + HumanDuration(eta));
     std::fprintf(stderr, "%s\n", text.c_str());
     std::fflush(stderr);

@@ -130,6 +130,7 @@ class Progress {
   uint64_t stage_total_ = 0;  // the counter's total when its stage began
   uint64_t last_done_ = 0;
   WindowRate done_rate_, work_rate_, count_rate_;
+  bool work_known_ = false;  // the last tick's stage had a work_total
   std::thread thread_;
 };
 

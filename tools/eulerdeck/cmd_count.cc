@@ -241,10 +241,11 @@ int RunCount(const std::vector<std::string>& args) {
   StopOnSignals signals;
   options.stop = signals.flag();
   for (const GameSpec& spec : specs) {
-    std::atomic<uint64_t> done{0}, total{0}, counted{0};
+    std::atomic<uint64_t> done{0}, total{0}, counted{0}, before{0};
     std::atomic<int> building{0};
-    const CountStoreCounters counters{options.threads, options.stop, &done,
-                                      &total,          &counted,     &building};
+    std::atomic<double> left{-1};
+    const CountStoreCounters counters{options.threads, options.stop, &done,   &total,
+                                      &counted,        &building,    &before, &left};
     options.tasks_done = &done;
     options.tasks_total = &total;
     options.sub_decks_counted = &counted;
@@ -266,15 +267,17 @@ int RunCount(const std::vector<std::string>& args) {
     }
     const auto start = std::chrono::steady_clock::now();
     {
-      // The bar and the ETA follow the subtrees; the rate is of sub-decks,
-      // which moves even while the first subtrees (minutes each for the
-      // largest sizes) are being walked.
+      // The bar and the ETA follow the subtrees, or in a store, once the
+      // work left is estimated, the sub-decks (subtrees differ in size by
+      // orders of magnitude); the rate is of sub-decks, which moves even
+      // while the first subtrees (minutes each for the largest sizes) are
+      // being walked.
       ProgressOptions shown;
       shown.label = range ? "count m=" + std::to_string(spec.ranks) : "count";
       shown.unit = "subtrees";
       shown.done = &done;
       shown.total = &total;
-      shown.stage = [&counted, &building] {
+      shown.stage = [&counted, &building, &before, &left] {
         ProgressStage stage;
         if (const int level = building.load(); level > 0) {
           // A store's levels down to the split, built first.
@@ -284,6 +287,10 @@ int RunCount(const std::vector<std::string>& args) {
         }
         stage.rate_count = counted.load(std::memory_order_relaxed);
         stage.rate_unit = "sub-decks";
+        if (const double l = left.load(std::memory_order_relaxed); l >= 0) {
+          stage.work_done = static_cast<double>(before.load() + stage.rate_count);
+          stage.work_total = stage.work_done + l;
+        }
         stage.figures.emplace_back(HumanCount(stage.rate_count) + " sub-decks counted",
                                    HumanCount(stage.rate_count));
         return stage;

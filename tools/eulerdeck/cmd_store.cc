@@ -171,6 +171,7 @@ int RunStatus(const std::vector<std::string>& args) {
                    {"sub_decks_counted", std::to_string(live.entries)},
                    {"sub_decks_per_second", live.entries_per_second}};
       if (live.eta_seconds >= 0) j["live"]["eta_seconds"] = live.eta_seconds;
+      if (live.sub_decks_left >= 0) j["live"]["sub_decks_left"] = live.sub_decks_left;
     } else if (has_live) {
       j["live"] = {{"pid", live.pid},
                    {"started", UtcTime(live.started)},
@@ -231,6 +232,11 @@ int RunStatus(const std::vector<std::string>& args) {
               << " of " << live.input_total << " done, " << HumanCount(live.entries_per_second)
               << " sub-decks/s";
     if (live.eta_seconds >= 0) std::cout << ", ETA " << HumanDuration(live.eta_seconds);
+    if (live.eta_seconds >= 0 && live.sub_decks_left >= 0) {
+      std::cout << " for ~" << HumanCount(live.sub_decks_left) << " sub-decks left (estimated)";
+    } else if (live.eta_seconds >= 0) {
+      std::cout << " by subtrees";
+    }
     std::cout << " (" << HumanDuration(now - live.updated) << " ago)";
   } else if (running && has_live) {
     std::cout << " (pid " << live.pid << ", since " << UtcTime(live.started)

@@ -98,6 +98,8 @@ Status OpenCountStore(const CountStoreFlags& flags, const GameSpec& spec, const 
   options->subtrees_total = counters.subtrees_total;
   options->sub_decks_counted = counters.counted;
   options->building_level = counters.building_level;
+  options->sub_decks_before = counters.sub_decks_before;
+  options->sub_decks_left = counters.sub_decks_left;
   return Status::OK();
 }
 

@@ -37,6 +37,9 @@ struct CountStoreCounters {
   std::atomic<uint64_t>* subtrees_total = nullptr;
   std::atomic<uint64_t>* counted = nullptr;
   std::atomic<int>* building_level = nullptr;
+  // The work before this session and left (estimated), in sub-decks.
+  std::atomic<uint64_t>* sub_decks_before = nullptr;
+  std::atomic<double>* sub_decks_left = nullptr;
 };
 
 // Counts `spec` in the store flags.dir: creates it (a count store) if it does
