@@ -514,7 +514,9 @@ Status CountCoordinator::SampleLeft(uint64_t max_roots, uint64_t seed, std::vect
   } else {
     pcg32 rng = RandomStream(seed, 0);
     for (uint64_t i = 0; i < max_roots; ++i) {
-      places.push_back(((static_cast<uint64_t>(rng()) << 32) | rng()) % *left);
+      const uint64_t high =
+          rng();  // first: the order of two calls in one expression is unspecified
+      places.push_back(((high << 32) | rng()) % *left);
     }
     std::sort(places.begin(), places.end());
     *scale = static_cast<double>(*left) / static_cast<double>(max_roots);

@@ -107,7 +107,9 @@ struct Share {
 // Uniform in [0, bound), bound < 2^32 in practice (a sum of children).
 uint64_t Below64(pcg32& rng, uint64_t bound) {
   if (bound <= UINT32_MAX) return Below(rng, static_cast<uint32_t>(bound));
-  const uint64_t r = (static_cast<uint64_t>(rng()) << 32) | rng();
+  // Two statements: the order of two calls within one expression is unspecified.
+  const uint64_t high = rng();
+  const uint64_t r = (high << 32) | rng();
   return r % bound;  // a bias below 2^-32 at most
 }
 
