@@ -514,8 +514,8 @@ Status CountCoordinator::SampleLeft(uint64_t max_roots, uint64_t seed, std::vect
   } else {
     pcg32 rng = RandomStream(seed, 0);
     for (uint64_t i = 0; i < max_roots; ++i) {
-      const uint64_t high =
-          rng();  // first: the order of two calls in one expression is unspecified
+      // Two statements: the order of two calls in one expression is unspecified.
+      const uint64_t high = rng();
       places.push_back(((high << 32) | rng()) % *left);
     }
     std::sort(places.begin(), places.end());
