@@ -193,6 +193,7 @@ struct CountCoordinator::Rep {
   std::vector<uint32_t> block_entries;
   uint64_t total = 0;
   uint64_t sub_decks_before = 0;  // below level d, committed before this session
+  double seconds_before = 0;      // the worker time of those batches
 
   std::mutex mu;          // guards everything below
   DoneRanges done;        // committed before this session
@@ -259,6 +260,17 @@ CountCoordinator::~CountCoordinator() = default;
 Status CountCoordinator::Open(FrontierStore* store, const GameSpec& spec,
                               const CountStoreOptions& options,
                               std::unique_ptr<CountCoordinator>* coordinator) {
+  return OpenImpl(store, spec, options, /*read_only=*/false, coordinator);
+}
+
+Status CountCoordinator::OpenToRead(FrontierStore* store, const GameSpec& spec,
+                                    std::unique_ptr<CountCoordinator>* coordinator) {
+  return OpenImpl(store, spec, CountStoreOptions(), /*read_only=*/true, coordinator);
+}
+
+Status CountCoordinator::OpenImpl(FrontierStore* store, const GameSpec& spec,
+                                  const CountStoreOptions& options, bool read_only,
+                                  std::unique_ptr<CountCoordinator>* coordinator) {
   Status s = CheckEnumerable(spec);
   if (!s.ok()) return s;
   auto rep = std::make_unique<Rep>();
@@ -272,6 +284,9 @@ Status CountCoordinator::Open(FrontierStore* store, const GameSpec& spec,
   bool exists = false;
   s = store->GetParams(&params, &exists);
   if (!s.ok()) return s;
+  if (!exists && read_only) {
+    return Status::InvalidArgument("'" + store->dir() + "' holds no count yet");
+  }
   if (!exists) {
     params = NewStoreParams(spec, Keep::kLast);
     params.kind = StoreKind::kCount;
@@ -280,7 +295,7 @@ Status CountCoordinator::Open(FrontierStore* store, const GameSpec& spec,
     s = store->PutParams(params);
     if (!s.ok()) return s;
   }
-  s = CountParams(store, spec, &options.tally, &params);
+  s = CountParams(store, spec, read_only ? nullptr : &options.tally, &params);
   if (!s.ok()) return s;
 
   // Step 2. The levels down to the split, by the stored run.
@@ -289,6 +304,7 @@ Status CountCoordinator::Open(FrontierStore* store, const GameSpec& spec,
     if (!s.ok()) return s;
     rep->d = SplitLevel(spec, params, rep->levels);
     if (rep->d != 0) break;
+    if (read_only) return Status::InvalidArgument("the count has not reached its split level yet");
     RunOptions run;
     run.threads = options.threads;
     run.checkpoint_seconds = options.checkpoint_seconds;
@@ -301,7 +317,7 @@ Status CountCoordinator::Open(FrontierStore* store, const GameSpec& spec,
   }
   if (options.building_level) options.building_level->store(0);
   const int d = rep->d;
-  if (params.split_level != d) {
+  if (params.split_level != d && !read_only) {
     params.split_level = d;
     s = store->PutParams(params);
     if (!s.ok()) return s;
@@ -312,7 +328,7 @@ Status CountCoordinator::Open(FrontierStore* store, const GameSpec& spec,
     // A crash between the split level's commit and the drop of the level
     // below it leaves that level's blocks (the stored run would drop them
     // on its next start, which never comes): drop them now (idempotent).
-    if (r.level < d) {
+    if (r.level < d && !read_only) {
       if (r.kept) s = store->MarkLevelDropped(r.level);
       if (s.ok()) s = store->DeleteBlocks(r.level, 0);
       if (!s.ok()) return s;
@@ -362,6 +378,7 @@ Status CountCoordinator::Open(FrontierStore* store, const GameSpec& spec,
   rep->counted = progress.counted;
   rep->counted.level.resize(rep->n + 1, 0);
   for (int j = d + 1; j <= rep->n; ++j) rep->sub_decks_before += rep->counted.level[j];
+  rep->seconds_before = progress.counted.seconds;
   rep->subtrees_done = rep->handed_out = progress.subtrees_done;
   rep->cost_seconds = progress.counted.seconds;
   rep->cost_subtrees = progress.counted.subtrees;
@@ -382,6 +399,7 @@ uint64_t CountCoordinator::subtrees_done() const {
   return rep_->subtrees_done;
 }
 uint64_t CountCoordinator::sub_decks_before() const { return rep_->sub_decks_before; }
+double CountCoordinator::seconds_before() const { return rep_->seconds_before; }
 void CountCoordinator::SetWorkers(int threads) {
   std::lock_guard<std::mutex> lock(rep_->mu);
   rep_->workers = std::max(threads, 1);
@@ -576,6 +594,19 @@ Status EstimateLeft(const CountCoordinator& coordinator, const GameSpec& spec, u
       std::max(0.0,
                result.nodes.mean - static_cast<double>(roots.size() / coordinator.split_level())) *
       scale;
+  return Status::OK();
+}
+
+Status EstimateStoredLeft(FrontierStore* store, const GameSpec& spec, CountLeft* left) {
+  *left = CountLeft();
+  std::unique_ptr<CountCoordinator> c;
+  Status s = CountCoordinator::OpenToRead(store, spec, &c);
+  if (s.ok()) s = EstimateLeft(*c, spec, 1, nullptr, &left->sub_decks);
+  if (!s.ok()) return s;
+  if (c->seconds_before() > 0 && c->sub_decks_before() > 0) {
+    left->worker_seconds =
+        left->sub_decks * c->seconds_before() / static_cast<double>(c->sub_decks_before());
+  }
   return Status::OK();
 }
 

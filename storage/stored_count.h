@@ -119,6 +119,13 @@ class CountCoordinator {
   // needed, and reads the batches already committed.
   static Status Open(FrontierStore* store, const GameSpec& spec, const CountStoreOptions& options,
                      std::unique_ptr<CountCoordinator>* coordinator);
+  // The same without writing anything, for a store (of any tally) that no
+  // process is counting, opened in any mode: `status` estimates the work
+  // left with it (EstimateLeft). InvalidArgument when the store is not a
+  // count of `spec` or has not reached its split level. Its Checkpoint()
+  // and Complete() would write: not to be called.
+  static Status OpenToRead(FrontierStore* store, const GameSpec& spec,
+                           std::unique_ptr<CountCoordinator>* coordinator);
   ~CountCoordinator();
 
   int split_level() const;
@@ -126,6 +133,7 @@ class CountCoordinator {
   uint64_t subtrees_done() const;  // committed, pending a checkpoint, or finished now
   // The sub-decks below the split level that earlier sessions committed.
   uint64_t sub_decks_before() const;
+  double seconds_before() const;  // the worker time they took
   // How many threads count in all (every rank's): the batch size shrinks
   // towards the end so that each of them has several batches left.
   void SetWorkers(int threads);
@@ -161,6 +169,9 @@ class CountCoordinator {
  private:
   struct Rep;
   explicit CountCoordinator(std::unique_ptr<Rep> rep);
+  static Status OpenImpl(FrontierStore* store, const GameSpec& spec,
+                         const CountStoreOptions& options, bool read_only,
+                         std::unique_ptr<CountCoordinator>* coordinator);
   std::unique_ptr<Rep> rep_;
 };
 
@@ -171,6 +182,17 @@ class CountCoordinator {
 // work; a second or so for a count of hours (docs/estimates.md).
 Status EstimateLeft(const CountCoordinator& coordinator, const GameSpec& spec, uint64_t seed,
                     const std::atomic<bool>* stop, double* sub_decks_left);
+
+// The work left to a count store that no process is counting (opened in
+// any mode; nothing is written): EstimateLeft() with seed 1 through
+// CountCoordinator::OpenToRead(), and the worker-seconds it takes at the
+// rate of the batches committed so far (their sub-decks per
+// worker-second; -1 before the first). InvalidArgument as OpenToRead().
+struct CountLeft {
+  double sub_decks = 0;
+  double worker_seconds = -1;
+};
+Status EstimateStoredLeft(FrontierStore* store, const GameSpec& spec, CountLeft* left);
 
 // Other processes counting beside this one's threads (count_mpi.cc). The
 // driver calls every method from its own thread, the one that checkpoints.

@@ -133,6 +133,15 @@ fi
 if ! "$E" status --store "$store" | grep -qE "^state      interrupted with [0-9]+ of [0-9]+ subtrees counted; continue with"; then
   echo "FAIL (SIGINT): status does not say interrupted: $("$E" status --store "$store" | sed -n 3p)"; fail=1
 fi
+# ... with the work left, estimated, and its time at the rate so far.
+if ! "$E" status --store "$store" | grep -qE '^left       ~[0-9.]+[kMGT]? sub-decks \(estimated\), about [0-9hms]+ on [0-9]+ threads? at the rate of the subtrees counted so far$'; then
+  echo "FAIL (SIGINT): status does not give the work left: $("$E" status --store "$store" | grep -n left)"; fail=1
+fi
+"$E" status --store "$store" --json | python3 -c '
+import json, sys
+left = json.load(sys.stdin)["count"]["estimated_left"]
+assert left["sub_decks"] > 0 and left["seconds"] > 0 and left["threads"] >= 1, left' ||
+  { echo "FAIL (SIGINT): status --json lacks count.estimated_left"; fail=1; }
 # list shows the share of the subtrees counted, in the table and in --json.
 row=$("$E" list "$tmp" | grep -F "$store ")
 if ! echo "$row" | grep -qE ' interrupted +[0-9]+/14 [0-9]+% '; then

@@ -241,6 +241,16 @@ TEST_CASE("count store: the work left, every subtree sampled and counted exactly
   CHECK(scale == 1);
   REQUIRE(EstimateLeft(*c, spec, 2, nullptr, &left).ok());
   CHECK(left == all - static_cast<double>(counted));
+  {
+    // `status`'s estimate, from a read-only handle: it writes nothing.
+    std::unique_ptr<FrontierStore> reader;
+    REQUIRE(
+        FrontierStore::Open(dir.path(), FrontierStore::Mode::kReadOnly, 16u << 20, &reader).ok());
+    CountLeft stored;
+    REQUIRE(EstimateStoredLeft(reader.get(), spec, &stored).ok());
+    CHECK(stored.sub_decks == all - static_cast<double>(counted));
+    CHECK(stored.worker_seconds > 0);
+  }
   c.reset();
   REQUIRE(CountCoordinator::Open(store.get(), spec, options, &c).ok());
   CHECK(c->sub_decks_before() == counted);
@@ -254,6 +264,25 @@ TEST_CASE("count store: the work left, every subtree sampled and counted exactly
   REQUIRE(c->SampleLeft(1000, 1, &roots, &free, &scale).ok());
   CHECK(free == 0);
   CHECK(roots.empty());
+}
+
+TEST_CASE("count store: no estimate of the work left before the split level or of a run",
+          "[count_store]") {
+  const GameSpec spec{Game::kMousetrap, 8, 1};
+  CountLeft left;
+  TempDir empty;
+  auto store = OpenRW(empty.path());
+  CHECK(EstimateStoredLeft(store.get(), spec, &left).IsInvalidArgument());
+  // Split level not reached: the parameters only.
+  StoreParams params = NewStoreParams(spec, Keep::kLast);
+  params.kind = StoreKind::kCount;
+  params.subtree_target = kDefaultSubtrees;
+  REQUIRE(store->PutParams(params).ok());
+  CHECK(EstimateStoredLeft(store.get(), spec, &left).IsInvalidArgument());
+  TempDir run;
+  auto run_store = OpenRW(run.path());
+  REQUIRE(RunStore(run_store.get(), spec, RunOptions()).ok());
+  CHECK(EstimateStoredLeft(run_store.get(), spec, &left).IsInvalidArgument());
 }
 
 TEST_CASE("count store: the work left, sampled, is near the exact and never a subtree handed out",

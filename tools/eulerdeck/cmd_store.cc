@@ -6,6 +6,7 @@
 #include <iostream>
 #include <nlohmann/json.hpp>
 
+#include "engine/base/parallel.h"
 #include "engine/eulerian/path.h"
 #include "storage/frontier_store.h"
 #include "storage/inspect.h"
@@ -122,6 +123,15 @@ int RunStatus(const std::vector<std::string>& args) {
   const char* state = storage::RunStateName(activity.state);
   const double now = storage::UnixNow();
   const double checkpoint_age = in_progress && p.saved > 0 ? now - p.saved : -1;
+  // A count that no process is counting: the work left, estimated (a
+  // second or so of sampling for a count of hours), and its time on this
+  // machine's cores at the rate measured so far.
+  storage::CountLeft left;
+  bool has_left = false;
+  const int threads = EffectiveThreads(0);
+  if (is_count && !running && !done && counting.split_level > 0 && counting.split_level < n) {
+    has_left = storage::EstimateStoredLeft(store.get(), spec, &left).ok();
+  }
   if (!plot_path.empty()) {
     PlotSpec plot;
     plot.title = "Winning sub-decks per level: " + GameLine(spec) + ", store " + dir + ", " +
@@ -160,6 +170,13 @@ int RunStatus(const std::vector<std::string>& args) {
                     {"batches", counting.batches},
                     {"worker_seconds", counting.counted.seconds},
                     {"subtree_sizes_log2", sizes}};
+      if (has_left) {
+        j["count"]["estimated_left"] = {{"sub_decks", left.sub_decks}, {"threads", threads}};
+        if (left.worker_seconds >= 0) {
+          j["count"]["estimated_left"]["worker_seconds"] = left.worker_seconds;
+          j["count"]["estimated_left"]["seconds"] = left.worker_seconds / threads;
+        }
+      }
     }
     if (has_live && live.counting) {
       j["live"] = {{"pid", live.pid},
@@ -271,6 +288,14 @@ int RunStatus(const std::vector<std::string>& args) {
                 << " counted (" << Ratio(100.0 * counting.subtrees_done, counting.subtrees_total, 1)
                 << "%), " << Plural(counting.batches, "batch", "batches") << ", "
                 << HumanDuration(counting.counted.seconds) << " of worker time\n";
+    }
+    if (has_left) {
+      std::cout << "left       ~" << HumanCount(left.sub_decks) << " sub-decks (estimated)";
+      if (left.worker_seconds >= 0) {
+        std::cout << ", about " << HumanDuration(left.worker_seconds / threads) << " on "
+                  << Plural(threads, "thread") << " at the rate of the subtrees counted so far";
+      }
+      std::cout << "\n";
     }
   }
   std::cout << "keep       " << storage::KeepName(params.keep)
