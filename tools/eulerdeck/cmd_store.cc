@@ -87,7 +87,9 @@ int RunStatus(const std::vector<std::string>& args) {
                   "Prints the store's game, its state (running, interrupted, stopped,\n"
                   "complete, not started), its committed levels (winning sub-decks, blocks,\n"
                   "bytes, bytes per entry, compression) and the level in progress with its\n"
-                  "rate and ETA. Reads only: safe while a run writes the store.",
+                  "rate and ETA; for a count, the subtrees counted and the work left\n"
+                  "(estimated by sampling: docs/estimates.md) with its ETA. Reads only:\n"
+                  "safe while a run writes the store.",
                   vm))
     return kExitOk;
   Status checked = CheckResultStreams(vm["json"].as<bool>(), {{"plot", plot_path}});
