@@ -770,7 +770,7 @@ Status CountStore(FrontierStore* store, const GameSpec& spec, const CountStoreOp
     std::condition_variable& cv;
     std::mutex& mu;
     std::thread& thread;
-    ~JoinLeft() {
+    void Join() {
       {
         std::lock_guard<std::mutex> lock(mu);
         stop = true;
@@ -778,6 +778,7 @@ Status CountStore(FrontierStore* store, const GameSpec& spec, const CountStoreOp
       cv.notify_all();
       if (thread.joinable()) thread.join();
     }
+    ~JoinLeft() { Join(); }  // on every return
   } join_left{left_stop, left_cv, left_mu, left_thread};
   // This thread: checkpoints and the live state for `status`.
   LiveStatus live;
@@ -867,6 +868,8 @@ Status CountStore(FrontierStore* store, const GameSpec& spec, const CountStoreOp
     }
   }
   for (std::thread& w : workers) w.join();
+  // Before the last commits: the estimate reads level d's blocks.
+  join_left.Join();
   if (Status cs = c.Checkpoint(true); !cs.ok()) fail(cs);
   if (!error.ok()) return error;
   if (!c.AllDone()) {
