@@ -199,6 +199,18 @@ uint64_t CountBatches(CountCoordinator* c, const GameSpec& spec, uint64_t subtre
   return sub_decks;
 }
 
+// A coordinator of `spec` on `store` (a new count, or the one it holds,
+// reopened), for one thread.
+std::unique_ptr<CountCoordinator> OpenCoordinator(FrontierStore* store, const GameSpec& spec) {
+  CountStoreOptions options;
+  options.threads = 1;
+  std::unique_ptr<CountCoordinator> c;
+  const Status s = CountCoordinator::Open(store, spec, options, &c);
+  INFO(s.ToString());
+  REQUIRE(s.ok());
+  return c;
+}
+
 // The sub-decks of levels 1..d of a count.
 uint64_t UpTo(const CountResult& r, int d) {
   uint64_t sum = 0;
@@ -214,10 +226,7 @@ TEST_CASE("count store: the work left, every subtree sampled and counted exactly
   const CountResult reference = Reference(spec);
   TempDir dir;
   auto store = OpenRW(dir.path());
-  CountStoreOptions options;
-  options.threads = 1;
-  std::unique_ptr<CountCoordinator> c;
-  REQUIRE(CountCoordinator::Open(store.get(), spec, options, &c).ok());
+  std::unique_ptr<CountCoordinator> c = OpenCoordinator(store.get(), spec);
   const int d = c->split_level();
   REQUIRE(d == 2);
   const uint64_t total = c->subtrees_total();
@@ -252,7 +261,7 @@ TEST_CASE("count store: the work left, every subtree sampled and counted exactly
     CHECK(stored.worker_seconds > 0);
   }
   c.reset();
-  REQUIRE(CountCoordinator::Open(store.get(), spec, options, &c).ok());
+  c = OpenCoordinator(store.get(), spec);
   CHECK(c->sub_decks_before() == counted);
   REQUIRE(EstimateLeft(*c, spec, 3, nullptr, &left).ok());
   CHECK(left == all - static_cast<double>(counted));
@@ -292,10 +301,7 @@ TEST_CASE("count store: the work left, sampled, is near the exact and never a su
   const CountResult reference = Reference(spec);
   TempDir dir;
   auto store = OpenRW(dir.path());
-  CountStoreOptions options;
-  options.threads = 1;
-  std::unique_ptr<CountCoordinator> c;
-  REQUIRE(CountCoordinator::Open(store.get(), spec, options, &c).ok());
+  std::unique_ptr<CountCoordinator> c = OpenCoordinator(store.get(), spec);
   const int d = c->split_level();
   const uint64_t total = c->subtrees_total();
   REQUIRE(total > 4096);

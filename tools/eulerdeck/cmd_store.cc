@@ -125,15 +125,6 @@ int RunStatus(const std::vector<std::string>& args) {
   const char* state = storage::RunStateName(activity.state);
   const double now = storage::UnixNow();
   const double checkpoint_age = in_progress && p.saved > 0 ? now - p.saved : -1;
-  // A count that no process is counting: the work left, estimated (a
-  // second or so of sampling for a count of hours), and its time on this
-  // machine's cores at the rate measured so far.
-  storage::CountLeft left;
-  bool has_left = false;
-  const int threads = EffectiveThreads(0);
-  if (is_count && !running && !done && counting.split_level > 0 && counting.split_level < n) {
-    has_left = storage::EstimateStoredLeft(store.get(), spec, &left).ok();
-  }
   if (!plot_path.empty()) {
     PlotSpec plot;
     plot.title = "Winning sub-decks per level: " + GameLine(spec) + ", store " + dir + ", " +
@@ -150,6 +141,15 @@ int RunStatus(const std::vector<std::string>& args) {
     plot.series.push_back(series);
     if (!WritePlotOrReport("eulerdeck status", plot_path, plot)) return kExitCheckFailed;
     if (plot_path == "-") return kExitOk;  // the plot is the only thing on standard output
+  }
+  // A count that no process is counting: the work left, estimated (a
+  // second or so of sampling for a count of hours), and its time on this
+  // machine's cores at the rate measured so far.
+  storage::CountLeft left;
+  bool has_left = false;
+  const int threads = EffectiveThreads(0);
+  if (is_count && !running && !done && counting.split_level > 0 && counting.split_level < n) {
+    has_left = storage::EstimateStoredLeft(store.get(), spec, &left).ok();
   }
   if (vm["json"].as<bool>()) {
     // docs/schema/eulerdeck-status.schema.json: counts of sub-decks as
