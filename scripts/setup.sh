@@ -8,7 +8,7 @@ PACKAGES=(
   build-essential cmake pkg-config git
   python3 python3-jsonschema
   librocksdb-dev libzstd-dev libxxhash-dev
-  libboost-program-options-dev
+  libboost-program-options-dev libboost-dev
   catch2
   libbenchmark-dev
   libgmp-dev

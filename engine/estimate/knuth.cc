@@ -9,6 +9,7 @@
 #include <string>
 
 #include "engine/base/parallel.h"
+#include "engine/base/stats.h"
 #include "engine/base/streams.h"
 #include "engine/eulerian/children.h"
 #include "engine/eulerian/subtrees.h"
@@ -61,7 +62,7 @@ struct Moments {
 long double RelativeHalfWidth(const Moments& m) {
   if (m.n < 2) return -1;
   if (m.mean <= 0) return 0;
-  return 1.959964L * std::sqrt(m.m2 / (m.n - 1) / m.n) / m.mean;
+  return StudentT95(static_cast<uint64_t>(m.n)) * std::sqrt(m.m2 / (m.n - 1) / m.n) / m.mean;
 }
 
 // Where every sample starts: count() sub-decks of `level` cards, flattened
@@ -443,8 +444,10 @@ Status EstimateFrom(const GameSpec& spec, const Start& start, const EstimateOpti
     e.mean = static_cast<double>(m.mean);
     const long double var = m.n > 1 ? m.m2 / (m.n - 1) : 0.0L;
     e.std_error = static_cast<double>(std::sqrt(var / m.n));
-    e.low = e.mean - 1.959964 * e.std_error;
-    e.high = e.mean + 1.959964 * e.std_error;
+    // One sample has no interval; its standard error is 0, and so its width.
+    const double t = m.n > 1 ? StudentT95(static_cast<uint64_t>(m.n)) : 0.0;
+    e.low = e.mean - t * e.std_error;
+    e.high = e.mean + t * e.std_error;
     e.ess = m.sum_sq > 0 ? static_cast<double>(m.sum * m.sum / m.sum_sq) : 0.0;
     e.max_share = m.sum > 0 ? static_cast<double>(m.max / m.sum) : 0.0;
   }

@@ -28,7 +28,8 @@
 // (docs/estimates.md), which is what makes the French deck reachable.
 //
 // Samples are i.i.d.; each level's estimate is their mean, its interval the
-// CLT one (mean ± 1.96 standard errors). The estimator is heavy-tailed, so
+// CLT one (mean ± t standard errors, t Student's for N - 1 degrees of
+// freedom: 1.96 for many samples, 2.13 for the forecast's 16). The estimator is heavy-tailed, so
 // the interval can be dishonest when a few samples carry most of the sum:
 // every level also reports its effective sample size (Σx)²/Σx² and the
 // largest sample's share of the sum, and the caller should distrust an
@@ -80,7 +81,7 @@ struct EstimateOptions {
 struct LevelEstimate {
   double mean = 0;           // the estimated number of sub-decks of the level
   double std_error = 0;      // of the mean
-  double low = 0, high = 0;  // the 95% interval, mean ± 1.959964 std_error
+  double low = 0, high = 0;  // the 95% interval, mean ± StudentT95(samples) std_error
   double ess = 0;            // (Σx)²/Σx² over the samples: 0 when every sample is 0
   double max_share = 0;      // the largest sample / Σx (0 when Σx = 0)
 };

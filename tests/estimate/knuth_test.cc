@@ -12,6 +12,7 @@
 #include <thread>
 #include <vector>
 
+#include "engine/base/stats.h"
 #include "engine/eulerian/children.h"
 #include "engine/eulerian/enumerate.h"
 #include "engine/eulerian/subtrees.h"
@@ -129,7 +130,7 @@ TEST_CASE("estimate: until_rel takes the samples its pilot says, and sets the pi
   CHECK(r.samples >= 100);
   CHECK(r.samples < options.samples);
   // Near the aim, not bounded by it.
-  const double reached = 1.959964 * r.winning().std_error / r.winning().mean;
+  const double reached = (r.winning().high - r.winning().mean) / r.winning().mean;
   CHECK(reached > 0.5 * options.until_rel);
   CHECK(reached < 2.0 * options.until_rel);
   // The pilot alone: the first 100 samples of a fixed run. Its estimate is
@@ -148,6 +149,32 @@ TEST_CASE("estimate: until_rel takes the samples its pilot says, and sets the pi
   CHECK(r.samples == 50);
   CHECK(r.pilot_samples == 0);
   CHECK(r.winning().mean == p.winning().mean);
+}
+
+// The 97.5% quantiles of Student's t for 1, 15 and 100 degrees of freedom
+// and the normal limit, as tabled in the NIST/SEMATECH e-Handbook of
+// Statistical Methods, section 1.3.6.7.2 (to three decimals).
+TEST_CASE("estimate: the interval factor is Student's t for N - 1 degrees of freedom",
+          "[estimate]") {
+  CHECK(StudentT95(2) == Approx(12.706).margin(5e-4));
+  CHECK(StudentT95(16) == Approx(2.131).margin(5e-4));
+  CHECK(StudentT95(101) == Approx(1.984).margin(5e-4));
+  CHECK(StudentT95(100000000) == Approx(1.960).margin(5e-4));
+  // The forecast's 16 samples: the interval is 2.131 standard errors wide
+  // on each side, not the normal 1.96.
+  const GameSpec spec{Game::kHlm, 6, 3};
+  EstimateOptions options;
+  options.samples = 16;
+  options.width = 4;
+  EstimateResult r;
+  REQUIRE(Estimate(spec, options, &r).ok());
+  for (int j = 1; j <= spec.cards(); ++j) {
+    const LevelEstimate& e = r.level[j];
+    if (e.std_error == 0) continue;  // an exact level
+    CHECK((e.high - e.mean) / e.std_error == Approx(2.131).margin(5e-4));
+    CHECK((e.mean - e.low) / e.std_error == Approx(2.131).margin(5e-4));
+  }
+  CHECK(r.winning().std_error > 0);  // the check above is not empty
 }
 
 // Stopping when the interval first looks narrow enough covers too rarely

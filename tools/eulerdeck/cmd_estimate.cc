@@ -39,10 +39,11 @@ constexpr const char* kUsage =
     "valued by their own children (importance sampling; --no-lookahead: all\n"
     "alike) and thinned to W by threshold sampling, and the last L levels are\n"
     "counted exactly; --width 1 is a single random descent. Each level gets a\n"
-    "95% interval (mean +- 1.96 standard errors over the N independent\n"
-    "samples), its effective sample size and its largest sample's share of the\n"
-    "sum: an interval whose ESS is small or whose largest share is large is not\n"
-    "to be trusted (docs/estimates.md). --until-rel R aims at a half-width of\n"
+    "95% interval (mean +- t standard errors over the N independent samples, t\n"
+    "Student's for N - 1 degrees of freedom: 1.96 for large N), its effective\n"
+    "sample size and its largest sample's share of the sum: an interval whose\n"
+    "ESS is small or whose largest share is large is not to be trusted\n"
+    "(docs/estimates.md). --until-rel R aims at a half-width of\n"
     "the winning decks of R times the estimate: a pilot of 100 samples says how\n"
     "many it takes, and those are drawn afresh (--samples is then the most).\n"
     "The same --seed gives the same estimate on any number of threads.\n"
@@ -216,7 +217,7 @@ int RunEstimate(const std::vector<std::string>& args) {
                   e.high, e.ess, e.max_share);
     }
     std::fflush(stdout);
-    const double rel = w.mean > 0 ? 100 * 1.959964 * w.std_error / w.mean : 0;
+    const double rel = w.mean > 0 ? 100 * (w.high - w.mean) / w.mean : 0;
     std::cout << "winning decks  " << Sci(w.mean) << " +- " << Sci(rel) << "% (95% interval "
               << Sci(w.low) << " .. " << Sci(w.high) << ", ESS " << Sci(w.ess) << ")\n"
               << "probability    " << Sci(p.mean) << " (95% interval " << Sci(p.low) << " .. "
