@@ -142,6 +142,13 @@ import json, sys
 left = json.load(sys.stdin)["count"]["estimated_left"]
 assert left["sub_decks"] > 0 and left["seconds"] > 0 and left["threads"] >= 1, left' ||
   { echo "FAIL (SIGINT): status --json lacks count.estimated_left"; fail=1; }
+# ... and the work done: the sub-decks the committed batches counted.
+if ! "$E" status --store "$store" | grep -qE '^counted    [0-9.]+[kMGT]? sub-decks below level [0-9]+ so far, [0-9.]+[kMGT]? of them winning decks$'; then
+  echo "FAIL (SIGINT): status does not give the sub-decks counted: $("$E" status --store "$store" | grep -n counted)"; fail=1
+fi
+counted=$("$E" status --store "$store" --json | python3 -c '
+import json, sys
+print(json.load(sys.stdin)["count"]["sub_decks_counted"])')
 # list shows the share of the subtrees counted, in the table and in --json.
 row=$("$E" list "$tmp" | grep -F "$store ")
 if ! echo "$row" | grep -qE ' interrupted +[0-9]+/14 [0-9]+% '; then
@@ -155,6 +162,17 @@ assert s["kind"] == "count" and 0 <= s["subtrees_done"] < s["subtrees_total"], s
 got=$("$E" resume --store "$store" -q 2>/dev/null | sed -n 's/^winning decks  //p')
 # OEIS A007709(14).
 [ "$got" = 266242729 ] || { echo "FAIL (SIGINT): resumed to '$got' winning decks, not 266242729"; fail=1; }
+# Complete: what the batches counted is every level below the split, and
+# more than the interrupted count had.
+"$E" status --store "$store" --json | python3 -c '
+import json, sys
+j = json.load(sys.stdin)
+c, d = j["count"], j["count"]["split_level"]
+below = sum(int(l["winning_sub_decks"]) for l in j["levels"] if l["level"] > d)
+assert int(c["sub_decks_counted"]) == below, (c["sub_decks_counted"], below)
+assert c["winning_decks_counted"] == "266242729", c
+assert 0 < int(sys.argv[1]) < below, (sys.argv[1], below)' "$counted" ||
+  { echo "FAIL (SIGINT): count.sub_decks_counted is not the levels below the split"; fail=1; }
 
 # Refusals: nothing in the store changes.
 store="$tmp/refuse"

@@ -87,7 +87,8 @@ int RunStatus(const std::vector<std::string>& args) {
                   "Prints the store's game, its state (running, interrupted, stopped,\n"
                   "complete, not started), its committed levels (winning sub-decks, blocks,\n"
                   "bytes, bytes per entry, compression) and the level in progress with its\n"
-                  "rate and ETA; for a count, the subtrees counted and the work left\n"
+                  "rate and ETA; for a count, the subtrees and sub-decks counted and the\n"
+                  "work left "
                   "(estimated by sampling: docs/estimates.md) with its ETA. Reads only:\n"
                   "safe while a run writes the store.",
                   vm))
@@ -151,6 +152,19 @@ int RunStatus(const std::vector<std::string>& args) {
   if (is_count && !running && !done && counting.split_level > 0 && counting.split_level < n) {
     has_left = storage::EstimateStoredLeft(store.get(), spec, &left).ok();
   }
+  // What the committed batches counted below the split level: the work
+  // done, and a lower bound on the winning decks while the count is not
+  // complete (at the end, the sub-decks below the split level and the
+  // winning decks).
+  uint64_t counted_sub_decks = 0, counted_winning = 0;
+  if (is_count && counting.split_level > 0) {
+    for (int j = counting.split_level + 1;
+         j <= n && j < static_cast<int>(counting.counted.level.size()); ++j) {
+      counted_sub_decks += counting.counted.level[j];
+    }
+    if (n < static_cast<int>(counting.counted.level.size()))
+      counted_winning = counting.counted.level[n];
+  }
   if (vm["json"].as<bool>()) {
     // docs/schema/eulerdeck-status.schema.json: counts of sub-decks as
     // strings, checksums in hex, fields that do not apply left out.
@@ -171,6 +185,8 @@ int RunStatus(const std::vector<std::string>& args) {
                     {"subtrees_counted", counting.subtrees_done},
                     {"batches", counting.batches},
                     {"worker_seconds", counting.counted.seconds},
+                    {"sub_decks_counted", std::to_string(counted_sub_decks)},
+                    {"winning_decks_counted", std::to_string(counted_winning)},
                     {"subtree_sizes_log2", sizes}};
       if (has_left) {
         j["count"]["estimated_left"] = {{"sub_decks", left.sub_decks}, {"threads", threads}};
@@ -290,6 +306,11 @@ int RunStatus(const std::vector<std::string>& args) {
                 << " counted (" << Ratio(100.0 * counting.subtrees_done, counting.subtrees_total, 1)
                 << "%), " << Plural(counting.batches, "batch", "batches") << ", "
                 << HumanDuration(counting.counted.seconds) << " of worker time\n";
+      if (!done) {
+        std::cout << "counted    " << HumanCount(static_cast<double>(counted_sub_decks))
+                  << " sub-decks below level " << counting.split_level << " so far, "
+                  << HumanCount(static_cast<double>(counted_winning)) << " of them winning decks\n";
+      }
     }
     if (has_left) {
       std::cout << "left       ~" << HumanCount(left.sub_decks) << " sub-decks (estimated)";
