@@ -455,6 +455,11 @@ bool CountCoordinator::Next(int threads, SubtreeBatch* batch, Status* status) {
   return false;
 }
 
+bool CountCoordinator::Outstanding() const {
+  std::lock_guard<std::mutex> lock(rep_->mu);
+  return rep_->in_flight > 0 || !rep_->returned.empty();
+}
+
 Status CountCoordinator::Finished(const SubtreeBatch& batch, const SubtreeCounts& counts) {
   Rep& r = *rep_;
   if (counts.subtrees != batch.count) {
@@ -698,7 +703,20 @@ Status CountStore(FrontierStore* store, const GameSpec& spec, const CountStoreOp
     workers.emplace_back([&] {
       SubtreeBatch batch;
       Status st;
-      while (!stopping() && c.Next(1, &batch, &st)) {
+      // Every subtree handed out is not the end: a batch still counted
+      // elsewhere can come back (a rank stopped by a signal of its own
+      // after the others were released gives it back), and then only this
+      // process's threads are left to count it. So a thread ends when none
+      // is outstanding, and waits (idle) until then.
+      auto next = [&] {
+        for (;;) {
+          if (stopping()) return false;
+          if (c.Next(1, &batch, &st)) return true;
+          if (!st.ok() || !c.Outstanding()) return false;
+          std::this_thread::sleep_for(std::chrono::milliseconds(20));
+        }
+      };
+      while (next()) {
         SubtreeCounts counts;
         std::unique_ptr<WinnerTally> tally;
         WinnerCallback on_winner;

@@ -142,6 +142,11 @@ class CountCoordinator {
   // subtree is handed out (the batches in flight may still come back).
   // Corruption in *status when level d cannot be read.
   bool Next(int threads, SubtreeBatch* batch, Status* status);
+  // True while a batch handed out is neither finished nor given back, or a
+  // batch given back waits to be handed out again: when Next() is false,
+  // whether a worker should wait for one (another rank stopped by itself
+  // gives its batch back at any time) rather than end.
+  bool Outstanding() const;
   // A counted batch: kept for the next checkpoint.
   Status Finished(const SubtreeBatch& batch, const SubtreeCounts& counts);
   // A batch that will not be finished (its worker stopped): handed out

@@ -120,6 +120,79 @@ TEST_CASE("count store: stopped at random moments and resumed, the counts are th
   }
 }
 
+// A remote worker (in place of another MPI rank) that takes one batch,
+// holds it until every other subtree is counted and this process's threads
+// have found nothing more to hand out, then gives it back and leaves, as a
+// rank stopped by a signal of its own near the end does.
+class GiveBackLast : public RemoteWorkers {
+ public:
+  int threads() const override { return 1; }
+  Status Start(const GameSpec&) override { return Status::OK(); }
+  bool Poll(CountCoordinator* c, bool stopping, Status* error) override {
+    Status s;
+    if (state_ == kAsking) {
+      if (stopping || !c->Next(1, &held_, &s)) {
+        if (!s.ok()) *error = s;
+        state_ = kLeft;  // nothing to hold: released
+        return true;
+      }
+      state_ = kHolding;
+      return true;
+    }
+    if (state_ == kHolding &&
+        (stopping || c->subtrees_done() + held_.count == c->subtrees_total())) {
+      // Give the local threads time to find Next() empty, as they would
+      // while a rank counts its last batch.
+      std::this_thread::sleep_for(std::chrono::milliseconds(100));
+      // Given back by its place only, as a rank does.
+      SubtreeBatch back = held_;
+      back.paths.clear();
+      *error = c->Returned(back);
+      state_ = kLeft;
+      gave_back_ = true;
+      return true;
+    }
+    return false;
+  }
+  bool Released() const override { return state_ == kLeft; }
+  void Abandon() override {}
+  bool gave_back() const { return gave_back_; }
+
+ private:
+  enum { kAsking, kHolding, kLeft } state_ = kAsking;
+  SubtreeBatch held_;
+  bool gave_back_ = false;
+};
+
+TEST_CASE("count store: a batch given back after everything was handed out is counted",
+          "[count_store]") {
+  // mousetrap s=1 m=10 (65503, OEIS A007709), modular s=1 m=9 (132684,
+  // Bersani 2010 Table 5), hlm s=2 m=12 (76823, Table 2).
+  const std::vector<std::pair<GameSpec, uint64_t>> cases = {{{Game::kMousetrap, 10, 1}, 65503},
+                                                            {{Game::kModular, 9, 1}, 132684},
+                                                            {{Game::kHlm, 12, 2}, 76823}};
+  for (const auto& [spec, winning] : cases) {
+    const CountResult reference = Reference(spec);
+    REQUIRE(reference.winning() == winning);
+    for (int threads : {1, 2}) {
+      TempDir dir;
+      auto store = OpenRW(dir.path());
+      CountStoreOptions options;
+      options.threads = threads;
+      options.subtree_target = 500;
+      GiveBackLast remote;
+      CountResult result;
+      const Status s = CountStore(store.get(), spec, options, &result, &remote);
+      INFO(GameName(spec.game) << " m=" << spec.ranks << " threads " << threads << ": "
+                               << s.ToString());
+      REQUIRE(remote.gave_back());
+      REQUIRE(s.ok());
+      CHECK(result.level == reference.level);
+      CHECK(result.nodes == reference.nodes);
+    }
+  }
+}
+
 TEST_CASE("count store: refuses a run store, another game, another split", "[count_store]") {
   const GameSpec spec{Game::kMousetrap, 8, 1};
   TempDir dir;
