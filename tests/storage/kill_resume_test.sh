@@ -37,7 +37,12 @@ check_same() {  # check_same STORE WHAT
     fail=1; return
   fi
   if [ -f "$tmp/ref_decks.csv" ]; then
-    "$E" export --store "$1" --level "$N" --decks "$tmp/decks.csv" >/dev/null 2>&1
+    # A fresh file each time: a failed export must not leave the last
+    # store's decks to compare.
+    rm -f "$tmp/decks.csv"
+    if ! "$E" export --store "$1" --level "$N" --decks "$tmp/decks.csv" >/dev/null 2>"$tmp/export.err"; then
+      echo "FAIL ($2): export --decks: $(cat "$tmp/export.err")"; fail=1; return
+    fi
     if ! cmp -s "$tmp/decks.csv" "$tmp/ref_decks.csv"; then
       echo "FAIL ($2): winning decks differ"; fail=1; return
     fi
@@ -67,7 +72,8 @@ for pass in 1 3; do
   "$E" run "${GAME[@]}" --store "$tmp/ref$pass" --threads 2 --pass-levels "$pass" >/dev/null 2>&1 ||
     { echo "FAIL: reference run"; exit 1; }
   REF_LEVELS=$(levels_of "$tmp/ref$pass")
-  "$E" export --store "$tmp/ref$pass" --level "$N" --decks "$tmp/ref_decks$pass.csv" >/dev/null
+  "$E" export --store "$tmp/ref$pass" --level "$N" --decks "$tmp/ref_decks$pass.csv" >/dev/null ||
+    { echo "FAIL: export of the reference run's decks"; exit 1; }
   cp "$tmp/ref_decks$pass.csv" "$tmp/ref_decks.csv"
   if [ "$pass" = 1 ]; then
     points="level-one:1 block-written:1 block-written:17 block-written:41 before-checkpoint:1
@@ -194,17 +200,30 @@ if [ "$rc" -ne 1 ] || ! grep -qi "corrupt\|checksum" "$tmp/err"; then
   echo "FAIL (damaged file): rc=$rc $(cat "$tmp/err")"; fail=1
 fi
 
-# Reading a damaged store is a failed check (exit 1) for every command, never
-# "bad input" (exit 2).
-for cmd in "status" "inspect --level 3" "export --counts $tmp/damaged.csv" \
-           "export --level 3 --decks $tmp/damaged-decks.csv"; do
+# Reading a damaged store is never "bad input" (exit 2): a command that does
+# not read the damaged part exits 0, one that does fails its check (exit 1).
+for cmd in "status" "inspect --level 3" "export --counts $tmp/damaged.csv"; do
   # shellcheck disable=SC2086
   "$E" $cmd --store "$tmp/damaged" >/dev/null 2>"$tmp/err"
   rc=$?
-  if [ "$rc" -eq 2 ] || [ "$rc" -gt 1 ]; then
+  if [ "$rc" -gt 1 ]; then
     echo "FAIL (damaged store, $cmd): rc=$rc $(cat "$tmp/err")"; fail=1
   fi
 done
+# The damage verify found is in some level's blocks: exporting every level,
+# some export reads it and exits 1; none exits otherwise than 0 or 1.
+refused=0
+cards=$("$E" status --store "$tmp/damaged" --json | python3 -c 'import json, sys; print(json.load(sys.stdin)["cards"])')
+for level in $(seq 1 "$cards"); do
+  "$E" export --store "$tmp/damaged" --level "$level" --decks "$tmp/damaged-decks.csv" \
+    >/dev/null 2>"$tmp/err"
+  rc=$?
+  if [ "$rc" -gt 1 ]; then
+    echo "FAIL (damaged store, export --level $level): rc=$rc $(cat "$tmp/err")"; fail=1
+  fi
+  [ "$rc" -eq 1 ] && refused=1
+done
+[ "$refused" = 1 ] || { echo "FAIL (damaged store): no export of a level reported the damage"; fail=1; }
 
 cp -r "$tmp/ref3" "$tmp/badmanifest"
 python3 - "$(ls "$tmp/badmanifest"/MANIFEST-* | head -1)" <<'PY'
