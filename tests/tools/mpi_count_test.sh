@@ -24,10 +24,16 @@ levels() {
   python3 -c 'import json,sys; print(" ".join(json.loads(sys.stdin.readline())["levels"]))'
 }
 
-check() {  # check NAME ARGS...: np 1, 2, 3 with --store, np 2 without, vs the plain count
-  local name=$1 ref got np
-  shift
+check() {  # check NAME WINNING ARGS...: np 1, 2, 3 with --store, np 2 without, vs the plain count
+  local name=$1 winning=$2 ref got np
+  shift 2
   ref=$("$E" count "$@" --threads 2 --json -q 2>/dev/null | levels)
+  # The reference itself: its winning decks are the published count (an
+  # empty or failed reference would make every comparison below vacuous).
+  if [ "${ref##* }" != "$winning" ]; then
+    echo "FAIL ($name): the plain count gives '${ref##* }' winning decks, not $winning"; fail=1
+    return
+  fi
   for np in 1 2 3; do
     got=$("${MPI[@]}" -np "$np" "$E" count "$@" --store "$tmp/$name-$np" --subtrees 300 \
       --threads 1 --batch-seconds 0.01 --json -q 2>"$tmp/err" | levels)
@@ -42,15 +48,17 @@ check() {  # check NAME ARGS...: np 1, 2, 3 with --store, np 2 without, vs the p
   echo "ok   $name: np 1, 2, 3 and without --store equal the plain count"
 }
 
-check mousetrap10 --game mousetrap --ranks 10
-check modular9 --game modular --ranks 9
-check hlm11x2 --game hlm --ranks 11 --suits 2
-check mousetrap4x3 --game mousetrap --ranks 4 --suits 3
+# Winning decks: OEIS A007709 (mousetrap s=1); Bersani 2010, Table 2 (hlm),
+# Table 4 (mousetrap s>1) and Table 5 (modular).
+check mousetrap10 65503 --game mousetrap --ranks 10
+check modular9 132684 --game modular --ranks 9
+check hlm11x2 6745 --game hlm --ranks 11 --suits 2
+check mousetrap4x3 5232 --game mousetrap --ranks 4 --suits 3
 if ((LONG)); then
-  check mousetrap12 --game mousetrap --ranks 12
-  check modular10 --game modular --ranks 10
-  check hlm7x3 --game hlm --ranks 7 --suits 3
-  check modular4x3 --game modular --ranks 4 --suits 3
+  check mousetrap12 3674670 --game mousetrap --ranks 12
+  check modular10 884371 --game modular --ranks 10
+  check hlm7x3 36144 --game hlm --ranks 7 --suits 3
+  check modular4x3 173053 --game modular --ranks 4 --suits 3
 fi
 
 # One output, from rank 0: three ranks print one JSON line.
@@ -59,6 +67,8 @@ lines=$("${MPI[@]}" -np 3 "$E" count --game mousetrap --ranks 8 --store "$tmp/on
 
 # Killed under np 3, resumed under np 2 and then np 1 (and plain resume).
 ref=$("$E" count --game mousetrap --ranks 13 --threads 2 --json -q 2>/dev/null | levels)
+# OEIS A007709(13).
+[ "${ref##* }" = 28886593 ] || { echo "FAIL: the plain count of mousetrap 13 gives '${ref##* }'"; fail=1; }
 store="$tmp/killed"
 for np in 3 2; do
   "${MPI[@]}" -np "$np" "$E" count --game mousetrap --ranks 13 --store "$store" --subtrees 2000 \
@@ -92,7 +102,7 @@ done
 sleep 2
 kill -INT "$pid"
 wait "$pid"
-if ! grep -qE '^eulerdeck count: interrupted after [1-9][0-9]* of 52819 subtrees .*all finished subtrees are saved' "$tmp/err"; then
+if ! grep -qE '^eulerdeck count: interrupted after [1-9][0-9]* of [0-9]+ subtrees .*all finished subtrees are saved' "$tmp/err"; then
   echo "FAIL (Ctrl-C under mpirun): '$(head -3 "$tmp/err")'"; fail=1
 fi
 counted=$("$E" status --store "$store" --json | python3 -c 'import json,sys; print(json.load(sys.stdin)["count"]["subtrees_counted"])')
@@ -104,5 +114,16 @@ if [ "$got" = 266242729 ]; then
 else
   echo "FAIL (Ctrl-C under mpirun): resumed to '$got', not 266242729"; fail=1
 fi
+# The subtrees the message named are the split level's sub-decks, the
+# first level with at least --subtrees 20000 of them.
+subtrees=$(sed -nE 's/^eulerdeck count: interrupted after [0-9]+ of ([0-9]+) subtrees.*/\1/p' "$tmp/err")
+"$E" status --store "$store" --json | python3 -c '
+import json, sys
+j = json.load(sys.stdin)
+d = j["count"]["split_level"]
+n = {l["level"]: int(l["winning_sub_decks"]) for l in j["levels"]}
+assert n[d] >= 20000 and n[d - 1] < 20000, (d, n)
+assert str(n[d]) == sys.argv[1], (n[d], sys.argv[1])' "$subtrees" ||
+  { echo "FAIL (Ctrl-C under mpirun): '$subtrees' subtrees is not the split level's size"; fail=1; }
 [ "$fail" -eq 0 ] && echo "mpi_count: all passed"
 exit "$fail"
