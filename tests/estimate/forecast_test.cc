@@ -28,7 +28,8 @@ TEST_CASE("forecast: the nodes within a factor of 2 of the count's", "[estimate]
     CHECK(f.threads == 2);
     CHECK(f.samples >= 16);
     CHECK(f.width == kForecastWidth);
-    if (f.rate > 0) CHECK(f.seconds == f.nodes.mean / (f.rate * 2));
+    // A time only with a measured rate (a tiny tree may give none).
+    CHECK((f.rate > 0) == (f.seconds > 0));
   }
 }
 

@@ -384,7 +384,8 @@ TEST_CASE("count store: the work left, sampled, is near the exact and never a su
   double left = -1;
   REQUIRE(EstimateLeft(*c, spec, 7, nullptr, &left).ok());
   INFO("estimated " << left << " sub-decks left, exactly " << exact);
-  CHECK(std::fabs(left - exact) <= 0.1 * exact);
+  // This seed is 1.1% off; 3% still fails a bias of a few percent.
+  CHECK(std::fabs(left - exact) <= 0.03 * exact);
 
   // A sample of 500 of the 2/3 left: uniform with replacement, none of
   // them among the subtrees handed out.

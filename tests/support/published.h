@@ -28,6 +28,8 @@ inline std::vector<Published> PublishedCounts() {
   constexpr Game M = Game::kMousetrap, MM = Game::kModular, H = Game::kHlm;
   return {
       // OEIS A007709 (mousetrap s = 1), n = 1..15; 000 §5 extends it to 15.
+      // A007709's data goes on to n = 16 (25,749,021,720): a half-hour
+      // count, reproduced in docs/results.md rather than in a test.
       {"A007709", M, 1, 1, 1, 0},
       {"A007709", M, 2, 1, 1, 0},
       {"A007709", M, 3, 1, 2, 0},
