@@ -88,6 +88,7 @@ expect_ok "brute json" '^\{"command":"eulerdeck brute",.*"winning_decks":"147"' 
   "$E" brute --game mousetrap --ranks 4 --suits 2 --json
 "$E" brute --game mousetrap --ranks 5 --csv "$tmp/b.csv" >/dev/null 2>&1
 grep -q "^mousetrap,5,1,win,1,15$" "$tmp/b.csv" || { echo "FAIL (brute csv)"; fail=1; }
+# Bersani 2010, Table 2: hlm s=2 m=10.
 expect_ok "count" "winning decks +656$" "$E" count --game hlm --ranks 10 --suits 2
 # OEIS A028305, row 8: the decks removing exactly 1 card (A007710(8)).
 expect_ok "count removed" "^ +1 +9949$" "$E" count --removed --game mousetrap --ranks 8
@@ -228,6 +229,9 @@ expect_bad "run treize" "$E" run --game treize --ranks 5 --store "$tmp/treize-st
 [ -e "$tmp/treize-store" ] && { echo "FAIL (run treize created a store)"; fail=1; }
 expect_bad "reform treize" "$E" reform --game treize --ranks 4 --deck "2 1 4 3"
 expect_bad "unknown game" "$E" play --game frustration --ranks 4 --deck "2 1 4 3"
+# Bersani 2010, Table 5: 1182 winning decks of modular s=2 m=4; the levels
+# before it as brute force counts them (tests/eulerian/count_test.cc compares
+# every level with brute force on all decks of this size).
 expect_ok "count json" '"levels":\["4","12","44","99","280","687","1275","1182"\]' \
   "$E" count --game modular --ranks 4 --suits 2 --json
 "$E" count --game mousetrap --ranks 5 --csv "$tmp/c.csv" >/dev/null 2>&1
@@ -401,6 +405,8 @@ expect_ok "count plot -" "^<\?xml" "$E" count --game mousetrap --ranks 3..8 --pl
 grep -q "level" "$tmp/out" && grep -q "</svg>" "$tmp/out" || { echo "FAIL (count plot -): not an SVG alone"; fail=1; }
 expect_bad "count: --json with --plot -" "$E" count --game mousetrap --ranks 5 --json --plot -
 expect_bad "count: bad plot name" "$E" count --game mousetrap --ranks 5 --plot "$tmp/x.pdf"
+# Seeded (the default seed): the same 4507 wins of 100,000 decks every
+# time, near the exact expectation 100,000 x 1812/8! = 4494 (OEIS A007709(8)).
 expect_ok "mc plot" "^win +4507 decks" "$C" mc --game mousetrap --ranks 8 --decks 100000 --plot "$tmp/mc.png"
 [ -s "$tmp/mc.png" ] || { echo "FAIL (mc plot): no PNG written"; fail=1; }
 expect_bad "mc: plot with --best-only" "$C" mc --game hlm --ranks 5 --decks 1000 --best-only --plot "$tmp/b.svg"
