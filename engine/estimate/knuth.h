@@ -29,11 +29,11 @@
 //
 // Samples are i.i.d.; each level's estimate is their mean, its interval the
 // CLT one (mean ± t standard errors, t Student's for N - 1 degrees of
-// freedom: 1.96 for many samples, 2.13 for the forecast's 16). The estimator is heavy-tailed, so
-// the interval can be dishonest when a few samples carry most of the sum:
-// every level also reports its effective sample size (Σx)²/Σx² and the
-// largest sample's share of the sum, and the caller should distrust an
-// interval whose ESS is small. Sample i draws from stream i of the seed
+// freedom: 1.96 for many samples, 2.13 for the forecast's 16). The
+// estimator is heavy-tailed, so the interval can be dishonest when a few
+// samples carry most of the sum: every level also reports its effective
+// sample size (Σx)²/Σx² and the largest sample's share of the sum, and the
+// caller should distrust an interval whose ESS is small. Sample i draws from stream i of the seed
 // (engine/base/streams.h) and the sums are taken in sample order in fixed
 // blocks, so a run is repeated exactly by its seed on any thread count.
 #ifndef EULERDECK_ENGINE_ESTIMATE_KNUTH_H_

@@ -53,8 +53,9 @@ TEST_CASE("count: hlm s=2 m=14 (an erratum) equals the paper-faithful procedure 
   // Bersani's own procedure (tests/support/paper_faithful.h: every string
   // extended by every value, rebuilt into a sub-deck and replayed forward)
   // shares no code with the enumerator's child rule, so a winning deck the
-  // rule missed would show here. About 6 min of one core and 2.8 GB (161,649,087 strings
-  // in all); hlm s=4 m=7 would need some 50 GB of strings in memory.
+  // rule missed would show here. About 6 min of one core and 2.8 GB
+  // (161,649,087 strings in all); hlm s=4 m=7 would need some 50 GB of
+  // strings in memory.
   const GameSpec spec{Game::kHlm, 14, 2};
   CountResult r;
   REQUIRE(Count(spec, CountOptions{}, &r).ok());

@@ -88,9 +88,8 @@ int RunStatus(const std::vector<std::string>& args) {
                   "complete, not started), its committed levels (winning sub-decks, blocks,\n"
                   "bytes, bytes per entry, compression) and the level in progress with its\n"
                   "rate and ETA; for a count, the subtrees and sub-decks counted and the\n"
-                  "work left "
-                  "(estimated by sampling: docs/estimates.md) with its ETA. Reads only:\n"
-                  "safe while a run writes the store.",
+                  "work left (estimated by sampling: docs/estimates.md) with its ETA.\n"
+                  "Reads only: safe while a run writes the store.",
                   vm))
     return kExitOk;
   Status checked = CheckResultStreams(vm["json"].as<bool>(), {{"plot", plot_path}});
