@@ -146,6 +146,10 @@ fi
 # 2. Random kills: one store (mousetrap n=12, about 19 million entries),
 # killed again and again at random moments, resumed each time. The level
 # checksums cover every block, so equal levels mean equal contents.
+# The delay counts from the moment the store exists: on a loaded machine
+# creating it can take longer than the whole delay, and a kill before it
+# exists tests only what reliability_test's early kills test (in CI, 25
+# such kills once left no store at all to resume).
 GAME=(--game mousetrap --ranks 12)
 N=12
 rm -f "$tmp/ref_decks.csv"
@@ -156,6 +160,10 @@ kills=0
 for i in $(seq 1 60); do
   "$E" run "${GAME[@]}" --store "$store" --threads 1 --checkpoint-seconds 0.01 >/dev/null 2>&1 &
   pid=$!
+  for _ in $(seq 1 1000); do  # at most ~10 s
+    [ -e "$store/CURRENT" ] || ! kill -0 "$pid" 2>/dev/null && break
+    sleep 0.01
+  done
   sleep "0.0$(( RANDOM % 8 + 2 ))"
   if kill -9 "$pid" 2>/dev/null; then kills=$((kills + 1)); else break; fi  # else: it finished
   wait "$pid" 2>/dev/null
