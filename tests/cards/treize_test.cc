@@ -27,6 +27,7 @@
 #include "engine/dundee/advance.h"
 #include "engine/eulerian/children.h"
 #include "engine/montecarlo/montecarlo.h"
+#include "tests/support/rook_wins.h"
 
 namespace eulerdeck {
 namespace {
@@ -40,15 +41,7 @@ uint64_t BruteWins(int m, int s) {
   return r.winning_decks;
 }
 
-// The rook-polynomial count: Pr(no match) for advance bids b_i = s on a deck
-// of m values with s cards each, times the number of decks.
-mpz_class RookWins(int m, int s) {
-  const std::vector<int> counts(m, s);
-  const mpq_class p = AdvanceWin(counts, counts);
-  const mpq_class wins = p * mpq_class(TotalDecks(GameSpec{Game::kTreize, m, s}));
-  REQUIRE(wins.get_den() == 1);
-  return wins.get_num();
-}
+mpz_class RookWins(int m, int s) { return eulerdeck::RookWins(GameSpec{Game::kTreize, m, s}); }
 
 TEST_CASE("treize: s = 1 is A000166, by brute force and by rook polynomials") {
   const uint64_t a000166[] = {1, 0, 1, 2, 9, 44, 265, 1854, 14833, 133496};

@@ -1,11 +1,12 @@
 // ForecastCount (engine/estimate/forecast.h) against the count it forecasts:
 // the node count within a factor of 2 of Count()'s on every game and suit
-// count tried (issue 18), and a time at all only when the tree is big
-// enough to time.
+// count tried (issue 18) and within 4.5 of its own standard errors, and a time at all only when the
+// tree is big enough to time.
 #include "engine/estimate/forecast.h"
 
 #include <algorithm>
 #include <catch2/catch.hpp>
+#include <cmath>
 
 #include "engine/eulerian/enumerate.h"
 
@@ -25,6 +26,12 @@ TEST_CASE("forecast: the nodes within a factor of 2 of the count's", "[estimate]
                              << f.nodes.mean << ", exact " << exact.nodes);
     CHECK(f.nodes.mean >= 0.5 * static_cast<double>(exact.nodes));
     CHECK(f.nodes.mean <= 2.0 * static_cast<double>(exact.nodes));
+    // Factor 2 is what `count` promises (issue 18); the sampler is held to
+    // its own error bar too, as knuth_test holds Estimate(): however many
+    // rounds the budget allowed on this machine, the exact count lies within
+    // 4.5 standard errors of the mean.
+    const double exact_nodes = static_cast<double>(exact.nodes);
+    CHECK(std::abs(f.nodes.mean - exact_nodes) <= 4.5 * f.nodes.std_error + 1e-9 * exact_nodes);
     CHECK(f.threads == 2);
     CHECK(f.samples >= 16);
     CHECK(f.width == kForecastWidth);

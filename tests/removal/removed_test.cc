@@ -1,8 +1,9 @@
 // CountRemoved() (engine/removal/removed.h): the decks by number of cards
 // removed. Checked against brute force (every deck played forward) on every
 // size of every game with at most 10^7 decks, against OEIS A028305's
-// published rows and A007710's published terms, and against the published
-// winning-deck counts (the distribution's last column).
+// published rows and A007710's published terms, against the published
+// winning-deck counts (the distribution's last column), and, for modular and
+// hlm, column 0 against the rook-polynomial count of multiset derangements.
 #include "engine/removal/removed.h"
 
 #include <catch2/catch.hpp>
@@ -13,6 +14,7 @@
 #include "engine/cards/brute.h"
 #include "engine/cards/combinatorics.h"
 #include "tests/support/published.h"
+#include "tests/support/rook_wins.h"
 
 namespace eulerdeck {
 namespace {
@@ -97,6 +99,22 @@ TEST_CASE("removed: the last column is the published count of winning decks", "[
     INFO(p.source << " " << Name(spec));
     CHECK(Removed(spec).back() == p.winning);
   }
+}
+
+// Modular and hlm remove (store) no card exactly when no card is ever named
+// by the count, i.e. value v sits at none of the positions v, v + m, ...:
+// the multiset derangements, Treize's winning decks, which the rook
+// polynomials of Dundee's advance bids count in closed form (treize_test.cc;
+// OEIS A000166, A000459, A059074). Past brute force's 10^7 decks, up to
+// hlm s = 2 m = 7's 6.8·10^8. Mousetrap is left out: its count stops at m.
+TEST_CASE("removed: column 0 of modular and hlm is the multiset derangements", "[removed]") {
+  for (const GameSpec& spec : {GameSpec{Game::kModular, 11, 1}, GameSpec{Game::kHlm, 7, 2},
+                               GameSpec{Game::kHlm, 5, 3}, GameSpec{Game::kHlm, 4, 4}}) {
+    INFO(Name(spec));
+    CHECK(mpz_class(std::to_string(Removed(spec)[0])) == RookWins(spec));
+  }
+  // A059074(4) = 748,521, published: the same count on 4 suits.
+  CHECK(Removed(GameSpec{Game::kHlm, 4, 4})[0] == 748521);
 }
 
 TEST_CASE("removed: every split depth and thread count gives the same rows", "[removed]") {

@@ -187,14 +187,18 @@ const Reference& GetReference() {
 // After a cut (and before anything writes to the store again): what the
 // cut run had been told was durable (its note, from the child above) must
 // be in the store. Opened read-only, so the next run still sees the disk as
-// the cut left it.
-void CheckAcknowledged(const std::string& dir, const std::string& note, const Reference& ref) {
+// the cut left it. Returns what there was to check: kNothing before the
+// first commit, kLevels when committed levels were compared, kCheckpoint
+// when the level's checkpoint was too (the tally makes sure both happen).
+enum class Acknowledged { kNothing, kLevels, kCheckpoint };
+Acknowledged CheckAcknowledged(const std::string& dir, const std::string& note,
+                               const Reference& ref) {
   int level = 0;
   uint64_t input_total = 0, input_done = 0;
   std::istringstream(note) >> level >> input_total >> input_done;
   INFO("at the cut the run was building level " << level << ", input block " << input_done << " of "
                                                 << input_total);
-  if (level <= 1) return;  // nothing committed yet
+  if (level <= 1) return Acknowledged::kNothing;  // nothing committed yet
   INFO("store files: " << [&] {
     std::string names;
     for (const auto& e : fs::directory_iterator(dir)) names += e.path().filename().string() + " ";
@@ -206,6 +210,7 @@ void CheckAcknowledged(const std::string& dir, const std::string& note, const Re
   REQUIRE(s.ok());
   const auto levels = Levels(store.get());
   CHECK(static_cast<int>(levels.size()) >= level - 1);
+  REQUIRE(level - 2 < static_cast<int>(ref.levels.size()));
   for (size_t i = 0; i < levels.size() && i < ref.levels.size(); ++i) {
     CHECK(levels[i].checksum == ref.levels[i].checksum);
   }
@@ -216,7 +221,7 @@ void CheckAcknowledged(const std::string& dir, const std::string& note, const Re
   const uint64_t previous_total = level >= 3 ? ref.levels[level - 3].blocks : 0;
   if (static_cast<int>(levels.size()) >= level || input_total != own_total ||
       own_total == previous_total || input_done < 2) {
-    return;
+    return Acknowledged::kLevels;
   }
   ProgressRecord progress;
   bool exists = false;
@@ -224,13 +229,16 @@ void CheckAcknowledged(const std::string& dir, const std::string& note, const Re
   CHECK(exists);
   CHECK(progress.level == level);
   CHECK(progress.next_ordinal >= input_done - 1);
+  return Acknowledged::kCheckpoint;
 }
 
 struct Tally {
   int trials = 0;
-  int cuts = 0;         // first cuts that landed
-  int second_cuts = 0;  // cuts during the recovery from a first cut
-  int not_reached = 0;  // runs that ended before the armed cut (thread timing)
+  int cuts = 0;                 // first cuts that landed
+  int second_cuts = 0;          // cuts during the recovery from a first cut
+  int not_reached = 0;          // runs that ended before the armed cut (thread timing)
+  int levels_checked = 0;       // cuts after which committed levels were compared
+  int checkpoints_checked = 0;  // ... and a level's checkpoint too
   FaultInjection::DropReport dropped;
 };
 
@@ -267,7 +275,9 @@ void Trial(uint64_t n, uint64_t second, Tally* tally) {
     tally->dropped.creations_undone += report.creations_undone;
     tally->dropped.renames_undone += report.renames_undone;
     tally->dropped.deletions_undone += report.deletions_undone;
-    CheckAcknowledged(dir, report.note, ref);
+    const Acknowledged checked = CheckAcknowledged(dir, report.note, ref);
+    if (checked != Acknowledged::kNothing) ++tally->levels_checked;
+    if (checked == Acknowledged::kCheckpoint) ++tally->checkpoints_checked;
   }
   std::unique_ptr<FrontierStore> store;
   Status s = FrontierStore::Open(dir, FrontierStore::Mode::kReadWrite, kBudget, &store);
@@ -312,10 +322,15 @@ void Trials(int count, Tally* tally) {
             << tally->not_reached << " not reached); dropped " << tally->dropped.bytes_dropped
             << " bytes of " << tally->dropped.files_truncated << " files, undid "
             << tally->dropped.creations_undone << " creations, " << tally->dropped.renames_undone
-            << " renames, " << tally->dropped.deletions_undone << " deletions\n";
+            << " renames, " << tally->dropped.deletions_undone << " deletions; acknowledged "
+            << "levels checked after " << tally->levels_checked << " cuts, a checkpoint after "
+            << tally->checkpoints_checked << "\n";
   // The simulation must bite: unsynced bytes and new files were dropped.
   CHECK(tally->dropped.bytes_dropped > 0);
   CHECK(tally->dropped.creations_undone > 0);
+  // And what the run was told was durable was checked, levels and checkpoints.
+  CHECK(tally->levels_checked > 0);
+  CHECK(tally->checkpoints_checked > 0);
 }
 
 TEST_CASE("power cut: runs cut at 10 points resume to the uninterrupted result", "[power_cut]") {
