@@ -25,7 +25,7 @@ struct LiveStatus {
   uint64_t input_done = 0, input_total = 0;  // input blocks of the level
   uint64_t entries = 0;                      // entries of the level so far
   uint64_t stored_bytes = 0;
-  double entries_per_second = 0;  // over the last few seconds
+  double entries_per_second = 0;  // over the last few seconds (a count: the last minute)
   // A count (stored_count.h) below split level `level`: input_done/total are
   // subtrees, entries the sub-decks counted this session, the rate theirs.
   bool counting = false;
