@@ -54,6 +54,14 @@ trial() {
   timeout 10 "$E" run "${GAME[@]}" --store "$mnt/s" --threads 1 --checkpoint-seconds "$checkpoint" \
     --memory-budget 16MiB >/dev/null 2>"$tmp/err" &
   local pid=$!
+  # The filler's delay counts from the store's creation (a slow start must
+  # not let the filler fill the device before the store exists).
+  if [ "$filler" != none ]; then
+    for _ in $(seq 1 1000); do
+      [ -e "$mnt/s/CURRENT" ] || ! kill -0 "$pid" 2>/dev/null && break
+      sleep 0.01
+    done
+  fi
   case "$filler" in
     # Both fill the device well before the run would end (m=12 takes about
     # a second on one thread since issue 15's passes and block format 2).

@@ -146,10 +146,11 @@ fi
 # 2. Random kills: one store (mousetrap n=12, about 19 million entries),
 # killed again and again at random moments, resumed each time. The level
 # checksums cover every block, so equal levels mean equal contents.
-# The delay counts from the moment the store exists: on a loaded machine
-# creating it can take longer than the whole delay, and a kill before it
-# exists tests only what reliability_test's early kills test (in CI, 25
-# such kills once left no store at all to resume).
+# The delay counts from the moment this process has the store open (it
+# rewrites LIVE as it starts a level): on a loaded machine starting up and
+# creating the store can take longer than the whole delay, and a kill
+# before then tests only what reliability_test's early kills test (in CI,
+# 25 such kills once left no store at all to resume).
 GAME=(--game mousetrap --ranks 12)
 N=12
 rm -f "$tmp/ref_decks.csv"
@@ -158,10 +159,11 @@ REF_LEVELS=$(levels_of "$tmp/ref12")
 store="$tmp/random"
 kills=0
 for i in $(seq 1 60); do
+  touch "$tmp/started"
   "$E" run "${GAME[@]}" --store "$store" --threads 1 --checkpoint-seconds 0.01 >/dev/null 2>&1 &
   pid=$!
-  for _ in $(seq 1 1000); do  # at most ~10 s
-    [ -e "$store/CURRENT" ] || ! kill -0 "$pid" 2>/dev/null && break
+  for _ in $(seq 1 1000); do  # at most ~10 s (a finished run removes LIVE)
+    [ "$store/LIVE" -nt "$tmp/started" ] || ! kill -0 "$pid" 2>/dev/null && break
     sleep 0.01
   done
   sleep "0.0$(( RANDOM % 8 + 2 ))"
@@ -176,7 +178,12 @@ check_same "$store" "random kills ($kills landed)"
 # 3. A second writer is refused while a run holds the store.
 "$E" run --game mousetrap --ranks 13 --store "$tmp/busy" --threads 1 >/dev/null 2>&1 &
 pid=$!
-sleep 0.3
+# It holds the store once it writes LIVE (not yet when CURRENT appears:
+# the store is created, then reopened with the lock).
+for _ in $(seq 1 1000); do
+  [ -e "$tmp/busy/LIVE" ] || ! kill -0 "$pid" 2>/dev/null && break
+  sleep 0.01
+done
 "$E" run --game mousetrap --ranks 13 --store "$tmp/busy" >"$tmp/out" 2>"$tmp/err"
 rc=$?
 if [ "$rc" -ne 2 ] || ! grep -q "in use by another process" "$tmp/err" || [ -s "$tmp/out" ]; then

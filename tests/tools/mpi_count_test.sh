@@ -74,6 +74,12 @@ for np in 3 2; do
   "${MPI[@]}" -np "$np" "$E" count --game mousetrap --ranks 13 --store "$store" --subtrees 2000 \
     --threads 1 --checkpoint-seconds 0.05 --batch-seconds 0.02 -q >/dev/null 2>&1 &
   pid=$!
+  # Killed 1.2 s after the store exists (a slow start must not leave both
+  # kills before it, and nothing to resume).
+  for _ in $(seq 1 1000); do
+    [ -e "$store/CURRENT" ] || ! kill -0 "$pid" 2>/dev/null && break
+    sleep 0.01
+  done
   sleep 1.2
   kill -9 "$pid" 2>/dev/null
   wait "$pid" 2>/dev/null
