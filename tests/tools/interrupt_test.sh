@@ -73,12 +73,24 @@ kill -9 "$pid"; wait "$pid" 2>/dev/null; pid=0
 # run (count and brute are not resumable), exit 130/143; mc prints its
 # estimate so far, exactly what --decks N gives for the N decks it played.
 C="$1/cardlab"
-# interrupt SIG SECONDS CMD...: runs CMD, sends SIG after SECONDS; sets rc,
-# $tmp/out and $tmp/err.
+# interrupt SIG SECONDS CMD...: runs CMD, sends SIG SECONDS after CMD
+# catches it; sets rc, $tmp/out and $tmp/err. (The SECONDS count from the
+# handler, not from the start: a signal before it would kill the job, or,
+# SIGINT to a background job, be ignored, however slow the machine.)
 interrupt() {
   local sig="$1" after="$2"; shift 2
+  local bit=$(( 1 << ($(kill -l "$sig") - 1) )) name caught
+  name=$(basename "$1" | cut -c1-15)
   "$@" >"$tmp/out" 2>"$tmp/err" &
   pid=$!
+  for _ in $(seq 1 1000); do  # at most ~10 s
+    # (Until the exec, the process is bash, which catches SIGTERM itself.)
+    [ "$(cat "/proc/$pid/comm" 2>/dev/null)" = "$name" ] &&
+      caught=$(sed -n 's/^SigCgt:\t*//p' "/proc/$pid/status" 2>/dev/null) &&
+      [ -n "$caught" ] && (( 0x$caught & bit )) && break
+    kill -0 "$pid" 2>/dev/null || break
+    sleep 0.01
+  done
   sleep "$after"
   kill -"$sig" "$pid"
   wait "$pid"; rc=$?; pid=0
