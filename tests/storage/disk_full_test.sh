@@ -8,6 +8,7 @@
 # Needs root (mount); exits 77 (skipped) where tmpfs cannot be mounted.
 # Usage: disk_full_test.sh BUILD_DIR [--long]
 set -u
+. "$(dirname "$0")/../support/wait_for.sh"
 E="$1/eulerdeck"
 LONG=0
 [ "${2:-}" = "--long" ] && LONG=1
@@ -56,12 +57,7 @@ trial() {
   local pid=$!
   # The filler's delay counts from the store's creation (a slow start must
   # not let the filler fill the device before the store exists).
-  if [ "$filler" != none ]; then
-    for _ in $(seq 1 1000); do
-      [ -e "$mnt/s/CURRENT" ] || ! kill -0 "$pid" 2>/dev/null && break
-      sleep 0.01
-    done
-  fi
+  [ "$filler" != none ] && wait_for "$pid" [ -e "$mnt/s/CURRENT" ]
   case "$filler" in
     # Both fill the device well before the run would end (m=12 takes about
     # a second on one thread since issue 15's passes and block format 2).

@@ -9,6 +9,7 @@
 # another game is refused, and a damaged file is reported by verify.
 # Usage: kill_resume_test.sh BUILD_DIR
 set -u
+. "$(dirname "$0")/../support/wait_for.sh"
 E="$1/eulerdeck"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -162,10 +163,7 @@ for i in $(seq 1 60); do
   touch "$tmp/started"
   "$E" run "${GAME[@]}" --store "$store" --threads 1 --checkpoint-seconds 0.01 >/dev/null 2>&1 &
   pid=$!
-  for _ in $(seq 1 1000); do  # at most ~10 s (a finished run removes LIVE)
-    [ "$store/LIVE" -nt "$tmp/started" ] || ! kill -0 "$pid" 2>/dev/null && break
-    sleep 0.01
-  done
+  wait_for "$pid" [ "$store/LIVE" -nt "$tmp/started" ]  # (a finished run removes LIVE)
   sleep "0.0$(( RANDOM % 8 + 2 ))"
   if kill -9 "$pid" 2>/dev/null; then kills=$((kills + 1)); else break; fi  # else: it finished
   wait "$pid" 2>/dev/null
@@ -180,10 +178,7 @@ check_same "$store" "random kills ($kills landed)"
 pid=$!
 # It holds the store once it writes LIVE (not yet when CURRENT appears:
 # the store is created, then reopened with the lock).
-for _ in $(seq 1 1000); do
-  [ -e "$tmp/busy/LIVE" ] || ! kill -0 "$pid" 2>/dev/null && break
-  sleep 0.01
-done
+wait_for "$pid" [ -e "$tmp/busy/LIVE" ]
 "$E" run --game mousetrap --ranks 13 --store "$tmp/busy" >"$tmp/out" 2>"$tmp/err"
 rc=$?
 if [ "$rc" -ne 2 ] || ! grep -q "in use by another process" "$tmp/err" || [ -s "$tmp/out" ]; then

@@ -7,6 +7,7 @@
 # Usage: mpi_count_test.sh BUILD_DIR MPI_BUILT [--long]
 # Skipped (77) when the build has no MPI or mpirun is missing.
 set -u
+. "$(dirname "$0")/../support/wait_for.sh"
 E="$1/eulerdeck"
 [ "${2:-OFF}" = "ON" ] || { echo "skip: built without MPI (-DEULERDECK_MPI=OFF)"; exit 77; }
 command -v mpirun >/dev/null || { echo "skip: no mpirun"; exit 77; }
@@ -76,10 +77,7 @@ for np in 3 2; do
   pid=$!
   # Killed 1.2 s after the store exists (a slow start must not leave both
   # kills before it, and nothing to resume).
-  for _ in $(seq 1 1000); do
-    [ -e "$store/CURRENT" ] || ! kill -0 "$pid" 2>/dev/null && break
-    sleep 0.01
-  done
+  wait_for "$pid" [ -e "$store/CURRENT" ]
   sleep 1.2
   kill -9 "$pid" 2>/dev/null
   wait "$pid" 2>/dev/null
