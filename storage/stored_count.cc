@@ -814,22 +814,36 @@ Status CountStore(FrontierStore* store, const GameSpec& spec, const CountStoreOp
   // the 2 s between two publications jumped between half and one and a half
   // times the true one under mpirun (2026-11-24).
   constexpr double kRateWindow = 60;
+  // The ETA's rate: over the last kEtaWindow seconds, long enough to smooth
+  // the batches' arrival, short enough to follow the machine's load. The
+  // session's average rate it replaces kept the slowdown of a test run
+  // beside a record run in the ETA long after (17% high an hour later,
+  // 2026-11-24).
+  constexpr double kEtaWindow = 600;
   std::deque<std::pair<double, uint64_t>> rate_samples = {{UnixNow(), counted_at_start}};
   auto publish = [&](bool force) {
     const double now = UnixNow();
     if (!force && now - live.updated < 2.0) return;
     const uint64_t counted = options.sub_decks_counted ? options.sub_decks_counted->load() : 0;
-    while (rate_samples.size() > 1 && now - rate_samples[1].first >= kRateWindow) {
+    while (rate_samples.size() > 1 && now - rate_samples[1].first >= kEtaWindow) {
       rate_samples.pop_front();
     }
-    const auto& [from_time, from_counted] = rate_samples.front();
+    // Each window starts at its newest sample at least that old (or the
+    // oldest kept), so that it spans the whole window once it can.
+    auto window_from = [&](double seconds) {
+      size_t i = rate_samples.size() - 1;
+      while (i > 0 && now - rate_samples[i].first < seconds) --i;
+      return rate_samples[i];
+    };
+    const auto [from_time, from_counted] = window_from(kRateWindow);
     if (now > from_time) live.entries_per_second = (counted - from_counted) / (now - from_time);
+    const auto [eta_time, eta_counted] = rate_samples.front();
     rate_samples.emplace_back(now, counted);
     live.updated = now;
     live.input_done = c.subtrees_done();
     live.entries = counted;
-    // The ETA by work: the sub-decks left at this session's rate of
-    // sub-decks. Until the first estimate (or when the last one ran out),
+    // The ETA by work: the sub-decks left at the rate of the last
+    // kEtaWindow seconds. Until the first estimate (or when the last one ran out),
     // by subtrees at this session's pace: rough, since subtree sizes vary by
     // orders of magnitude in no particular order.
     double left = -1;
@@ -843,9 +857,8 @@ Status CountStore(FrontierStore* store, const GameSpec& spec, const CountStoreOp
     if (options.sub_decks_left) options.sub_decks_left->store(left);
     live.sub_decks_left = left;
     live.eta_seconds = -1;
-    if (left >= 0 && counted > counted_at_start && now > live.started) {
-      live.eta_seconds =
-          left * (now - live.started) / static_cast<double>(counted - counted_at_start);
+    if (left >= 0 && counted > eta_counted && now > eta_time) {
+      live.eta_seconds = left * (now - eta_time) / static_cast<double>(counted - eta_counted);
     } else if (live.input_done > done_at_start && now > live.started) {
       live.eta_seconds = (now - live.started) * (total - live.input_done) /
                          static_cast<double>(live.input_done - done_at_start);
