@@ -16,14 +16,16 @@ writer=0
 trap '[ "$writer" -ne 0 ] && kill "$writer" 2>/dev/null; rm -rf "$tmp"' EXIT
 fail=0
 errors=0
+. "$(dirname "$0")/../support/wait_for.sh"
 
 start_writer() {  # a new store each time, so the run is always writing
   rm -rf "$tmp/s"
   "$E" run --game mousetrap --ranks "$RANKS" --store "$tmp/s" --threads 1 --checkpoint-seconds 0 \
     --memory-budget 16MiB >/dev/null 2>"$tmp/writer.err" &
   writer=$!
-  # The readers start once the store exists.
-  for _ in $(seq 1 100); do [ -e "$tmp/s/CURRENT" ] && break; sleep 0.02; done
+  # The readers start once the store exists (a writer that ended first is
+  # seen by the loop below).
+  wait_for "$writer" [ -e "$tmp/s/CURRENT" ]
 }
 
 reads=0

@@ -12,6 +12,7 @@ pid=0
 trap '[ "$pid" -ne 0 ] && kill -9 "$pid" 2>/dev/null; rm -rf "$tmp"' EXIT
 fail=0
 GAME=(--game mousetrap --ranks 12)
+. "$(dirname "$0")/../support/wait_for.sh"
 
 levels_of() {
   "$E" status --store "$1" --json | python3 -c '
@@ -30,12 +31,10 @@ REF=$(levels_of "$tmp/ref")
 start() {
   "$E" run "${GAME[@]}" --store "$1" --threads 1 --checkpoint-seconds 1 >/dev/null 2>"$tmp/err" &
   pid=$!
-  for _ in $(seq 1 200); do
-    "$E" status --store "$1" --json 2>/dev/null | grep -q '"live":{[^}]*"level":1[0-2]' && return 0
-    sleep 0.05
-  done
+  wait_for "$pid" past_level_9 "$1" && return 0
   echo "FAIL: the run never showed live progress past level 9"; fail=1
 }
+past_level_9() { "$E" status --store "$1" --json 2>/dev/null | grep -q '"live":{[^}]*"level":1[0-2]'; }
 
 for sig in INT TERM; do
   store="$tmp/s-$sig"
@@ -79,21 +78,21 @@ C="$1/cardlab"
 # SIGINT to a background job, be ignored, however slow the machine.)
 interrupt() {
   local sig="$1" after="$2"; shift 2
-  local bit=$(( 1 << ($(kill -l "$sig") - 1) )) name caught
-  name=$(basename "$1" | cut -c1-15)
   "$@" >"$tmp/out" 2>"$tmp/err" &
   pid=$!
-  for _ in $(seq 1 1000); do  # at most ~10 s
-    # (Until the exec, the process is bash, which catches SIGTERM itself.)
-    [ "$(cat "/proc/$pid/comm" 2>/dev/null)" = "$name" ] &&
-      caught=$(sed -n 's/^SigCgt:\t*//p' "/proc/$pid/status" 2>/dev/null) &&
-      [ -n "$caught" ] && (( 0x$caught & bit )) && break
-    kill -0 "$pid" 2>/dev/null || break
-    sleep 0.01
-  done
+  # (A job that ended or never caught it still gets the signal: rc shows it.)
+  wait_for "$pid" catches "$pid" "$(basename "$1" | cut -c1-15)" "$sig"
   sleep "$after"
   kill -"$sig" "$pid"
   wait "$pid"; rc=$?; pid=0
+}
+# catches PID NAME SIG: process PID runs NAME (until the exec it is bash,
+# which catches SIGTERM itself) and has its handler for SIG installed.
+catches() {
+  local bit=$(( 1 << ($(kill -l "$3") - 1) )) caught
+  [ "$(cat "/proc/$1/comm" 2>/dev/null)" = "$2" ] &&
+    caught=$(sed -n 's/^SigCgt:\t*//p' "/proc/$1/status" 2>/dev/null) &&
+    [ -n "$caught" ] && (( 0x$caught & bit ))
 }
 # same_as WHAT N DROP CMD...: what the interrupted job printed ($tmp/out),
 # less the lines DROP matches, is what CMD prints: the same job asked for
