@@ -175,15 +175,20 @@ class ChildRule {
     out->words = p.words;
     if (p.words > 1) return ValidCountsWide(parent, k, out);
     // One word (limit < 64), the common case. With S trivial (nothing but 0
-    // below the limit) the blocked counts are just the h_i.
+    // below the limit) the blocked counts are just the h_i. Since every card
+    // is at least 1, h_i >= 1 + (k - i): only the last limit - 1 cards can
+    // block a count (i >= first); the others' shifted S lies above the
+    // limit, which the mask drops. Mousetrap's and hlm's limit is the
+    // ranks, so with several suits most of a deep sub-deck is skipped.
+    const int first = std::max(0, k + 1 - static_cast<int>(p.limit));
     uint64_t blocked = 0;
     if (p.s_trivial) {
-      for (int i = 0; i < k; ++i) {
+      for (int i = first; i < k; ++i) {
         const uint32_t h = parent[i] + static_cast<uint32_t>(k - i);
         blocked |= h < 64 ? uint64_t{1} << h : 0;
       }
     } else {
-      for (int i = 0; i < k; ++i) {
+      for (int i = first; i < k; ++i) {
         const uint32_t h = parent[i] + static_cast<uint32_t>(k - i);
         blocked |= h < 64 ? p.s_bits[0] << h : 0;
       }

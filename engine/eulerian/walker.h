@@ -5,6 +5,7 @@
 #ifndef EULERDECK_ENGINE_EULERIAN_WALKER_H_
 #define EULERDECK_ENGINE_EULERIAN_WALKER_H_
 
+#include <algorithm>
 #include <atomic>
 #include <cstdint>
 #include <cstring>
@@ -51,6 +52,15 @@ class Walker {
     fused_levels_ = 0;
     if (!build_leaves_ && n_ >= 3 && rule.Viewable(n_ - 1) && rule.Viewable(n_ - 2)) {
       fused_levels_ = (n_ >= 4 && rule.Viewable(n_ - 3)) ? 3 : 2;
+      // The largest h the views ask the table for: a view one level down
+      // asks its base for w + q, q = (t-1) mod (K+1) <= t - 1 < the limit
+      // of that level, and the last level asks for w <= its limit. So
+      // table_first_, below which every h_i >= 1 + (K - i) is past them.
+      const int k = n_ - fused_levels_;
+      int max_w = 0;
+      for (int j = 0; j < fused_levels_; ++j) max_w += static_cast<int>(rule.Limit(k + j)) - 1;
+      max_w += 1;
+      table_first_ = std::max(0, k + 1 - max_w);
     }
   }
 
@@ -143,13 +153,14 @@ class Walker {
     });
   }
 
-  // Fills positions_ with the h values of node (k cards); ClearTable()
-  // undoes it, keeping positions_ all zero between uses. Every h_i =
-  // node[i] + (k - i) lies in [2, ranks + k]: clearing that range at once
-  // (a memset of a few hundred bytes) replaces k scattered stores, and
-  // clears every entry FillTable() can have written.
+  // Fills positions_ with the h values of node (k cards) that the views can
+  // ask for (those of the cards from table_first_ on; the others' are too
+  // large); ClearTable() undoes it, keeping positions_ all zero between
+  // uses. Every h_i = node[i] + (k - i) lies in [2, ranks + k]: clearing
+  // that range at once (a memset of a few hundred bytes) replaces the
+  // scattered stores, and clears every entry FillTable() can have written.
   void FillTable(const Card* node, int k) {
-    for (int i = 0; i < k; ++i) positions_[node[i] + (k - i)] |= uint64_t{1} << i;
+    for (int i = table_first_; i < k; ++i) positions_[node[i] + (k - i)] |= uint64_t{1} << i;
   }
   void ClearTable(int k) {
     static_assert(2 + kMaxEnumRanks + kMaxEnumCards <= internal::kHitTableSize);
@@ -231,7 +242,8 @@ class Walker {
   uint32_t calls_ = 0;
   uint64_t reported_ = 0;  // the sum of level_ at the last Report()
   bool stopped_ = false;
-  int fused_levels_;  // 0 (none), 2 or 3
+  int fused_levels_;     // 0 (none), 2 or 3
+  int table_first_ = 0;  // FillTable() skips the cards before it
   int n_;
   uint32_t ranks_;
   // Condition (3) for the sub-deck being walked: kept with Take()/Give().
