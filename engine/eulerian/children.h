@@ -175,12 +175,12 @@ class ChildRule {
     out->words = p.words;
     if (p.words > 1) return ValidCountsWide(parent, k, out);
     // One word (limit < 64), the common case. With S trivial (nothing but 0
-    // below the limit) the blocked counts are just the h_i. Since every card
-    // is at least 1, h_i >= 1 + (k - i): only the last limit - 1 cards can
-    // block a count (i >= first); the others' shifted S lies above the
-    // limit, which the mask drops. Mousetrap's and hlm's limit is the
-    // ranks, so with several suits most of a deep sub-deck is skipped.
-    const int first = std::max(0, k + 1 - static_cast<int>(p.limit));
+    // below the limit) the blocked counts are just the h_i. Only the last
+    // limit - 1 cards can block a count (FirstWithin); the others' shifted S
+    // lies above the limit, which the mask drops. Mousetrap's and hlm's
+    // limit is the ranks, so with several suits most of a deep sub-deck is
+    // skipped.
+    const int first = FirstWithin(k, static_cast<int>(p.limit));
     uint64_t blocked = 0;
     if (p.s_trivial) {
       for (int i = first; i < k; ++i) {
@@ -301,6 +301,11 @@ class ChildRule {
     child[q] = x;
     std::memcpy(child + q + 1, parent, kMaxEnumCards);  // child[q+1..k] is right
   }
+
+  // The first position i of a k-card sub-deck whose h_i can be <= bound.
+  // Every card is at least 1, so h_i = D[i] + (k - i) >= 1 + (k - i): the
+  // cards before k + 1 - bound all have h above the bound.
+  static int FirstWithin(int k, int bound) { return std::max(0, k + 1 - bound); }
 
   // The count limit for the children of a k-card sub-deck: CountLimit(k+1).
   uint32_t Limit(int k) const { return per_size_[k].limit; }

@@ -52,15 +52,14 @@ class Walker {
     fused_levels_ = 0;
     if (!build_leaves_ && n_ >= 3 && rule.Viewable(n_ - 1) && rule.Viewable(n_ - 2)) {
       fused_levels_ = (n_ >= 4 && rule.Viewable(n_ - 3)) ? 3 : 2;
-      // The largest h the views ask the table for: a view one level down
-      // asks its base for w + q, q = (t-1) mod (K+1) <= t - 1 < the limit
-      // of that level, and the last level asks for w <= its limit. So
-      // table_first_, below which every h_i >= 1 + (K - i) is past them.
+      // The largest h the views ask the table for: the last level asks for
+      // w <= its limit, and a view one level down asks its base for w + q,
+      // q = (t-1) mod (K+1) <= t - 1 < the limit of that level. The cards
+      // before table_first_ have every h above that.
       const int k = n_ - fused_levels_;
-      int max_w = 0;
+      int max_w = 1;
       for (int j = 0; j < fused_levels_; ++j) max_w += static_cast<int>(rule.Limit(k + j)) - 1;
-      max_w += 1;
-      table_first_ = std::max(0, k + 1 - max_w);
+      table_first_ = ChildRule::FirstWithin(k, max_w);
     }
   }
 
