@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Crash safety of the resumable count (`eulerdeck count --store`), end to end,
-# in all three games: SIGKILL at random moments, resuming each time (with a
-# different thread count, and with `count` or `resume`), until it finishes;
+# in all three games: SIGKILL at random moments while it works (each kill
+# checked to have come before the end, tests/support/kill_counting.sh),
+# resuming each time (with a different thread count, and with `count` or
+# `resume`), until it finishes;
 # the per-level counts must equal an uninterrupted count without a store
 # (engine/eulerian/enumerate.h), which the engine tests check against brute
 # force. Also: a store of another game, a stored run and another split are
@@ -9,6 +11,8 @@
 # (exit 1).
 # Usage: count_kill_test.sh BUILD_DIR [--long]
 set -u
+. "$(dirname "$0")/../support/wait_for.sh"
+. "$(dirname "$0")/../support/kill_counting.sh"
 E="$1/eulerdeck"
 LONG=0
 [ "${2:-}" = "--long" ] && LONG=1
@@ -22,10 +26,12 @@ levels() {
 }
 
 # kill_resume CMD FILTER NAME KILLS ARGS...: `eulerdeck CMD ARGS --store`
-# killed KILLS times at random moments (0.1 to 1.5 s in), started by CMD or
-# by `resume` in turn on 1-3 threads, then finished; sets ref (the run
-# without a store) and got (the finished store's), both through FILTER.
-# Fails (status 1, with a line) when the finish fails or they differ.
+# killed KILLS times at random moments while it counts (kill_counting),
+# started by CMD or by `resume` in turn on 1-3 threads, then finished; sets
+# ref (the run without a store), got (the finished store's), both through
+# FILTER, and saved (the subtrees the killed attempts left committed).
+# Fails (status 1, with a line) when a kill came too late, the finish fails
+# or they differ.
 kill_resume() {
   local cmd=$1 filter=$2 name=$3 kills=$4
   shift 4
@@ -37,14 +43,12 @@ kill_resume() {
       "$E" "$cmd" "$@" --store "$store" --subtrees 500 --threads "$threads" \
         --checkpoint-seconds 0.05 --batch-seconds 0.02 -q >/dev/null 2>&1 &
     else
-      "$E" resume --store "$store" --threads "$threads" --checkpoint-seconds 0.05 -q \
-        >/dev/null 2>&1 &
+      "$E" resume --store "$store" --threads "$threads" --checkpoint-seconds 0.05 \
+        --batch-seconds 0.02 -q >/dev/null 2>&1 &
     fi
-    local pid=$!
-    sleep "$(python3 -c "import random; print(round(random.uniform(0.1, 1.5), 3))")"
-    kill -9 "$pid" 2>/dev/null
-    wait "$pid" 2>/dev/null
+    kill_counting "$E" "$store" $! "$i" || { fail=1; return 1; }
   done
+  saved=$(progress "$E" "$store" | awk '{ print $1 " of " $2 }')
   # The count's own exit status, not the filter's.
   "$E" "$cmd" "$@" --store "$store" --threads 2 --json >"$tmp/out" 2>"$tmp/err"
   rc=$?
@@ -70,7 +74,7 @@ trial() {
   if [ "${exported% }" != "$ref" ]; then
     echo "FAIL ($name): export --counts gives '$exported', expected '$ref'"; fail=1
   fi
-  echo "ok   $name: $kills kills, then resumed to the uninterrupted counts"
+  echo "ok   $name: $kills kills ($saved subtrees committed by them), then resumed to the uninterrupted counts"
 }
 
 # rtrial NAME KILLS ARGS...: the same for `reform-stats --store` (and resume
@@ -85,23 +89,22 @@ rtrial() {
   if ! "$E" status --store "$tmp/$name" | grep -q '^kind       reform-stats count'; then
     echo "FAIL ($name): status does not say reform-stats"; fail=1
   fi
-  echo "ok   $name: $kills kills, then resumed to the uninterrupted reform statistics"
+  echo "ok   $name: $kills kills ($saved subtrees committed by them), then resumed to the uninterrupted reform statistics"
 }
 
-KILLS=3
-((LONG)) && KILLS=25
-trial mousetrap13 "$KILLS" --game mousetrap --ranks 13
-trial modular11 "$KILLS" --game modular --ranks 11
-trial hlm13x2 "$KILLS" --game hlm --ranks 13 --suits 2
-rtrial reform-modular10 "$KILLS" --game modular --ranks 10
-rtrial reform-mousetrap12 "$KILLS" --game mousetrap --ranks 12
+# Each case is large enough for its kills to land while it counts (about
+# 0.1-0.3 s of 1-3 threads each); kill_counting fails a kill that came late.
+trial mousetrap13 3 --game mousetrap --ranks 13
+trial modular12 3 --game modular --ranks 12
+trial hlm14x2 3 --game hlm --ranks 14 --suits 2
+rtrial reform-mousetrap13 3 --game mousetrap --ranks 13
 if ((LONG)); then
-  rtrial reform-hlm6x2 "$KILLS" --game hlm --ranks 6 --suits 2
-  rtrial reform-modular11 "$KILLS" --game modular --ranks 11
-  trial mousetrap5x3 "$KILLS" --game mousetrap --ranks 5 --suits 3
-  trial modular6x2 "$KILLS" --game modular --ranks 6 --suits 2
-  trial hlm8x3 "$KILLS" --game hlm --ranks 8 --suits 3
   trial mousetrap14 40 --game mousetrap --ranks 14
+  trial modular7x2 25 --game modular --ranks 7 --suits 2
+  trial hlm9x3 25 --game hlm --ranks 9 --suits 3
+  trial mousetrap6x3 15 --game mousetrap --ranks 6 --suits 3
+  rtrial reform-modular4x4 25 --game modular --ranks 4 --suits 4
+  rtrial reform-hlm14x2 10 --game hlm --ranks 14 --suits 2
 fi
 
 # Ctrl-C (SIGINT): exit 130, one line with what is saved and the command that
@@ -118,7 +121,7 @@ for _ in $(seq 50); do
   live=$("$E" status --store "$store" 2>/dev/null | sed -n 3p)
   [[ "$live" == *"sub-decks left (estimated)"* ]] && break
 done
-if ! echo "$live" | grep -qE '^state      running \(pid [0-9]+, since .*\): counting the subtrees below level [0-9]+, .* ETA [0-9hms]+ for ~[0-9.]+[kMGT]? sub-decks left \(estimated\)'; then
+if ! echo "$live" | grep -qE '^state      running \(pid [0-9]+, since .*\): counting the subtrees below level [0-9]+, [0-9]+ of [0-9]+ done, [0-9.]+[kMGT]? sub-decks/s, ETA [0-9hms]+ for ~[0-9.]+[kMGT]? sub-decks left \(estimated\)'; then
   echo "FAIL (running): status does not give the work left: '$live'"; fail=1
 fi
 "$E" status --store "$store" --json | python3 -c '
@@ -201,6 +204,8 @@ expect_refusal 2 "--keep, --until-level and --pass-levels do not apply to a coun
   resume --store "$store" --until-level 3
 "$E" run --game mousetrap --ranks 7 --store "$tmp/run" >/dev/null 2>&1
 expect_refusal 2 "holds a stored run, not a count" count --game mousetrap --ranks 7 --store "$tmp/run"
+expect_refusal 2 "--batch-seconds applies to a count store, and '$tmp/run' holds a stored run" \
+  resume --store "$tmp/run" --batch-seconds 1
 expect_refusal 2 "holds a count, not a reform-stats count" \
   reform-stats --game mousetrap --ranks 9 --store "$store"
 if [ "$(snapshot)" != "$before" ]; then echo "FAIL: a refused command changed the store"; fail=1; fi

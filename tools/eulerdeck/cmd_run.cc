@@ -42,6 +42,7 @@ constexpr const char* kResumeUsage =
     "usage: eulerdeck resume --store DIR [--threads T] [--memory-budget SIZE]\n"
     "                        [--keep all|last|none] [--until-level K]\n"
     "                        [--checkpoint-seconds SECONDS] [--pass-levels D]\n"
+    "                        [--batch-seconds SECONDS]\n"
     "Continues the enumeration held in DIR from its last checkpoint, then prints\n"
     "the store's status. A count store (made by 'eulerdeck count --store DIR')\n"
     "continues its count and prints the count's report; a reform-stats store\n"
@@ -400,8 +401,11 @@ int RunRun(const std::vector<std::string>& args) {
 
 int RunResume(const std::vector<std::string>& args) {
   Common common;
+  double batch_seconds = 2.0;
   po::options_description desc("options");
-  desc.add_options()("help,h", "show this help");
+  desc.add_options()("help,h", "show this help")(
+      "batch-seconds", po::value(&batch_seconds)->default_value(2.0),
+      "a count store: seconds of work per thread that a batch of subtrees is sized for");
   common.Add(desc);
   po::variables_map vm;
   if (ParseOrHelp(args, desc, kResumeUsage, vm)) return kExitOk;
@@ -424,9 +428,16 @@ int RunResume(const std::vector<std::string>& args) {
       count_args.insert(count_args.end(),
                         {"--checkpoint-seconds", std::to_string(common.checkpoint_seconds)});
     }
+    if (!vm["batch-seconds"].defaulted()) {
+      count_args.insert(count_args.end(), {"--batch-seconds", std::to_string(batch_seconds)});
+    }
     // A reform-stats store goes on as reform-stats, and prints its report.
     if (tally == storage::kReformStatsTally) return RunReformStats(count_args);
     return RunCount(count_args);
+  }
+  if (!vm["batch-seconds"].defaulted() && storage::StoreExists(common.store_dir)) {
+    return BadInput("eulerdeck resume", "--batch-seconds applies to a count store, and '" +
+                                            common.store_dir + "' holds a stored run");
   }
   return Execute("resume", common, nullptr);
 }
