@@ -193,7 +193,8 @@ TEST_CASE("count store: a batch given back after everything was handed out is co
   }
 }
 
-TEST_CASE("count store: refuses a run store, another game, another split", "[count_store]") {
+TEST_CASE("count store: refuses a run store and another game; a store keeps its split",
+          "[count_store]") {
   const GameSpec spec{Game::kMousetrap, 8, 1};
   TempDir dir;
   {
@@ -209,6 +210,7 @@ TEST_CASE("count store: refuses a run store, another game, another split", "[cou
   auto store = OpenRW(counted.path());
   CountResult result;
   REQUIRE(CountStore(store.get(), spec, CountStoreOptions(), &result).ok());
+  const std::vector<uint64_t> levels = result.level;
   const Status other =
       CountStore(store.get(), GameSpec{Game::kModular, 8, 1}, CountStoreOptions(), &result);
   CHECK(other.IsInvalidArgument());
@@ -217,6 +219,15 @@ TEST_CASE("count store: refuses a run store, another game, another split", "[cou
   CountProgress progress;
   REQUIRE(ReadCountProgress(store.get(), spec, &progress).ok());
   CHECK(progress.split_level == 2);  // 8 cards: never closer than 6 levels to the last
+  // Another subtree_target is for a new store: this one goes on with its own
+  // split (the CLI refuses another --subtrees outright: count_kill_test.sh).
+  CountStoreOptions other_split;
+  other_split.subtree_target = 1;
+  CountResult again;
+  REQUIRE(CountStore(store.get(), spec, other_split, &again).ok());
+  CHECK(again.level == levels);
+  REQUIRE(ReadCountProgress(store.get(), spec, &progress).ok());
+  CHECK(progress.split_level == 2);
 }
 
 TEST_CASE("count store: overlapping or foreign count records are corruption", "[count_store]") {
