@@ -51,6 +51,7 @@ _add("modular", 2, {8: 19422284840}, "results")
 _add("modular", 3, {2: 19, 3: 1081, 4: 173053, 5: 86636303})
 _add("modular", 3, {6: 31057071932}, "results")
 _add("modular", 4, {2: 69, 3: 22898})
+_add("modular", 4, {5: 151061205032}, "results")
 
 # The paper's Monte Carlo probabilities ([MC] in Tables 4 and 5), as printed.
 MC = {
