@@ -19,6 +19,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <iostream>
 #include <memory>
 #include <sstream>
@@ -306,6 +307,33 @@ bool CutAndDrop(const std::string& job, const std::string& tmp, uint64_t cut, bo
   return true;
 }
 
+// The cuts of one trial in a fresh `tmp`: `job` cut at its n-th sync, then,
+// when second > 0, its recovery cut too, at its second-th sync; `check`
+// sees the cut job's note after each cut that landed.
+void Cuts(const std::string& job, const std::string& tmp, uint64_t n, uint64_t second, Tally* tally,
+          const std::function<void(const std::string&)>& check) {
+  ++tally->trials;
+  const uint64_t cuts[] = {n, second};
+  for (int c = 0; c < 2; ++c) {
+    std::string note;
+    if (cuts[c] == 0) continue;
+    if (!CutAndDrop(job, tmp, cuts[c], c == 1, tally, &note)) break;
+    check(note);
+  }
+}
+
+// `count` cut points spread evenly over [1, syncs]; every third trial also
+// cuts its recovery, a few syncs in (reopening, recovering, deleting what
+// is past the checkpoint, the first checkpoints).
+void ForEachCutPair(int count, uint64_t syncs,
+                    const std::function<void(uint64_t, uint64_t)>& trial) {
+  REQUIRE(syncs >= static_cast<uint64_t>(count));
+  for (int i = 0; i < count; ++i) {
+    const uint64_t n = 1 + i * (syncs - 1) / (count - 1);
+    trial(n, i % 3 == 2 ? 1 + (7 * i) % 23 : 0);
+  }
+}
+
 // One trial: a run cut at its n-th sync; then, when second > 0, the
 // recovery cut too, at its second-th sync; then a resume without faults,
 // which must end with the reference's levels and a clean verify.
@@ -313,18 +341,13 @@ void Trial(uint64_t n, uint64_t second, Tally* tally) {
   const Reference& ref = GetReference();
   INFO("cut at sync " << n << " of " << ref.syncs << ", then at sync " << second
                       << " of the recovery (0: none)");
-  ++tally->trials;
   TempDir tmp;
   const std::string dir = tmp.path() + "/store";
-  const uint64_t cuts[] = {n, second};
-  for (int c = 0; c < 2; ++c) {
-    std::string note;
-    if (cuts[c] == 0) continue;
-    if (!CutAndDrop("run", tmp.path(), cuts[c], c == 1, tally, &note)) break;
+  Cuts("run", tmp.path(), n, second, tally, [&](const std::string& note) {
     const Acknowledged checked = CheckAcknowledged(dir, note, ref);
     if (checked != Acknowledged::kNothing) ++tally->levels_checked;
     if (checked == Acknowledged::kCheckpoint) ++tally->checkpoints_checked;
-  }
+  });
   std::unique_ptr<FrontierStore> store;
   Status s = FrontierStore::Open(dir, FrontierStore::Mode::kReadWrite, kBudget, &store);
   INFO("reopening after the cut: " << s.ToString());
@@ -363,17 +386,9 @@ void Report(const char* what, const Tally& tally, uint64_t syncs) {
             << tally.checkpoints_checked << "\n";
 }
 
-// `count` cut points spread evenly over [1, syncs]; every third trial also
-// cuts its recovery, a few syncs in (reopening, recovering the WAL, deleting
-// the blocks past the checkpoint, the first checkpoints).
 void Trials(int count, Tally* tally) {
   const uint64_t syncs = GetReference().syncs;
-  REQUIRE(syncs >= static_cast<uint64_t>(count));
-  for (int i = 0; i < count; ++i) {
-    const uint64_t n = 1 + i * (syncs - 1) / (count - 1);
-    const uint64_t second = i % 3 == 2 ? 1 + (7 * i) % 23 : 0;
-    Trial(n, second, tally);
-  }
+  ForEachCutPair(count, syncs, [&](uint64_t n, uint64_t second) { Trial(n, second, tally); });
   Report("power cut", *tally, syncs);
   // The simulation must bite: unsynced bytes and new files were dropped.
   CHECK(tally->dropped.bytes_dropped > 0);
@@ -427,15 +442,10 @@ void CountTrial(uint64_t n, uint64_t second, Tally* tally) {
   const CountReference& ref = GetCountReference();
   INFO("count cut at sync " << n << " of " << ref.syncs << ", then at sync " << second
                             << " of the recovery (0: none)");
-  ++tally->trials;
   TempDir tmp;
   const std::string dir = tmp.path() + "/store";
-  const uint64_t cuts[] = {n, second};
-  for (int c = 0; c < 2; ++c) {
-    std::string note;
-    if (cuts[c] == 0) continue;
-    if (!CutAndDrop("count", tmp.path(), cuts[c], c == 1, tally, &note)) break;
-    if (note != "0") continue;
+  Cuts("count", tmp.path(), n, second, tally, [&](const std::string& note) {
+    if (note != "0") return;
     std::unique_ptr<FrontierStore> store;
     REQUIRE(FrontierStore::Open(dir, FrontierStore::Mode::kReadOnly, kBudget, &store).ok());
     CountProgress progress;
@@ -446,7 +456,7 @@ void CountTrial(uint64_t n, uint64_t second, Tally* tally) {
     CHECK(progress.subtrees_done <= progress.subtrees_total);
     ++tally->levels_checked;
     if (progress.subtrees_done > 0) ++tally->checkpoints_checked;
-  }
+  });
   std::unique_ptr<FrontierStore> store;
   Status s = FrontierStore::Open(dir, FrontierStore::Mode::kReadWrite, kBudget, &store);
   INFO("reopening after the cut: " << s.ToString());
@@ -463,12 +473,7 @@ void CountTrial(uint64_t n, uint64_t second, Tally* tally) {
 
 void CountTrials(int count, Tally* tally) {
   const uint64_t syncs = GetCountReference().syncs;
-  REQUIRE(syncs >= static_cast<uint64_t>(count));
-  for (int i = 0; i < count; ++i) {
-    const uint64_t n = 1 + i * (syncs - 1) / (count - 1);
-    const uint64_t second = i % 3 == 2 ? 1 + (7 * i) % 23 : 0;
-    CountTrial(n, second, tally);
-  }
+  ForEachCutPair(count, syncs, [&](uint64_t n, uint64_t second) { CountTrial(n, second, tally); });
   Report("power cut of a count", *tally, syncs);
   CHECK(tally->dropped.bytes_dropped > 0);
   CHECK(tally->dropped.creations_undone > 0);
