@@ -193,7 +193,7 @@ TEST_CASE("count store: a batch given back after everything was handed out is co
   }
 }
 
-TEST_CASE("count store: refuses a run store and another game; a store keeps its split",
+TEST_CASE("count store: refuses a run store and another game, and a store keeps its split",
           "[count_store]") {
   const GameSpec spec{Game::kMousetrap, 8, 1};
   TempDir dir;
