@@ -4,8 +4,8 @@
 # store STORE (subtrees committed, subtrees in its split, 1 when it is
 # complete); "0 0 0" while there is no store yet.
 progress() {
-  # Polled every few ms: awk, not a python start-up (a quarter of a second
-  # here), which would let a small count finish between two polls.
+  # awk, not a python start-up (a quarter of a second here), which would
+  # let a small count finish between two looks.
   "$1" status --store "$2" 2>/dev/null | awk '
     $1 == "state" { complete = ($2 == "complete") }
     $1 == "subtrees" { counted = $2; total = $4 }
@@ -30,8 +30,9 @@ kill_counting() {
   local e=$1 store=$2 pid=$3 attempt=$4 pattern=${5:-} rc after
   _kc_e=$e _kc_store=$store _kc_marker="$store.attempt"
   touch "$_kc_marker"
-  _kc_before=$(progress "$e" "$store")
-  _kc_before=${_kc_before%% *}
+  # What the attempts before left committed, read after their kill (no
+  # `status` here, against a writer that is opening the store).
+  [ "$store" = "${_kc_last_store:-}" ] || _kc_before=0
   if ((attempt % 3 == 2)); then
     sleep "$(printf '0.%03d' $((RANDOM % 300)))"
   else
@@ -50,6 +51,7 @@ kill_counting() {
   fi
   rm -f "$_kc_marker"
   after=$(progress "$e" "$store")
+  _kc_last_store=$store _kc_before=${after%% *}
   if [ "$rc" -ne 137 ] || [ "${after##* }" -ne 0 ]; then
     echo "FAIL (${store##*/}): attempt $attempt ended (exit $rc; subtrees counted, total, complete: $after) before its kill: too small a case"
     return 1
