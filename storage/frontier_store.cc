@@ -272,8 +272,11 @@ struct FrontierStore::Rep {
     for (;;) {
       if (Status e = BackgroundError(what); !e.ok()) return e;
       uint64_t immutable = 0, pending = 0;
-      db->GetIntProperty("rocksdb.num-immutable-mem-table", &immutable);
-      db->GetIntProperty("rocksdb.mem-table-flush-pending", &pending);
+      if (!db->GetIntProperty("rocksdb.num-immutable-mem-table", &immutable) ||
+          !db->GetIntProperty("rocksdb.mem-table-flush-pending", &pending)) {
+        // Never seen; but without them the flush cannot be known done.
+        return Status::IOError(what + ": RocksDB did not report the state of its flush");
+      }
       if (immutable == 0 && pending == 0) return BackgroundError(what);
       if (Clock::now() > deadline) {
         return Status::IOError(what + ": the flush did not finish within " +
@@ -606,10 +609,13 @@ Status FrontierStore::MarkLevelDropped(int level) {
   for (LevelRecord r : levels) {
     if (r.level != level) continue;
     r.kept = false;
-    rocksdb::WriteOptions wo;
-    wo.sync = true;
-    return rep_->Located(rep_->Check(rep_->db->Put(wo, LevelKey(level), LevelRecordJson(r).dump()),
-                                     "updating level " + std::to_string(level)));
+    rocksdb::WriteBatch batch;
+    batch.Put(LevelKey(level), LevelRecordJson(r).dump());
+    // Through the flush, as every durable record (WriteDurably): a record
+    // in the WAL is replayed on top of whatever MANIFEST the opener reads,
+    // so it could be seen without the commit of the level above, which the
+    // flush before it made durable.
+    return rep_->WriteDurably(&batch, "updating level " + std::to_string(level));
   }
   return Status::InvalidArgument("level " + std::to_string(level) + " is not committed");
 }
@@ -623,12 +629,11 @@ Status FrontierStore::PutBlock(int level, uint64_t ordinal, uint32_t seq, std::s
 }
 
 Status FrontierStore::DeleteBlocks(int level, uint64_t from_ordinal) {
-  rocksdb::WriteOptions wo;
-  wo.sync = true;
-  return rep_->Located(
-      rep_->Check(rep_->db->DeleteRange(wo, rep_->db->DefaultColumnFamily(),
-                                        BlockKeyFrom(level, from_ordinal), BlockKeyEnd(level)),
-                  "deleting blocks of level " + std::to_string(level)));
+  rocksdb::WriteBatch batch;
+  Status s = rep_->Check(batch.DeleteRange(BlockKeyFrom(level, from_ordinal), BlockKeyEnd(level)),
+                         "deleting blocks of level " + std::to_string(level));
+  if (!s.ok()) return s;
+  return rep_->WriteDurably(&batch, "deleting blocks of level " + std::to_string(level));
 }
 
 Status FrontierStore::CheckFreeSpace(uint64_t bytes, const std::string& what) {

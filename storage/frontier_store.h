@@ -184,7 +184,8 @@ class FrontierStore {
   // split), durable on return.
   Status CommitLevels(const std::vector<LevelRecord>& records);
 
-  // Rewrites a committed level's record (only its `kept` flag changes).
+  // Rewrites a committed level's record (only its `kept` flag changes),
+  // durable on return (one flush).
   Status MarkLevelDropped(int level);
 
   // Blocks are written without the WAL: Checkpoint()/CommitLevel() make them
@@ -195,7 +196,8 @@ class FrontierStore {
   // the store then refuses all writes, and the run ends; reopening it after
   // the cause is cured resumes from the last checkpoint.
   Status PutBlock(int level, uint64_t ordinal, uint32_t seq, std::string_view data);
-  // Deletes the level's blocks with ordinal >= from_ordinal.
+  // Deletes the level's blocks with ordinal >= from_ordinal, durable on
+  // return (one flush). No write of the store goes through the WAL.
   Status DeleteBlocks(int level, uint64_t from_ordinal);
 
   // Iterates a level's blocks in key order, starting at `from_key` (a block

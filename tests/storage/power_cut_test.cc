@@ -17,6 +17,7 @@
 #include <csignal>
 #include <cstdio>
 #include <cstdlib>
+#include <exception>
 #include <filesystem>
 #include <fstream>
 #include <functional>
@@ -280,6 +281,39 @@ struct Tally {
   FaultInjection::DropReport dropped;
 };
 
+// For the study of a failing trial: with EULERDECK_POWER_CUT_KEEP=DIR set,
+// each cut's directory (store, journal and the journal's shadow) is copied
+// to DIR/<trial>/<stage> before and after its unsynced data are dropped;
+// the copies of a trial that passes are removed again (KeptTrial).
+const char* KeepDir() { return std::getenv("EULERDECK_POWER_CUT_KEEP"); }
+std::string& KeptTrialName() {
+  static std::string name;
+  return name;
+}
+
+void KeepCopy(const std::string& tmp, const std::string& stage) {
+  if (KeepDir() == nullptr || KeptTrialName().empty()) return;
+  const fs::path to = fs::path(KeepDir()) / KeptTrialName() / stage;
+  fs::create_directories(to);
+  fs::copy(tmp, to, fs::copy_options::recursive);
+}
+
+// Names the trial whose cuts KeepCopy() keeps, and forgets them when the
+// trial ends without a failed REQUIRE.
+class KeptTrial {
+ public:
+  explicit KeptTrial(std::string name) { KeptTrialName() = std::move(name); }
+  ~KeptTrial() {
+    if (KeepDir() != nullptr && !KeptTrialName().empty() && std::uncaught_exceptions() == 0) {
+      std::error_code ec;
+      fs::remove_all(fs::path(KeepDir()) / KeptTrialName(), ec);
+    }
+    KeptTrialName().clear();
+  }
+  KeptTrial(const KeptTrial&) = delete;
+  KeptTrial& operator=(const KeptTrial&) = delete;
+};
+
 // Runs `job` in the child on `dir`, cut at its cut-th sync, and makes the
 // disk what the cut would leave, tallying what was dropped. False when the
 // job ended before the cut; otherwise *note is the cut job's note.
@@ -294,6 +328,7 @@ bool CutAndDrop(const std::string& job, const std::string& tmp, uint64_t cut, bo
     return false;
   }
   ++(recovery ? tally->second_cuts : tally->cuts);
+  KeepCopy(tmp, recovery ? "cut2-before-drop" : "cut1-before-drop");
   FaultInjection::DropReport report;
   const Status d = FaultInjection::DropUnsyncedData(tmp + "/journal", &report);
   INFO("dropping unsynced data: " << d.ToString());
@@ -304,6 +339,7 @@ bool CutAndDrop(const std::string& job, const std::string& tmp, uint64_t cut, bo
   tally->dropped.renames_undone += report.renames_undone;
   tally->dropped.deletions_undone += report.deletions_undone;
   *note = report.note;
+  KeepCopy(tmp, recovery ? "cut2-after-drop" : "cut1-after-drop");
   return true;
 }
 
@@ -444,6 +480,7 @@ void CountTrial(uint64_t n, uint64_t second, Tally* tally) {
                             << " of the recovery (0: none)");
   TempDir tmp;
   const std::string dir = tmp.path() + "/store";
+  KeptTrial kept("count-" + std::to_string(n) + "-" + std::to_string(second));
   Cuts("count", tmp.path(), n, second, tally, [&](const std::string& note) {
     if (note != "0") return;
     std::unique_ptr<FrontierStore> store;
@@ -499,6 +536,24 @@ TEST_CASE("power cut: counts cut at every sync resume to the plain count",
   Tally tally;
   CountTrials(static_cast<int>(GetCountReference().syncs), &tally);
   CHECK(tally.cuts >= 50);
+}
+
+// For a study by hand: the count trials named in EULERDECK_POWER_CUT_PAIRS,
+// "N:SECOND ..." (SECOND 0: no cut of the recovery), e.g. with
+// EULERDECK_POWER_CUT_KEEP to keep what a failing one leaves.
+TEST_CASE("power cut: counts cut at the pairs named in the environment",
+          "[.][power_cut_count_pairs]") {
+  const char* pairs = std::getenv("EULERDECK_POWER_CUT_PAIRS");
+  REQUIRE(pairs != nullptr);
+  std::istringstream in(pairs);
+  Tally tally;
+  uint64_t n = 0, second = 0;
+  char colon = 0;
+  while (in >> n >> colon >> second) {
+    REQUIRE(colon == ':');
+    CountTrial(n, second, &tally);
+  }
+  Report("power cut of a count", tally, GetCountReference().syncs);
 }
 
 TEST_CASE("power cut: runs cut at 10 points resume to the uninterrupted result", "[power_cut]") {
