@@ -519,13 +519,13 @@ void CountTrials(int count, Tally* tally) {
   CHECK(tally->checkpoints_checked > 0);
 }
 
-// In the slow suite (ctest power_cut_count), not the default one: on
-// 2026-11-25 this failed three times in a row (the count cut at sync 26 of
-// 57, its recovery at sync 13: the recovery found level 1 marked dropped and
-// no level 2) and then passed in every later run and a scan of 420 cut
-// pairs; until that is understood it must not make CI's result depend on
-// the machine's load (docs/reliability.md, "Open").
-TEST_CASE("power cut: counts cut at 12 points resume to the plain count", "[.][power_cut_count]") {
+// In the slow suite until 2026-11-25: three runs in a row of a draft of this
+// test failed one trial (the count cut at sync 26 of 57, its recovery at sync
+// 13: level 1 marked dropped and no level 2), which no later run of the
+// drafts or of this test reproduced. Since then no write goes through the
+// WAL, and 2,860 trials of the pairs (1..110, 0..25) passed
+// (docs/reliability.md, "Power cuts of a count store").
+TEST_CASE("power cut: counts cut at 12 points resume to the plain count", "[power_cut_count]") {
   Tally tally;
   CountTrials(12, &tally);
   CHECK(tally.cuts >= 10);
@@ -562,12 +562,16 @@ TEST_CASE("power cut: runs cut at 10 points resume to the uninterrupted result",
   CHECK(tally.cuts >= 8);
 }
 
-// The long version (ctest power_cut_long, label slow): every cut point.
+// The long version (ctest power_cut_long, label slow): every cut point. A
+// run's syncs hardly vary (a cut may miss when a background flush ends
+// sooner), so nearly every trial must cut. 49 since the store stopped
+// writing to the WAL (63 before, 180 before passes of several levels).
 TEST_CASE("power cut: runs cut at every sync resume to the uninterrupted result",
           "[.][power_cut_long]") {
   Tally tally;
   Trials(static_cast<int>(GetReference().syncs), &tally);
-  CHECK(tally.cuts >= 50);
+  CHECK(tally.trials >= 40);
+  CHECK(tally.cuts >= tally.trials - 2);
 }
 
 }  // namespace
