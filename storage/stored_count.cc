@@ -97,7 +97,7 @@ int SplitLevel(const GameSpec& spec, const StoreParams& params,
 using DoneRanges = std::map<uint32_t, std::map<uint32_t, uint32_t>>;
 
 Status ReadRecords(FrontierStore* store, int d, int n, DoneRanges* done, CountProgress* progress,
-                   bool want_tallies) {
+                   bool want_tallies, std::vector<CountBatchSummary>* batches = nullptr) {
   std::vector<CountRecord> records;
   Status s = store->GetCountRecords(&records);
   if (!s.ok()) return s;
@@ -122,6 +122,16 @@ Status ReadRecords(FrontierStore* store, int d, int n, DoneRanges* done, CountPr
     if (!s.ok()) return s;
     ++progress->batches;
     if (want_tallies) progress->tallies.push_back(std::move(c.tally));
+    if (batches != nullptr) {
+      CountBatchSummary b;
+      b.block = r.block;
+      b.first = r.first;
+      b.subtrees = c.subtrees;
+      for (int j = d + 1; j <= n; ++j) b.sub_decks += c.level[j];
+      b.winning = c.level[n];
+      b.thread_seconds = c.seconds;
+      batches->push_back(b);
+    }
   }
   progress->subtrees_done = progress->counted.subtrees;
   return Status::OK();
@@ -160,9 +170,12 @@ Status CheckCountParams(const StoreParams& params, const GameSpec& spec, const s
   return Status::OK();
 }
 
-Status ReadCountProgress(FrontierStore* store, const GameSpec& spec, CountProgress* progress,
-                         bool want_tallies) {
+namespace {
+
+Status ReadProgress(FrontierStore* store, const GameSpec& spec, CountProgress* progress,
+                    bool want_tallies, std::vector<CountBatchSummary>* batches) {
   *progress = CountProgress();
+  if (batches != nullptr) batches->clear();
   StoreParams params;
   Status s = CountParams(store, spec, nullptr, &params);
   if (!s.ok()) return s;
@@ -177,7 +190,19 @@ Status ReadCountProgress(FrontierStore* store, const GameSpec& spec, CountProgre
     if (r.level == d) progress->subtrees_total = r.entries;
   }
   DoneRanges done;
-  return ReadRecords(store, d, spec.cards(), &done, progress, want_tallies);
+  return ReadRecords(store, d, spec.cards(), &done, progress, want_tallies, batches);
+}
+
+}  // namespace
+
+Status ReadCountProgress(FrontierStore* store, const GameSpec& spec, CountProgress* progress,
+                         bool want_tallies) {
+  return ReadProgress(store, spec, progress, want_tallies, nullptr);
+}
+
+Status ReadCountBatches(FrontierStore* store, const GameSpec& spec, CountProgress* progress,
+                        std::vector<CountBatchSummary>* batches) {
+  return ReadProgress(store, spec, progress, /*want_tallies=*/false, batches);
 }
 
 struct CountCoordinator::Rep {

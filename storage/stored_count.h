@@ -97,6 +97,18 @@ struct CountProgress {
   std::vector<std::string> tallies;
 };
 
+// One committed batch of a count store, as its record holds it: the
+// measured cost of its subtrees (export --batches).
+struct CountBatchSummary {
+  uint32_t block = 0, first = 0;  // its first subtree: block and entry of the split level
+  uint64_t subtrees = 0;
+  uint64_t sub_decks = 0;  // below its roots, at every level (the work)
+  uint64_t winning = 0;    // winning decks (sub-decks of the last level)
+  // The time that counted it, per thread: wall seconds x the threads of
+  // the worker (a rank's, or 1 for a thread of the process).
+  double thread_seconds = 0;
+};
+
 // OK when a store with `params` (in `dir`, for messages) is a count of
 // `spec` that tallies `tally` ("" for a plain count): CheckParams()
 // (stored_run.h), and InvalidArgument for a stored run or another tally.
@@ -108,6 +120,9 @@ Status CheckCountParams(const StoreParams& params, const GameSpec& spec, const s
 // overlap.
 Status ReadCountProgress(FrontierStore* store, const GameSpec& spec, CountProgress* progress,
                          bool want_tallies = false);
+// The same, and every committed batch, in key order.
+Status ReadCountBatches(FrontierStore* store, const GameSpec& spec, CountProgress* progress,
+                        std::vector<CountBatchSummary>* batches);
 
 // Hands out the subtrees of a count store and commits their results. Every
 // method but Open() is thread-safe; Checkpoint() and Complete() write.

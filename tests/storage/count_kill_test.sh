@@ -74,6 +74,19 @@ trial() {
   if [ "${exported% }" != "$ref" ]; then
     echo "FAIL ($name): export --counts gives '$exported', expected '$ref'"; fail=1
   fi
+  # export --batches: the committed batches (kills and all) add up to the
+  # split level's subtrees, the sub-decks below it and the winning decks.
+  "$E" export --store "$store" --counts "$tmp/counts.csv"
+  "$E" export --store "$store" --batches "$tmp/batches.csv"
+  local sums
+  sums=$(awk -F, 'NR == FNR { if (FNR > 1) { level[$4] = $5; last = $4 } next }
+    FNR > 1 { d = $4; t += $7; s += $8; w += $9; n++ }
+    END { for (j = d + 1; j <= last; j++) below += level[j]
+          print (n > 0 && t == level[d] && s == below && w == level[last]) ? "ok" : "t=" t " s=" s " w=" w }' \
+    "$tmp/counts.csv" "$tmp/batches.csv")
+  if [ "$sums" != "ok" ]; then
+    echo "FAIL ($name): export --batches does not add up to the counts ($sums)"; fail=1
+  fi
   echo "ok   $name: $kills kills ($saved subtrees committed by them), then resumed to the uninterrupted counts"
 }
 

@@ -201,6 +201,48 @@ TEST_CASE("count store: a batch given back after everything was handed out is co
   }
 }
 
+TEST_CASE("count store: its batches add up to the subtrees, sub-decks and winning decks",
+          "[count_store]") {
+  // modular s=1 m=9: 132684 winning decks (Bersani 2010, Table 5).
+  const GameSpec spec{Game::kModular, 9, 1};
+  const CountResult reference = Reference(spec);
+  REQUIRE(reference.winning() == 132684);
+  TempDir dir;
+  auto store = OpenRW(dir.path());
+  CountStoreOptions options;
+  options.threads = 2;
+  options.subtree_target = 500;
+  options.batch_seconds = 0.001;  // many batches
+  CountResult result;
+  REQUIRE(CountStore(store.get(), spec, options, &result).ok());
+  CountProgress progress;
+  std::vector<CountBatchSummary> batches;
+  REQUIRE(ReadCountBatches(store.get(), spec, &progress, &batches).ok());
+  const int d = progress.split_level;
+  REQUIRE(d > 0);
+  CHECK(batches.size() == progress.batches);
+  CHECK(batches.size() >= 5);
+  uint64_t subtrees = 0, sub_decks = 0, winning = 0, below = 0;
+  for (size_t i = 0; i < batches.size(); ++i) {
+    const CountBatchSummary& b = batches[i];
+    subtrees += b.subtrees;
+    sub_decks += b.sub_decks;
+    winning += b.winning;
+    CHECK(b.subtrees > 0);
+    CHECK(b.thread_seconds >= 0);
+    // In key order, and none overlapping the next.
+    if (i > 0 && batches[i - 1].block == b.block) {
+      CHECK(uint64_t{batches[i - 1].first} + batches[i - 1].subtrees <= b.first);
+    }
+    if (i > 0) CHECK(batches[i - 1].block <= b.block);
+  }
+  for (int j = d + 1; j <= spec.cards(); ++j) below += reference.level[j];
+  CHECK(subtrees == progress.subtrees_total);
+  CHECK(subtrees == reference.level[d]);
+  CHECK(sub_decks == below);
+  CHECK(winning == 132684);
+}
+
 TEST_CASE("count store: refuses a run store and another game, and a store keeps its split",
           "[count_store]") {
   const GameSpec spec{Game::kMousetrap, 8, 1};

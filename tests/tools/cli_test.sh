@@ -320,6 +320,9 @@ expect_ok "inspect: total" "^\(2 of [0-9]+ entries shown; --limit 0 shows all\)$
 expect_ok "inspect --json" '"shown":"2"' "$E" inspect --store "$S" --level 9 --limit 2 --json
 expect_bad "export: nothing asked" "$E" export --store "$S"
 expect_bad "export: decks without level" "$E" export --store "$S" --decks "$tmp/x.csv"
+expect_bad "export: two outputs" "$E" export --store "$S" --counts "$tmp/x.csv" --batches "$tmp/y.csv"
+expect_bad "export: batches of a stored run" "$E" export --store "$S" --batches "$tmp/eb.csv"
+[ -e "$tmp/x.csv" ] || [ -e "$tmp/y.csv" ] || [ -e "$tmp/eb.csv" ] && { echo "FAIL (a refused export wrote a file)"; fail=1; }
 expect_bad "verify: no store" "$E" verify --store "$tmp/nothing"
 
 expect_bad "cardlab unknown" "$C" frobnicate

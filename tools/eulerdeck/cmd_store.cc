@@ -469,7 +469,7 @@ int RunInspect(const std::vector<std::string>& args) {
 }
 
 int RunExport(const std::vector<std::string>& args) {
-  std::string dir, counts_path, decks_path;
+  std::string dir, counts_path, decks_path, batches_path;
   int level = 0;
   po::options_description desc("options");
   desc.add_options()("help,h", "show this help")("store", po::value(&dir)->required(),
@@ -479,11 +479,14 @@ int RunExport(const std::vector<std::string>& args) {
       "columns above")("level", po::value(&level), "with --decks: the level to export")(
       "decks", po::value(&decks_path),
       "write the level's sub-decks to FILE as CSV (- for standard output), the columns "
-      "above");
+      "above")("batches", po::value(&batches_path),
+               "a count store: write one row per committed batch to FILE as CSV (- for "
+               "standard output), the columns above");
   po::variables_map vm;
   if (ParseOrHelp(args, desc,
                   "usage: eulerdeck export --store DIR --counts FILE\n"
                   "       eulerdeck export --store DIR --level K --decks FILE\n"
+                  "       eulerdeck export --store DIR --batches FILE\n"
                   "Writes CSV (docs/output.md: a header, then data rows only). --counts: one\n"
                   "row per committed level, with the columns\n"
                   "  game,ranks,suits,level,winning_sub_decks,blocks,stored_bytes,raw_bytes\n"
@@ -492,14 +495,21 @@ int RunExport(const std::vector<std::string>& args) {
                   "row per sub-deck of level K, streamed in key order, with the columns\n"
                   "  game,ranks,suits,level,deck,string\n"
                   "(deck: the sub-deck, top card first; string: its removal order, Bersani\n"
-                  "2010's reduced string; both values separated by spaces).",
+                  "2010's reduced string; both values separated by spaces). --batches (a\n"
+                  "count store): one row per committed batch of subtrees, in key order, with\n"
+                  "the columns\n"
+                  "  game,ranks,suits,split_level,block,first,subtrees,sub_decks,winning,\n"
+                  "  thread_seconds\n"
+                  "(block, first: where its first subtree is in the split level; sub_decks:\n"
+                  "below its roots, at every level; winning: its winning decks;\n"
+                  "thread_seconds: the time that counted it x the worker's threads).",
                   vm))
     return kExitOk;
   std::unique_ptr<storage::FrontierStore> store;
   GameSpec spec;
   Status s;
-  if (counts_path.empty() == decks_path.empty())
-    s = Status::InvalidArgument("give --counts or --decks (one of them)");
+  if (counts_path.empty() + decks_path.empty() + batches_path.empty() != 2)
+    s = Status::InvalidArgument("give --counts, --decks or --batches (one of them)");
   if (s.ok() && !decks_path.empty() && !vm.count("level"))
     s = Status::InvalidArgument("--decks needs --level");
   std::vector<storage::LevelRecord> levels;
@@ -508,13 +518,31 @@ int RunExport(const std::vector<std::string>& args) {
       (level < 1 || level > static_cast<int>(levels.size()) || !levels[level - 1].kept)) {
     s = Status::InvalidArgument("level " + std::to_string(level) + " is not in the store");
   }
+  storage::CountProgress progress;
+  std::vector<storage::CountBatchSummary> batches;
+  // Read before the output is opened: a store that is no count is refused
+  // without writing FILE.
+  if (s.ok() && !batches_path.empty())
+    s = storage::ReadCountBatches(store.get(), spec, &progress, &batches);
   if (!s.ok()) return StoreError("eulerdeck export", s);
-  const std::string path = counts_path.empty() ? decks_path : counts_path;
+  const std::string path = !counts_path.empty()  ? counts_path
+                           : !decks_path.empty() ? decks_path
+                                                 : batches_path;
   OutputFile out;
   s = out.Open(path);
   if (!s.ok()) return StoreError("eulerdeck export", s);
   // The columns game,ranks,suits that start every row (docs/output.md).
   const std::string game = CsvGamePrefix(spec);
+  if (!batches_path.empty()) {
+    out << "game,ranks,suits,split_level,block,first,subtrees,sub_decks,winning,thread_seconds\n";
+    for (const auto& b : batches) {
+      char seconds[32];
+      std::snprintf(seconds, sizeof(seconds), "%.6f", b.thread_seconds);
+      out << game << progress.split_level << "," << b.block << "," << b.first << "," << b.subtrees
+          << "," << b.sub_decks << "," << b.winning << "," << seconds << "\n";
+    }
+    return CommitOutput("eulerdeck export", &out) ? kExitOk : kExitCheckFailed;
+  }
   if (!counts_path.empty()) {
     out << "game,ranks,suits,level,winning_sub_decks,blocks,stored_bytes,raw_bytes\n";
     for (const auto& r : levels) {
