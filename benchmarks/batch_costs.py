@@ -11,6 +11,7 @@ was loaded, or while the process was stopped (kill -STOP), shows it, so the
 low rates say as much about the machine as about the subtrees. Rates are
 taken over batches of at least 0.1 s, below which timing noise dominates."""
 import csv
+import math
 import sys
 
 label = sys.argv[1] if len(sys.argv) > 1 else ""
@@ -40,3 +41,14 @@ line("thread-s per batch", seconds, lambda x: f"{x:.2f}")
 line("sub-decks per batch", sub_decks, lambda x: f"{x:.3g}")
 if rates:
     line("rate (>= 0.1 s)", rates, lambda x: f"{x:.3g}")
+    # How much of the spread in time the spread in sub-decks explains: the
+    # correlation of their logarithms (1: time exactly proportional).
+    pairs = [(math.log(d), math.log(t)) for d, t in zip(sub_decks, seconds) if t >= 0.1 and d > 0]
+    if len(pairs) > 2:
+        mx = sum(x for x, _ in pairs) / len(pairs)
+        my = sum(y for _, y in pairs) / len(pairs)
+        sxy = sum((x - mx) * (y - my) for x, y in pairs)
+        sxx = sum((x - mx) ** 2 for x, _ in pairs)
+        syy = sum((y - my) ** 2 for _, y in pairs)
+        print(f"  log sub-decks vs log thread-s (>= 0.1 s): r = {sxy / math.sqrt(sxx * syy):.3f}, "
+              f"slope {sxy / sxx:.3f}")

@@ -611,10 +611,11 @@ Status FrontierStore::MarkLevelDropped(int level) {
     r.kept = false;
     rocksdb::WriteBatch batch;
     batch.Put(LevelKey(level), LevelRecordJson(r).dump());
-    // Through the flush, as every durable record (WriteDurably): a record
-    // in the WAL is replayed on top of whatever MANIFEST the opener reads,
-    // so it could be seen without the commit of the level above, which the
-    // flush before it made durable.
+    // Through the flush, as every durable record (WriteDurably), not the
+    // WAL: a WAL record is replayed on top of whatever MANIFEST the opener
+    // reads, so a reader could see this mark without the commit of the
+    // level above; and one path to durability is easier to reason about
+    // across a power cut (docs/reliability.md, "Open").
     return rep_->WriteDurably(&batch, "updating level " + std::to_string(level));
   }
   return Status::InvalidArgument("level " + std::to_string(level) + " is not committed");
@@ -631,6 +632,9 @@ Status FrontierStore::PutBlock(int level, uint64_t ordinal, uint32_t seq, std::s
 Status FrontierStore::DeleteBlocks(int level, uint64_t from_ordinal) {
   // Most calls find nothing to delete (a start's sweep past its checkpoint,
   // the levels a count dropped before): a look costs less than the flush.
+  // Blocks hidden by a tombstone count as none, which is right as long as
+  // a tombstone is visible only once durable: every caller gives up when
+  // WriteDurably fails, never retrying on this handle.
   const std::string from = BlockKeyFrom(level, from_ordinal), end = BlockKeyEnd(level);
   {
     const rocksdb::Slice upper(end);

@@ -76,9 +76,11 @@ trial() {
   fi
   # export --batches: the committed batches (kills and all) add up to the
   # split level's subtrees, the sub-decks below it and the winning decks.
-  "$E" export --store "$store" --counts "$tmp/counts.csv"
-  "$E" export --store "$store" --batches "$tmp/batches.csv"
   local sums
+  rm -f "$tmp/counts.csv" "$tmp/batches.csv"
+  "$E" export --store "$store" --counts "$tmp/counts.csv" &&
+    "$E" export --store "$store" --batches "$tmp/batches.csv" ||
+    { echo "FAIL ($name): export --counts or --batches failed"; fail=1; }
   sums=$(awk -F, 'NR == FNR { if (FNR > 1) { level[$4] = $5; last = $4 } next }
     FNR > 1 { d = $4; t += $7; s += $8; w += $9; n++ }
     END { for (j = d + 1; j <= last; j++) below += level[j]

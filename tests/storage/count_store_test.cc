@@ -220,7 +220,6 @@ TEST_CASE("count store: its batches add up to the subtrees, sub-decks and winnin
   REQUIRE(ReadCountBatches(store.get(), spec, &progress, &batches).ok());
   const int d = progress.split_level;
   REQUIRE(d > 0);
-  CHECK(batches.size() == progress.batches);
   CHECK(batches.size() >= 5);
   uint64_t subtrees = 0, sub_decks = 0, winning = 0, below = 0;
   for (size_t i = 0; i < batches.size(); ++i) {
@@ -229,7 +228,8 @@ TEST_CASE("count store: its batches add up to the subtrees, sub-decks and winnin
     sub_decks += b.sub_decks;
     winning += b.winning;
     CHECK(b.subtrees > 0);
-    CHECK(b.thread_seconds >= 0);
+    CHECK(b.thread_seconds > 0);
+    CHECK(b.thread_seconds < 60);  // a batch of 0.001 s on a loaded machine, not a sum
     // In key order, and none overlapping the next.
     if (i > 0 && batches[i - 1].block == b.block) {
       CHECK(uint64_t{batches[i - 1].first} + batches[i - 1].subtrees <= b.first);

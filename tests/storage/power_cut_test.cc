@@ -294,17 +294,19 @@ std::string& KeptTrialName() {
 void KeepCopy(const std::string& tmp, const std::string& stage) {
   if (KeepDir() == nullptr || KeptTrialName().empty()) return;
   const fs::path to = fs::path(KeepDir()) / KeptTrialName() / stage;
+  fs::remove_all(to);  // a trial run again
   fs::create_directories(to);
   fs::copy(tmp, to, fs::copy_options::recursive);
 }
 
 // Names the trial whose cuts KeepCopy() keeps, and forgets them when the
-// trial ends without a failed REQUIRE.
+// trial ends without a failed REQUIRE and without Failed().
 class KeptTrial {
  public:
   explicit KeptTrial(std::string name) { KeptTrialName() = std::move(name); }
   ~KeptTrial() {
-    if (KeepDir() != nullptr && !KeptTrialName().empty() && std::uncaught_exceptions() == 0) {
+    if (KeepDir() != nullptr && !KeptTrialName().empty() && !failed_ &&
+        std::uncaught_exceptions() == 0) {
       std::error_code ec;
       fs::remove_all(fs::path(KeepDir()) / KeptTrialName(), ec);
     }
@@ -312,6 +314,11 @@ class KeptTrial {
   }
   KeptTrial(const KeptTrial&) = delete;
   KeptTrial& operator=(const KeptTrial&) = delete;
+  // A CHECK failed (it does not throw): keep the copies.
+  void Failed() { failed_ = true; }
+
+ private:
+  bool failed_ = false;
 };
 
 // Runs `job` in the child on `dir`, cut at its cut-th sync, and makes the
@@ -506,6 +513,9 @@ void CountTrial(uint64_t n, uint64_t second, Tally* tally) {
   CountProgress progress;
   REQUIRE(ReadCountProgress(store.get(), kCountSpec, &progress).ok());
   CHECK(progress.subtrees_done == progress.subtrees_total);
+  if (result.level != ref.levels || progress.subtrees_done != progress.subtrees_total) {
+    kept.Failed();
+  }
 }
 
 void CountTrials(int count, Tally* tally) {
@@ -553,6 +563,9 @@ TEST_CASE("power cut: counts cut at the pairs named in the environment",
     REQUIRE(colon == ':');
     CountTrial(n, second, &tally);
   }
+  INFO("EULERDECK_POWER_CUT_PAIRS: '" << pairs << "' (N:SECOND ...)");
+  REQUIRE(in.eof());
+  REQUIRE(tally.trials > 0);
   Report("power cut of a count", tally, GetCountReference().syncs);
 }
 

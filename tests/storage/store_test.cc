@@ -8,6 +8,7 @@
 #include <filesystem>
 #include <set>
 #include <string>
+#include <vector>
 
 #include "engine/cards/brute.h"
 #include "engine/cards/combinatorics.h"
@@ -266,6 +267,56 @@ TEST_CASE("store: a flipped byte in a block is refused by verify and by run") {
   CHECK(r.IsCorruption());
   CHECK(r.message().find("level 6") != std::string::npos);
   CHECK(Levels(store.get()).size() == 6);  // nothing committed past the damage
+}
+
+// The ordinals of a level's blocks, in key order.
+std::vector<uint64_t> Ordinals(FrontierStore* store, int level) {
+  std::vector<uint64_t> ordinals;
+  for (auto it = store->Blocks(level); it->Valid(); it->Next()) {
+    int lv = 0;
+    uint64_t ordinal = 0;
+    uint32_t seq = 0;
+    REQUIRE(ParseBlockKey(it->key(), &lv, &ordinal, &seq));
+    ordinals.push_back(ordinal);
+  }
+  return ordinals;
+}
+
+int TableFiles(const std::string& dir) {
+  int n = 0;
+  for (const auto& e : std::filesystem::directory_iterator(dir))
+    n += e.path().extension() == ".sst";
+  return n;
+}
+
+TEST_CASE(
+    "store: DeleteBlocks deletes from an ordinal on, durably, and writes nothing when empty") {
+  TempDir dir;
+  {
+    auto store = OpenRW(dir.path());
+    for (uint64_t ordinal = 0; ordinal < 6; ++ordinal) {
+      REQUIRE(store->PutBlock(3, ordinal, 0, "block").ok());
+    }
+    REQUIRE(store->PutBlock(4, 0, 0, "block").ok());
+    REQUIRE(store->DeleteBlocks(3, 3).ok());
+    CHECK(Ordinals(store.get(), 3) == std::vector<uint64_t>{0, 1, 2});
+    CHECK(Ordinals(store.get(), 4) == std::vector<uint64_t>{0});
+    // Nothing left in the range, or none ever: no write, so no flush and
+    // no table file.
+    const int tables = TableFiles(dir.path());
+    REQUIRE(tables >= 1);
+    REQUIRE(store->DeleteBlocks(3, 3).ok());
+    REQUIRE(store->DeleteBlocks(5, 0).ok());
+    CHECK(TableFiles(dir.path()) == tables);
+  }
+  // Durable on return: the blocks written before it (without the WAL) and
+  // the deletion, flushed together.
+  auto store = OpenRW(dir.path());
+  CHECK(Ordinals(store.get(), 3) == std::vector<uint64_t>{0, 1, 2});
+  CHECK(Ordinals(store.get(), 4) == std::vector<uint64_t>{0});
+  REQUIRE(store->DeleteBlocks(3, 0).ok());
+  CHECK(Ordinals(store.get(), 3).empty());
+  CHECK(Ordinals(store.get(), 4) == std::vector<uint64_t>{0});
 }
 
 TEST_CASE("store: a well-formed block with entries out of order is refused by verify") {
