@@ -20,6 +20,7 @@ PACKAGES=(
   clang-format
   help2man tmux bash-completion
   openmpi-bin libopenmpi-dev
+  rocksdb-tools  # ldb, sst_dump: reading a store by hand (docs/reliability.md)
 )
 
 missing=()
