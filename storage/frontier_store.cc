@@ -635,23 +635,13 @@ Status FrontierStore::DeleteBlocks(int level, uint64_t from_ordinal) {
   // Blocks hidden by a tombstone count as none, which is right as long as
   // a tombstone is visible only once durable: every caller gives up when
   // WriteDurably fails, never retrying on this handle.
-  const std::string from = BlockKeyFrom(level, from_ordinal), end = BlockKeyEnd(level);
-  {
-    const rocksdb::Slice upper(end);
-    rocksdb::ReadOptions ro;
-    ro.iterate_upper_bound = &upper;
-    std::unique_ptr<rocksdb::Iterator> it(rep_->db->NewIterator(ro));
-    it->Seek(from);
-    if (!it->Valid()) {
-      return rep_->Located(
-          FromRocks(it->status(), "reading blocks of level " + std::to_string(level)));
-    }
-  }
+  const std::string from = BlockKeyFrom(level, from_ordinal);
+  if (auto it = Blocks(level, from); !it->Valid()) return rep_->Located(it->status());
+  const std::string what = "deleting blocks of level " + std::to_string(level);
   rocksdb::WriteBatch batch;
-  Status s = rep_->Check(batch.DeleteRange(from, end),
-                         "deleting blocks of level " + std::to_string(level));
+  Status s = rep_->Check(batch.DeleteRange(from, BlockKeyEnd(level)), what);
   if (!s.ok()) return s;
-  return rep_->WriteDurably(&batch, "deleting blocks of level " + std::to_string(level));
+  return rep_->WriteDurably(&batch, what);
 }
 
 Status FrontierStore::CheckFreeSpace(uint64_t bytes, const std::string& what) {
