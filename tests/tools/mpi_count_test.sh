@@ -6,13 +6,14 @@
 # counts, in all three games; the other ranks write nothing on standard
 # output.
 # Usage: mpi_count_test.sh BUILD_DIR MPI_BUILT [--long]
-# Skipped (77) when the build has no MPI or mpirun is missing.
+# Skipped (77) when the build has no MPI; a build with MPI and no mpirun
+# fails, so that CI cannot pass without running its MPI case.
 set -u
 . "$(dirname "$0")/../support/wait_for.sh"
 . "$(dirname "$0")/../support/kill_counting.sh"
 E="$1/eulerdeck"
 [ "${2:-OFF}" = "ON" ] || { echo "skip: built without MPI (-DEULERDECK_MPI=OFF)"; exit 77; }
-command -v mpirun >/dev/null || { echo "skip: no mpirun"; exit 77; }
+command -v mpirun >/dev/null || { echo "FAIL: built with MPI, but no mpirun on PATH"; exit 1; }
 LONG=0
 [ "${3:-}" = "--long" ] && LONG=1
 tmp=$(mktemp -d)
@@ -57,6 +58,8 @@ check mousetrap10 65503 --game mousetrap --ranks 10
 check modular9 132684 --game modular --ranks 9
 check hlm11x2 6745 --game hlm --ranks 11 --suits 2
 check mousetrap4x3 5232 --game mousetrap --ranks 4 --suits 3
+check modular5x2 63063 --game modular --ranks 5 --suits 2
+check hlm10x2 656 --game hlm --ranks 10 --suits 2
 if ((LONG)); then
   check mousetrap12 3674670 --game mousetrap --ranks 12
   check modular10 884371 --game modular --ranks 10

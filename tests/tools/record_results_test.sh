@@ -17,16 +17,16 @@ run() {  # run NAME VARIANT SUBTREES
     >"$R/results/$1-$2.json" 2>/dev/null
   echo "1000 1100" >"$R/sessions/$1-$2"
 }
-run m9 A 1000
-run m9 B 100
+run m11 A 1000
+run m11 B 100
 out=$(EULERDECK="$E" python3 "$S" "$R" --data "$tmp/data" 2>"$tmp/err")
 rc=$?
 if [ "$rc" -ne 0 ] || ! echo "$out" | grep -q '^| mousetrap | 1 | 11 | 11 | 449,719 | '; then
   echo "FAIL: rc $rc, '$out', '$(cat "$tmp/err")'"; fail=1
 fi
 if ! echo "$out" | grep -q 'wall 1m40s in 1 session(s)'; then echo "FAIL: wall time: '$out'"; fail=1; fi
-if [ "$(tail -1 "$tmp/data/m9.csv")" != "mousetrap,11,1,11,449719" ] || [ "$(wc -l <"$tmp/data/m9.csv")" -ne 12 ]; then
-  echo "FAIL: CSV: $(cat "$tmp/data/m9.csv")"; fail=1
+if [ "$(tail -1 "$tmp/data/m11.csv")" != "mousetrap,11,1,11,449719" ] || [ "$(wc -l <"$tmp/data/m11.csv")" -ne 12 ]; then
+  echo "FAIL: CSV: $(cat "$tmp/data/m11.csv")"; fail=1
 fi
 # The same split twice: not independent.
 run same A 1000
