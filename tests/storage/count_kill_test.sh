@@ -6,9 +6,10 @@
 # `resume`), until it finishes;
 # the per-level counts must equal an uninterrupted count without a store
 # (engine/eulerian/enumerate.h), which the engine tests check against brute
-# force. Also: a store of another game, a stored run and another split are
-# refused (exit 2) without a byte changed, and a damaged file is refused
-# (exit 1).
+# force, and whose winning decks must be the published count. Also: a store
+# of another game, size or number of suits, a stored run and another split
+# are refused (exit 2) without a byte changed, and a damaged file is
+# refused (exit 1) by count, resume, export and status.
 # Usage: count_kill_test.sh BUILD_DIR [--long]
 set -u
 . "$(dirname "$0")/../support/wait_for.sh"
@@ -60,11 +61,18 @@ kill_resume() {
   fi
 }
 
-# trial NAME KILLS ARGS...: a count; compared with the plain count.
+# trial NAME KILLS WINNING ARGS...: a count; compared with the plain count,
+# whose winning decks must be WINNING (an empty or wrong reference would
+# make the comparison vacuous).
 trial() {
-  local name=$1 kills=$2
+  local name=$1 kills=$2 winning=$3
+  set -- "$1" "$2" "${@:4}"
   kill_resume count levels "$@" || return
   local store="$tmp/$name"
+  if [ "${ref##* }" != "$winning" ]; then
+    echo "FAIL ($name): the plain count gives '${ref##* }' winning decks, not $winning"; fail=1
+    return
+  fi
   # status says complete, and export --counts gives the same levels.
   if ! "$E" status --store "$store" | grep -q '^state      complete'; then
     echo "FAIL ($name): status does not say complete"; fail=1
@@ -109,15 +117,18 @@ rtrial() {
 
 # Each case is large enough for its kills to land while it counts (about
 # 0.1-0.3 s of 1-3 threads each); kill_counting fails a kill that came late.
-trial mousetrap13 3 --game mousetrap --ranks 13
-trial modular12 3 --game modular --ranks 12
-trial hlm14x2 3 --game hlm --ranks 14 --suits 2
+# Winning decks: OEIS A007709 (mousetrap s=1); Bersani 2010, Table 4
+# (mousetrap s>1) and Table 5 (modular); Table 2 (hlm), whose s=2 m=14
+# entry is an erratum (docs/errata.md: printed 17,175,636).
+trial mousetrap13 3 28886593 --game mousetrap --ranks 13
+trial modular12 3 50436488 --game modular --ranks 12
+trial hlm14x2 3 17156400 --game hlm --ranks 14 --suits 2
 rtrial reform-mousetrap13 3 --game mousetrap --ranks 13
 if ((LONG)); then
-  trial mousetrap14 40 --game mousetrap --ranks 14
-  trial modular7x2 25 --game modular --ranks 7 --suits 2
-  trial hlm9x3 25 --game hlm --ranks 9 --suits 3
-  trial mousetrap6x3 15 --game mousetrap --ranks 6 --suits 3
+  trial mousetrap14 40 266242729 --game mousetrap --ranks 14
+  trial modular7x2 25 364572156 --game modular --ranks 7 --suits 2
+  trial hlm9x3 25 127255522 --game hlm --ranks 9 --suits 3
+  trial mousetrap6x3 15 111660352 --game mousetrap --ranks 6 --suits 3
   rtrial reform-modular4x4 25 --game modular --ranks 4 --suits 4
   rtrial reform-hlm14x2 10 --game hlm --ranks 14 --suits 2
 fi
