@@ -7,7 +7,11 @@
 # skipped. Start (after copying build/eulerdeck to $R/bin/eulerdeck):
 #   nohup nice -n 10 scripts/record_queue.sh >> /var/tmp/eulerdeck-runs/queue.out 2>&1 &
 # Then scripts/record_results.py $R collects what both runs finished.
+# With arguments, only the jobs so named run (e.g. `record_queue.sh hlm-s4-m8`):
+# a machine handed back fresh has lost results/, and the values already in
+# docs/results.md need not be computed a third time.
 set -u
+ONLY=("$@")
 R=${EULERDECK_RUNS:-/var/tmp/eulerdeck-runs}
 # A copy of the binary, so that rebuilding the tree never changes a running job.
 E=${EULERDECK:-$R/bin/eulerdeck}
@@ -21,6 +25,7 @@ trap '[ -n "$BEAT" ] && kill "$BEAT" 2>/dev/null' EXIT
 
 job() {  # job NAME ARGS...
   local name=$1; shift
+  if [ ${#ONLY[@]} -gt 0 ] && [[ " ${ONLY[*]} " != *" $name "* ]]; then return 0; fi
   for variant in A B; do
     local out="$R/results/$name-$variant.json"
     [ -s "$out" ] && continue

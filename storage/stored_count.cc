@@ -40,47 +40,6 @@ std::string Percent(uint64_t done, uint64_t total) {
   return buf;
 }
 
-// A count record's value: the batch's sums below the split level d.
-std::string EncodeCountRecord(const SubtreeCounts& c, int d) {
-  nlohmann::json levels = nlohmann::json::array();
-  for (size_t j = d + 1; j < c.level.size(); ++j) levels.push_back(c.level[j]);
-  nlohmann::json sizes = nlohmann::json::array();
-  for (int b = 0; b < kSizeBuckets; ++b) {
-    if (c.sizes[b] != 0) sizes.push_back({b, c.sizes[b]});
-  }
-  nlohmann::json j = {
-      {"subtrees", c.subtrees}, {"levels", levels}, {"sizes", sizes}, {"seconds", c.seconds}};
-  if (!c.tally.empty()) j["tally"] = c.tally;
-  return j.dump();
-}
-
-Status DecodeCountRecord(const CountRecord& r, int d, int n, SubtreeCounts* c) {
-  const std::string where =
-      "count record (block " + std::to_string(r.block) + ", entry " + std::to_string(r.first) + ")";
-  const nlohmann::json j = nlohmann::json::parse(r.value, nullptr, /*allow_exceptions=*/false);
-  if (j.is_discarded() || !j.is_object() || !j.contains("levels") || !j["levels"].is_array() ||
-      j["levels"].size() != static_cast<size_t>(n - d)) {
-    return Status::Corruption(where + " is malformed or not of this split");
-  }
-  *c = SubtreeCounts();
-  c->level.assign(n + 1, 0);
-  try {
-    for (int j2 = d + 1; j2 <= n; ++j2) c->level[j2] = j["levels"][j2 - d - 1].get<uint64_t>();
-    c->subtrees = j.at("subtrees").get<uint64_t>();
-    c->seconds = j.value("seconds", 0.0);
-    c->tally = j.value("tally", "");
-    for (const auto& pair : j.value("sizes", nlohmann::json::array())) {
-      const int b = pair.at(0).get<int>();
-      if (b < 0 || b >= kSizeBuckets) return Status::Corruption(where + " has a bad size bucket");
-      c->sizes[b] = pair.at(1).get<uint64_t>();
-    }
-  } catch (const nlohmann::json::exception&) {
-    return Status::Corruption(where + " is malformed");
-  }
-  if (c->subtrees == 0) return Status::Corruption(where + " counts no subtrees");
-  return Status::OK();
-}
-
 // The split level: the one the parameters record, or else the first
 // committed level at which SplitReached() held (the count stopped building
 // there; stores whose parameters do not record it yet). 0 when none yet.
@@ -153,6 +112,46 @@ std::string CountName(const std::string& tally) {
 }
 
 }  // namespace
+
+std::string EncodeCountRecord(const SubtreeCounts& c, int d) {
+  nlohmann::json levels = nlohmann::json::array();
+  for (size_t j = d + 1; j < c.level.size(); ++j) levels.push_back(c.level[j]);
+  nlohmann::json sizes = nlohmann::json::array();
+  for (int b = 0; b < kSizeBuckets; ++b) {
+    if (c.sizes[b] != 0) sizes.push_back({b, c.sizes[b]});
+  }
+  nlohmann::json j = {
+      {"subtrees", c.subtrees}, {"levels", levels}, {"sizes", sizes}, {"seconds", c.seconds}};
+  if (!c.tally.empty()) j["tally"] = c.tally;
+  return j.dump();
+}
+
+Status DecodeCountRecord(const CountRecord& r, int d, int n, SubtreeCounts* c) {
+  const std::string where =
+      "count record (block " + std::to_string(r.block) + ", entry " + std::to_string(r.first) + ")";
+  const nlohmann::json j = nlohmann::json::parse(r.value, nullptr, /*allow_exceptions=*/false);
+  if (j.is_discarded() || !j.is_object() || !j.contains("levels") || !j["levels"].is_array() ||
+      j["levels"].size() != static_cast<size_t>(n - d)) {
+    return Status::Corruption(where + " is malformed or not of this split");
+  }
+  *c = SubtreeCounts();
+  c->level.assign(n + 1, 0);
+  try {
+    for (int j2 = d + 1; j2 <= n; ++j2) c->level[j2] = j["levels"][j2 - d - 1].get<uint64_t>();
+    c->subtrees = j.at("subtrees").get<uint64_t>();
+    c->seconds = j.value("seconds", 0.0);
+    c->tally = j.value("tally", "");
+    for (const auto& pair : j.value("sizes", nlohmann::json::array())) {
+      const int b = pair.at(0).get<int>();
+      if (b < 0 || b >= kSizeBuckets) return Status::Corruption(where + " has a bad size bucket");
+      c->sizes[b] = pair.at(1).get<uint64_t>();
+    }
+  } catch (const nlohmann::json::exception&) {
+    return Status::Corruption(where + " is malformed");
+  }
+  if (c->subtrees == 0) return Status::Corruption(where + " counts no subtrees");
+  return Status::OK();
+}
 
 Status CheckCountParams(const StoreParams& params, const GameSpec& spec, const std::string& dir,
                         const std::string& tally) {

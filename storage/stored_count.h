@@ -109,6 +109,12 @@ struct CountBatchSummary {
   double thread_seconds = 0;
 };
 
+// A count record's value (CountRecord::value, docs/storage_format.md): a
+// batch's sums below the split level d, and back, for a game of n cards.
+// Corruption when the value is malformed or of another split.
+std::string EncodeCountRecord(const SubtreeCounts& counts, int d);
+Status DecodeCountRecord(const CountRecord& record, int d, int n, SubtreeCounts* counts);
+
 // OK when a store with `params` (in `dir`, for messages) is a count of
 // `spec` that tallies `tally` ("" for a plain count): CheckParams()
 // (stored_run.h), and InvalidArgument for a stored run or another tally.

@@ -8,6 +8,7 @@
 
 #include "engine/base/parallel.h"
 #include "engine/eulerian/path.h"
+#include "storage/count_progress.h"
 #include "storage/frontier_store.h"
 #include "storage/inspect.h"
 #include "storage/live_status.h"
@@ -469,7 +470,7 @@ int RunInspect(const std::vector<std::string>& args) {
 }
 
 int RunExport(const std::vector<std::string>& args) {
-  std::string dir, counts_path, decks_path, batches_path;
+  std::string dir, counts_path, decks_path, batches_path, progress_path;
   int level = 0;
   po::options_description desc("options");
   desc.add_options()("help,h", "show this help")("store", po::value(&dir)->required(),
@@ -481,12 +482,16 @@ int RunExport(const std::vector<std::string>& args) {
       "write the level's sub-decks to FILE as CSV (- for standard output), the columns "
       "above")("batches", po::value(&batches_path),
                "a count store: write one row per committed batch to FILE as CSV (- for "
-               "standard output), the columns above");
+               "standard output), the columns above")(
+      "progress", po::value(&progress_path),
+      "a count store: write its progress to FILE (- for standard output) as a small JSON "
+      "document, from which 'eulerdeck import' makes a new store that resumes it");
   po::variables_map vm;
   if (ParseOrHelp(args, desc,
                   "usage: eulerdeck export --store DIR --counts FILE\n"
                   "       eulerdeck export --store DIR --level K --decks FILE\n"
                   "       eulerdeck export --store DIR --batches FILE\n"
+                  "       eulerdeck export --store DIR --progress FILE\n"
                   "Writes CSV (docs/output.md: a header, then data rows only). --counts: one\n"
                   "row per committed level, with the columns\n"
                   "  game,ranks,suits,level,winning_sub_decks,blocks,stored_bytes,raw_bytes\n"
@@ -502,14 +507,19 @@ int RunExport(const std::vector<std::string>& args) {
                   "  thread_seconds\n"
                   "(block, first: where its first subtree is in the split level; sub_decks:\n"
                   "below its roots, at every level; winning: its winning decks;\n"
-                  "thread_seconds: the time that counted it x the worker's threads).",
+                  "thread_seconds: the time that counted it x the worker's threads).\n"
+                  "--progress (a count store): what it has committed so far, as a JSON\n"
+                  "document of a few kilobytes with its own checksum (docs/output.md): copy\n"
+                  "it off the machine, and 'eulerdeck import --progress FILE --store NEW'\n"
+                  "makes a store that 'eulerdeck resume' continues, on any machine. Safe\n"
+                  "while the count runs (it exports what is committed).",
                   vm))
     return kExitOk;
   std::unique_ptr<storage::FrontierStore> store;
   GameSpec spec;
   Status s;
-  if (counts_path.empty() + decks_path.empty() + batches_path.empty() != 2)
-    s = Status::InvalidArgument("give --counts, --decks or --batches (one of them)");
+  if (counts_path.empty() + decks_path.empty() + batches_path.empty() + progress_path.empty() != 3)
+    s = Status::InvalidArgument("give --counts, --decks, --batches or --progress (one of them)");
   if (s.ok() && !decks_path.empty() && !vm.count("level"))
     s = Status::InvalidArgument("--decks needs --level");
   std::vector<storage::LevelRecord> levels;
@@ -524,13 +534,27 @@ int RunExport(const std::vector<std::string>& args) {
   // without writing FILE.
   if (s.ok() && !batches_path.empty())
     s = storage::ReadCountBatches(store.get(), spec, &progress, &batches);
+  std::string document;
+  storage::ProgressSummary summary;
+  if (s.ok() && !progress_path.empty())
+    s = storage::ExportCountProgress(store.get(), &document, &summary);
   if (!s.ok()) return StoreError("eulerdeck export", s);
-  const std::string path = !counts_path.empty()  ? counts_path
-                           : !decks_path.empty() ? decks_path
-                                                 : batches_path;
+  const std::string path = !counts_path.empty()    ? counts_path
+                           : !decks_path.empty()   ? decks_path
+                           : !batches_path.empty() ? batches_path
+                                                   : progress_path;
   OutputFile out;
   s = out.Open(path);
   if (!s.ok()) return StoreError("eulerdeck export", s);
+  if (!progress_path.empty()) {
+    out << document;
+    if (!CommitOutput("eulerdeck export", &out)) return kExitCheckFailed;
+    std::cerr << "eulerdeck export: " << summary.subtrees_done << " of " << summary.subtrees_total
+              << " subtrees counted (" << summary.winning << " winning decks so far), in "
+              << Plural(summary.batches, "record") << ", to "
+              << (progress_path == "-" ? std::string("standard output") : progress_path) << "\n";
+    return kExitOk;
+  }
   // The columns game,ranks,suits that start every row (docs/output.md).
   const std::string game = CsvGamePrefix(spec);
   if (!batches_path.empty()) {

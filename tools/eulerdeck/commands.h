@@ -24,6 +24,7 @@ int RunResume(const std::vector<std::string>& args);
 int RunStatus(const std::vector<std::string>& args);
 int RunInspect(const std::vector<std::string>& args);
 int RunExport(const std::vector<std::string>& args);
+int RunImport(const std::vector<std::string>& args);
 int RunVerify(const std::vector<std::string>& args);
 int RunList(const std::vector<std::string>& args);
 

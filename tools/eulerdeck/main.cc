@@ -34,6 +34,7 @@ constexpr const char* kUsage =
     "  status   show a store's state, levels, sizes, progress and ETA\n"
     "  inspect  print a stored level's sub-decks and strings\n"
     "  export   write a store's counts, or one level's sub-decks, as CSV\n"
+    "  import   a new count store from a count's progress (export --progress)\n"
     "  verify   re-read and check everything in a store\n"
     "  list     list every store under some directories, one row each\n"
     "\n"
@@ -83,6 +84,7 @@ int RunCommand(int argc, char** argv) {
     if (command == "status") return RunStatus(args);
     if (command == "inspect") return RunInspect(args);
     if (command == "export") return RunExport(args);
+    if (command == "import") return RunImport(args);
     if (command == "verify") return RunVerify(args);
     if (command == "list") return RunList(args);
     return BadInput("eulerdeck", "unknown command '" + command + "' (try 'eulerdeck --help')");

@@ -1,0 +1,83 @@
+// eulerdeck import: a new count store from a progress document (export
+// --progress), so that a count continues on another machine, or after the
+// loss of its own.
+#include <fstream>
+#include <iostream>
+#include <iterator>
+#include <sstream>
+
+#include "storage/count_progress.h"
+#include "tools/common/cli.h"
+#include "tools/common/format.h"
+#include "tools/common/interrupt.h"
+#include "tools/eulerdeck/commands.h"
+
+namespace eulerdeck::tools {
+
+int RunImport(const std::vector<std::string>& args) {
+  std::string path, dir, budget_text;
+  int threads = 0;
+  po::options_description desc("options");
+  desc.add_options()("help,h", "show this help")(
+      "progress", po::value(&path)->required(),
+      "the progress document (from 'eulerdeck export --progress'; - for standard input)")(
+      "store", po::value(&dir)->required(), "the new store directory (must not exist)")(
+      "threads", po::value(&threads)->default_value(0),
+      "threads that build the levels down to the split (0: all cores)")(
+      "memory-budget", po::value(&budget_text)->default_value("512MiB"),
+      "memory for the store's caches and the build of the split level");
+  po::variables_map vm;
+  if (ParseOrHelp(args, desc,
+                  "usage: eulerdeck import --progress FILE --store DIR\n"
+                  "Makes a new count store from a progress document written by 'eulerdeck\n"
+                  "export --progress': builds the levels down to the count's split (seconds\n"
+                  "to a minute), checks that they are the ones exported (the same blocks,\n"
+                  "the same sub-decks by their XXH64) and commits the document's batches.\n"
+                  "'eulerdeck resume --store DIR' then continues the count where the export\n"
+                  "left it, on this machine or any other. A damaged document (its checksum),\n"
+                  "a foreign one or an existing store is refused and nothing is written; a\n"
+                  "later failure removes the new store.",
+                  vm))
+    return kExitOk;
+  const std::string program = "eulerdeck import";
+  uint64_t budget = 0;
+  Status s = ParseBytes(budget_text, &budget);
+  if (!s.ok()) return BadInput(program, s.ToString());
+  if (budget < (uint64_t{16} << 20))
+    return BadInput(program, "--memory-budget must be at least 16MiB");
+  if (threads < 0) return BadInput(program, "--threads must be >= 0");
+  std::string document;
+  if (path == "-") {
+    document.assign(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
+  } else {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) return BadInput(program, "cannot read the progress document '" + path + "'");
+    std::ostringstream text;
+    text << in.rdbuf();
+    document = text.str();
+  }
+  StopOnSignals signals;
+  storage::ProgressSummary summary;
+  s = storage::ImportCountProgress(document, dir, budget, threads, signals.flag(), &summary);
+  if (s.IsCancelled()) {
+    std::cerr << program << ": interrupted before the store was complete; nothing was kept\n";
+    return signals.ExitCode();
+  }
+  if (!s.ok()) {
+    std::cerr << program << ": " << s.ToString() << "\n";
+    return s.IsInvalidArgument() ? kExitBadInput : kExitCheckFailed;
+  }
+  const double percent =
+      summary.subtrees_total ? 100.0 * summary.subtrees_done / summary.subtrees_total : 100.0;
+  char pct[32];
+  std::snprintf(pct, sizeof(pct), "%.1f%%", percent);
+  std::cout << "imported   " << GameName(summary.spec.game) << " (" << summary.spec.ranks
+            << " ranks x " << summary.spec.suits << " suits) into " << dir << ": "
+            << summary.subtrees_done << " of " << summary.subtrees_total << " subtrees below level "
+            << summary.split_level << " counted (" << pct << "), " << summary.winning
+            << " winning decks so far, " << Plural(summary.batches, "batch", "batches") << "\n"
+            << "continue   eulerdeck resume --store " << dir << "\n";
+  return kExitOk;
+}
+
+}  // namespace eulerdeck::tools
