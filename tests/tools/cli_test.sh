@@ -38,14 +38,14 @@ E="$bin/eulerdeck"
 C="$bin/cardlab"
 
 expect_ok "help" "play" "$E" --help
-for cmd in play reform rebuild best reform-stats reform-search estimate oeis brute count run resume status inspect export verify list; do
+for cmd in play reform rebuild best reform-stats reform-search estimate oeis brute count run resume status inspect export import verify list; do
   expect_ok "$cmd --help" "usage: eulerdeck $cmd" "$E" "$cmd" --help
 done
 expect_ok "count --removed --help" "usage: eulerdeck count --removed" "$E" count --removed --help
 expect_ok "cardlab help" "usage: cardlab" "$C" --help
 # Every help text fits an 80-column terminal.
 for args in "$E" "$E play" "$E reform" "$E rebuild" "$E best" "$E reform-stats" "$E reform-search" "$E estimate" "$E oeis" "$E brute" "$E count" "$E count --removed" "$E run" "$E resume" "$E status" \
-            "$E inspect" "$E export" "$E verify" "$E list" "$C" "$C mc" "$C memory" "$C memory solitaire" \
+            "$E inspect" "$E export" "$E import" "$E verify" "$E list" "$C" "$C mc" "$C memory" "$C memory solitaire" \
             "$C memory terminating" "$C memory combinatorial" "$C dundee" "$C dundee greedy" \
             "$C dundee advance" "$C dundee optimal-bids"; do
   # shellcheck disable=SC2086
@@ -322,7 +322,24 @@ expect_bad "export: nothing asked" "$E" export --store "$S"
 expect_bad "export: decks without level" "$E" export --store "$S" --decks "$tmp/x.csv"
 expect_bad "export: two outputs" "$E" export --store "$S" --counts "$tmp/x.csv" --batches "$tmp/y.csv"
 expect_bad "export: batches of a stored run" "$E" export --store "$S" --batches "$tmp/eb.csv"
-[ -e "$tmp/x.csv" ] || [ -e "$tmp/y.csv" ] || [ -e "$tmp/eb.csv" ] && { echo "FAIL (a refused export wrote a file)"; fail=1; }
+expect_bad "export: progress of a stored run" "$E" export --store "$S" --progress "$tmp/ep.json"
+[ -e "$tmp/x.csv" ] || [ -e "$tmp/y.csv" ] || [ -e "$tmp/eb.csv" ] || [ -e "$tmp/ep.json" ] && { echo "FAIL (a refused export wrote a file)"; fail=1; }
+# A count's progress moved to a new store, which resume finishes: hlm s=2
+# m=10 has 656 winning decks (Bersani 2010, Table 2).
+"$E" count --game hlm --ranks 10 --suits 2 --store "$tmp/cs" --subtrees 50 -q >/dev/null ||
+  { echo "FAIL (count --store for export --progress)"; fail=1; }
+"$E" export --store "$tmp/cs" --progress "$tmp/p.json" 2>/dev/null && grep -q '"format": "eulerdeck count progress"' "$tmp/p.json" ||
+  { echo "FAIL (export --progress)"; fail=1; }
+expect_ok "import" "^continue +eulerdeck resume --store $tmp/cs2$" "$E" import --progress "$tmp/p.json" --store "$tmp/cs2"
+expect_ok "import: resume" "^winning decks +656$" "$E" resume --store "$tmp/cs2"
+expect_ok "import: from standard input" "^imported .* 656 winning decks so far" "$E" import --progress - --store "$tmp/cs3" <"$tmp/p.json"
+expect_bad "import: existing store" "$E" import --progress "$tmp/p.json" --store "$tmp/cs2"
+expect_bad "import: no store" "$E" import --progress "$tmp/p.json"
+expect_bad "import: no document" "$E" import --progress "$tmp/none.json" --store "$tmp/cs4"
+sed 's/"winning": 656/"winning": 657/' "$tmp/p.json" >"$tmp/p2.json"
+expect_bad "import: damaged document" "$E" import --progress "$tmp/p2.json" --store "$tmp/cs4"
+expect_bad "import: a CSV" "$E" import --progress "$tmp/counts.csv" --store "$tmp/cs4"
+[ -e "$tmp/cs4" ] && { echo "FAIL (a refused import created a store)"; fail=1; }
 expect_bad "verify: no store" "$E" verify --store "$tmp/nothing"
 
 expect_bad "cardlab unknown" "$C" frobnicate
