@@ -10,8 +10,14 @@
 # With arguments, only the jobs so named run (e.g. `record_queue.sh hlm-s4-m8`):
 # a machine handed back fresh has lost results/, and the values already in
 # docs/results.md need not be computed a third time.
+# A machine handed back fresh also loses the stores: with EULERDECK_PROGRESS
+# set to a directory of progress documents (`eulerdeck export --progress`,
+# NAME-A.json, with the run's session lines in NAME-A.sessions), a missing
+# store is first made again from its document (`eulerdeck import`) and
+# resumed from there (docs/cluster.md, "Moving a count").
 set -u
 ONLY=("$@")
+PROGRESS=${EULERDECK_PROGRESS:-}
 R=${EULERDECK_RUNS:-/var/tmp/eulerdeck-runs}
 # A copy of the binary, so that rebuilding the tree never changes a running job.
 E=${EULERDECK:-$R/bin/eulerdeck}
@@ -30,6 +36,15 @@ job() {  # job NAME ARGS...
     local out="$R/results/$name-$variant.json"
     [ -s "$out" ] && continue
     local store="$R/stores/$name-$variant"
+    if [ -n "$PROGRESS" ] && [ ! -e "$store" ] && [ -s "$PROGRESS/$name-$variant.json" ]; then
+      mkdir -p "$R/sessions"
+      if "$E" import --progress "$PROGRESS/$name-$variant.json" --store "$store" >> "$R/queue.log" 2>> "$R/queue.err"; then
+        log "imported $name-$variant from $PROGRESS/$name-$variant.json"
+        [ -s "$PROGRESS/$name-$variant.sessions" ] && cp "$PROGRESS/$name-$variant.sessions" "$R/sessions/$name-$variant"
+      else
+        log "import of $name-$variant failed"; exit 1
+      fi
+    fi
     local cmd
     if [ "$variant" = A ]; then
       # --force: an unattended queue must not stop on a forecast of more
