@@ -21,25 +21,20 @@
 #include "storage/stored_count.h"
 #include "storage/stored_reform_stats.h"
 #include "storage/stored_run.h"
+#include "tests/support/open_store.h"
 #include "tests/support/temp_dir.h"
 
 namespace eulerdeck::storage {
 namespace {
+
+using testing::OpenRW;
 
 class TempDir : public testing::TempDir {
  public:
   TempDir() : testing::TempDir("eulerdeck-count-progress") {}
 };
 
-constexpr uint64_t kBudget = 64ull << 20;
-
-std::unique_ptr<FrontierStore> OpenRW(const std::string& dir) {
-  std::unique_ptr<FrontierStore> store;
-  const Status s = FrontierStore::Open(dir, FrontierStore::Mode::kReadWrite, kBudget, &store);
-  INFO(s.ToString());
-  REQUIRE(s.ok());
-  return store;
-}
+constexpr uint64_t kBudget = testing::kStoreBudget;
 
 std::string Export(const std::string& dir, ProgressSummary* summary = nullptr) {
   auto store = OpenRW(dir);

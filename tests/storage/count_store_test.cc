@@ -18,23 +18,18 @@
 #include "storage/frontier_store.h"
 #include "storage/stored_count.h"
 #include "storage/stored_run.h"
+#include "tests/support/open_store.h"
 #include "tests/support/temp_dir.h"
 
 namespace eulerdeck::storage {
 namespace {
 
+using testing::OpenRW;
+
 class TempDir : public testing::TempDir {
  public:
   TempDir() : testing::TempDir("eulerdeck-count-store") {}
 };
-
-std::unique_ptr<FrontierStore> OpenRW(const std::string& dir) {
-  std::unique_ptr<FrontierStore> store;
-  const Status s = FrontierStore::Open(dir, FrontierStore::Mode::kReadWrite, 64ull << 20, &store);
-  INFO(s.ToString());
-  REQUIRE(s.ok());
-  return store;
-}
 
 CountResult Reference(const GameSpec& spec) {
   CountResult r;

@@ -12,24 +12,19 @@
 #include "storage/frontier_store.h"
 #include "storage/stored_count.h"
 #include "storage/stored_reform_stats.h"
+#include "tests/support/open_store.h"
 #include "tests/support/reform_brute.h"
 #include "tests/support/temp_dir.h"
 
 namespace eulerdeck::storage {
 namespace {
 
+using testing::OpenRW;
+
 class TempDir : public testing::TempDir {
  public:
   TempDir() : testing::TempDir("eulerdeck-reform-store") {}
 };
-
-std::unique_ptr<FrontierStore> OpenRW(const std::string& dir) {
-  std::unique_ptr<FrontierStore> store;
-  const Status s = FrontierStore::Open(dir, FrontierStore::Mode::kReadWrite, 64ull << 20, &store);
-  INFO(s.ToString());
-  REQUIRE(s.ok());
-  return store;
-}
 
 void ExpectSame(const ReformStatsResult& a, const ReformStatsResult& b) {
   CHECK(a.total_decks == b.total_decks);

@@ -22,10 +22,13 @@
 #include "storage/live_status.h"
 #include "storage/run_state.h"
 #include "storage/stored_run.h"
+#include "tests/support/open_store.h"
 #include "tests/support/temp_dir.h"
 
 namespace eulerdeck::storage {
 namespace {
+
+using testing::OpenRW;
 
 namespace fs = std::filesystem;
 
@@ -35,15 +38,7 @@ class TempDir : public testing::TempDir {
   TempDir() : testing::TempDir("eulerdeck-store") {}
 };
 
-constexpr uint64_t kBudget = 64ull << 20;
-
-std::unique_ptr<FrontierStore> OpenRW(const std::string& dir) {
-  std::unique_ptr<FrontierStore> store;
-  const Status s = FrontierStore::Open(dir, FrontierStore::Mode::kReadWrite, kBudget, &store);
-  INFO(s.ToString());
-  REQUIRE(s.ok());
-  return store;
-}
+constexpr uint64_t kBudget = testing::kStoreBudget;
 
 Status Run(FrontierStore* store, const GameSpec& spec, int threads = 2, int until = 0,
            Keep keep = Keep::kAll) {
