@@ -25,7 +25,8 @@ export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 log() { echo "$(date -u +%FT%TZ) $*" >> "$R/queue.log"; }
 # To stop the queue: pkill -TERM -f record_queue.sh (or queue.sh, the copy
 # it runs from) and pkill -TERM -f "eulerdeck count": the count commits what
-# it finished and the next start resumes it.
+# it finished and the next start resumes it (an `eulerdeck import` stopped
+# on the way leaves no store, and the next start imports again).
 BEAT=""
 trap '[ -n "$BEAT" ] && kill "$BEAT" 2>/dev/null' EXIT
 

@@ -2,6 +2,7 @@
 
 #include <xxhash.h>
 
+#include <cmath>
 #include <cstdio>
 #include <filesystem>
 #include <map>
@@ -13,6 +14,7 @@
 #include "storage/block_codec.h"
 #include "storage/inspect.h"
 #include "storage/stored_count.h"
+#include "storage/stored_reform_stats.h"
 #include "storage/stored_run.h"
 
 namespace eulerdeck::storage {
@@ -79,10 +81,15 @@ std::string Layout(const nlohmann::json& doc) {
   for (const auto& [key, value] : doc.items()) {
     if (!first) text += ",\n";
     first = false;
-    text += " " + nlohmann::json(key).dump() + ": ";
+    text += ' ';
+    text += nlohmann::json(key).dump();
+    text += ": ";
     if (key == "records") {
       text += "[";
-      for (size_t i = 0; i < value.size(); ++i) text += (i ? ",\n  " : "\n  ") + value[i].dump();
+      for (size_t i = 0; i < value.size(); ++i) {
+        text += i ? ",\n  " : "\n  ";
+        text += value[i].dump();
+      }
       text += value.empty() ? "]" : "\n ]";
     } else {
       text += value.dump();
@@ -102,6 +109,34 @@ struct Parsed {
   SubtreeCounts counted;  // the records' sums
 };
 
+// Every number of a document is a count, an index or a size, so an unsigned
+// integer (nlohmann would convert -5 to 2^64 - 5 without a word), but for
+// the batches' wall seconds, finite and >= 0.
+bool NumbersValid(const nlohmann::json& j, const std::string& key = "") {
+  if (j.is_object()) {
+    for (const auto& [k, v] : j.items()) {
+      if (!NumbersValid(v, k)) return false;
+    }
+    return true;
+  }
+  if (j.is_array()) {
+    for (const auto& v : j) {
+      if (!NumbersValid(v, key)) return false;
+    }
+    return true;
+  }
+  if (j.is_number_float()) {
+    const double x = j.get<double>();
+    return key == "seconds" && std::isfinite(x) && x >= 0;
+  }
+  return !j.is_number_integer() || j.is_number_unsigned();
+}
+
+// 16 lower-case hex digits, as Hex64() writes them.
+bool IsHex64(const std::string& text) {
+  return text.size() == 16 && text.find_first_not_of("0123456789abcdef") == std::string::npos;
+}
+
 Status ParseDocument(const std::string& document, Parsed* p) {
   const nlohmann::json doc = nlohmann::json::parse(document, nullptr, /*allow_exceptions=*/false);
   if (doc.is_discarded() || !doc.is_object())
@@ -120,6 +155,9 @@ Status ParseDocument(const std::string& document, Parsed* p) {
         doc["xxh64"].get<std::string>() != DocumentChecksum(doc)) {
       return Status::InvalidArgument(Where("its checksum does not match: the file is damaged"));
     }
+    if (!NumbersValid(doc)) {
+      return Status::InvalidArgument(Where("a number is negative, fractional or out of place"));
+    }
     ProgressSummary& s = p->summary;
     Status st = ParseGame(doc.at("game").get<std::string>(), &s.spec.game);
     if (!st.ok()) return Status::InvalidArgument(Where(st.message()));
@@ -128,6 +166,10 @@ Status ParseDocument(const std::string& document, Parsed* p) {
     st = CheckEnumerable(s.spec);
     if (!st.ok()) return Status::InvalidArgument(Where(st.message()));
     s.tally = doc.at("tally").get<std::string>();
+    if (!s.tally.empty() && s.tally != kReformStatsTally) {
+      return Status::InvalidArgument(
+          Where("a count with the tally '" + s.tally + "', which this build does not know"));
+    }
     p->subtree_target = doc.at("subtree_target").get<uint64_t>();
     s.split_level = doc.at("split_level").get<int>();
     s.subtrees_total = doc.at("subtrees_total").get<uint64_t>();
@@ -140,6 +182,7 @@ Status ParseDocument(const std::string& document, Parsed* p) {
     }
     p->shape.block_entries = doc.at("split_blocks").get<std::vector<uint32_t>>();
     const std::string hash = doc.at("split_xxh64").get<std::string>();
+    if (!IsHex64(hash)) return Status::InvalidArgument(Where("split_xxh64 is not 16 hex digits"));
     p->shape.paths_xxh64 = std::stoull(hash, nullptr, 16);
     uint64_t entries = 0;
     for (uint32_t e : p->shape.block_entries) entries += e;
@@ -157,8 +200,10 @@ Status ParseDocument(const std::string& document, Parsed* p) {
       SubtreeCounts c;
       st = DecodeCountRecord(record, d, n, &c);
       if (!st.ok()) return Status::InvalidArgument(Where(st.message()));
+      // (Compared without a sum that could wrap.)
       if (record.block >= p->shape.block_entries.size() ||
-          uint64_t{record.first} + c.subtrees > p->shape.block_entries[record.block]) {
+          record.first > p->shape.block_entries[record.block] ||
+          c.subtrees > p->shape.block_entries[record.block] - record.first) {
         return Status::InvalidArgument(Where("a record names subtrees past its block (block " +
                                              std::to_string(record.block) + ")"));
       }
@@ -229,6 +274,8 @@ Status ExportCountProgress(FrontierStore* store, std::string* document, Progress
   s = store->GetCountRecords(&records);
   if (!s.ok()) return s;
   nlohmann::json out = nlohmann::json::array();
+  SubtreeCounts total;  // the sums of this read of the records (a writer may commit meanwhile)
+  total.level.assign(n + 1, 0);
   SubtreeCounts run;  // the record being merged
   CountRecord run_at;
   bool open = false;
@@ -242,6 +289,7 @@ Status ExportCountProgress(FrontierStore* store, std::string* document, Progress
   for (const CountRecord& r : records) {
     SubtreeCounts c;
     s = DecodeCountRecord(r, d, n, &c);
+    if (s.ok()) s = total.Add(c);
     if (!s.ok()) return s;
     const bool joins = open && params.tally.empty() && r.block == run_at.block &&
                        uint64_t{run_at.first} + run.subtrees == r.first;
@@ -266,8 +314,8 @@ Status ExportCountProgress(FrontierStore* store, std::string* document, Progress
                         {"subtree_target", params.subtree_target},
                         {"split_level", d},
                         {"subtrees_total", progress.subtrees_total},
-                        {"subtrees_done", progress.subtrees_done},
-                        {"winning", progress.counted.level[n]},
+                        {"subtrees_done", total.subtrees},
+                        {"winning", total.level[n]},
                         {"split_blocks", shape.block_entries},
                         {"split_xxh64", Hex64(shape.paths_xxh64)},
                         {"records", out}};
@@ -279,10 +327,10 @@ Status ExportCountProgress(FrontierStore* store, std::string* document, Progress
     summary->tally = params.tally;
     summary->split_level = d;
     summary->subtrees_total = progress.subtrees_total;
-    summary->subtrees_done = progress.subtrees_done;
+    summary->subtrees_done = total.subtrees;
     summary->batches = out.size();
-    summary->winning = progress.counted.level[n];
-    summary->worker_seconds = progress.counted.seconds;
+    summary->winning = total.level[n];
+    summary->worker_seconds = total.seconds;
   }
   return Status::OK();
 }
@@ -290,28 +338,51 @@ Status ExportCountProgress(FrontierStore* store, std::string* document, Progress
 Status ImportCountProgress(const std::string& document, const std::string& dir,
                            uint64_t memory_budget, int threads, const std::atomic<bool>* stop,
                            ProgressSummary* summary) {
-  // Everything about the document is checked before anything is written.
+  namespace fs = std::filesystem;
+  // Everything about the document and the target is checked before
+  // anything is written.
   Parsed p;
   Status s = ParseDocument(document, &p);
   if (!s.ok()) return s;
-  if (StoreExists(dir)) {
-    return Status::InvalidArgument("store '" + dir +
-                                   "' exists: import makes a new store (give another --store)");
+  fs::path target = fs::path(dir).lexically_normal();
+  if (target.filename().empty()) target = target.parent_path();  // "dir/"
+  std::error_code ec;
+  if (fs::exists(target, ec) && (!fs::is_directory(target, ec) || !fs::is_empty(target, ec))) {
+    return Status::InvalidArgument("'" + dir +
+                                   "' exists and is not an empty directory: import makes a new "
+                                   "store (give another --store)");
+  }
+  const fs::path parent = target.has_parent_path() ? target.parent_path() : fs::path(".");
+  if (!fs::is_directory(parent, ec)) {
+    return Status::InvalidArgument("the directory '" + parent.string() + "' of --store '" + dir +
+                                   "' does not exist");
+  }
+  // The store is made beside the target and renamed onto it once complete
+  // (rename replaces an empty directory), so that a kill at any moment
+  // leaves no store or the whole import: never an empty count, which a
+  // resume, or the record queue, would start again from nothing.
+  const fs::path work = parent / ("." + target.filename().string() + ".importing");
+  if (fs::exists(work, ec)) {
+    if (StoreExists(work.string()) && WriterActive(work.string())) {
+      return Status::InvalidArgument("another import into '" + dir + "' is running ('" +
+                                     work.string() + "')");
+    }
+    fs::remove_all(work, ec);  // what an import that was killed left
+    if (ec) return Status::IOError("cannot remove '" + work.string() + "': " + ec.message());
   }
   const GameSpec& spec = p.summary.spec;
   StoreParams params = NewStoreParams(spec, Keep::kLast);
   params.kind = StoreKind::kCount;
   params.subtree_target = p.subtree_target;
   params.tally = p.summary.tally;
-  std::error_code ec;
-  const bool dir_existed = std::filesystem::exists(dir, ec);  // an empty directory
-  s = CreateStore(dir, params);  // refuses a file or a non-empty directory
+  s = CreateStore(work.string(), params);
   if (!s.ok()) return s;
 
-  // From here on the store is ours: a failure removes it.
+  // From here on `work` is ours: a failure removes it.
   s = [&]() -> Status {
     std::unique_ptr<FrontierStore> store;
-    Status st = FrontierStore::Open(dir, FrontierStore::Mode::kReadWrite, memory_budget, &store);
+    Status st =
+        FrontierStore::Open(work.string(), FrontierStore::Mode::kReadWrite, memory_budget, &store);
     if (!st.ok()) return st;
     CountStoreOptions options;
     options.threads = threads;
@@ -346,11 +417,17 @@ Status ImportCountProgress(const std::string& document, const std::string& dir,
         progress.counted.level != p.counted.level) {
       return Status::Corruption("the imported store does not read back as the document");
     }
-    return Status::OK();
+    return Status::OK();  // closes the store before the rename
   }();
+  if (s.ok()) {
+    fs::rename(work, target, ec);
+    if (ec) {
+      s = Status::IOError("cannot rename '" + work.string() + "' to '" + dir +
+                          "': " + ec.message());
+    }
+  }
   if (!s.ok()) {
-    std::filesystem::remove_all(dir, ec);
-    if (dir_existed) std::filesystem::create_directory(dir, ec);
+    fs::remove_all(work, ec);
     return s;
   }
   if (summary != nullptr) *summary = p.summary;

@@ -56,10 +56,13 @@ Status ExportCountProgress(FrontierStore* store, std::string* document, Progress
 // count store in `dir` from it: builds the levels down to the split on up to
 // `threads` threads (0: all cores) within `memory_budget` bytes, checks that
 // the split level is the exported one, and commits the document's batches.
-// `dir` must not exist or be an empty directory. InvalidArgument for a
-// damaged or foreign document and for an existing store: nothing is written.
-// Any later failure (Corruption when the split level differs, NoSpace, a
-// stop: Cancelled) removes what it wrote to `dir`.
+// The store is built in the hidden sibling ".NAME.importing" and renamed to
+// `dir` when complete, so that `dir` holds the whole import or nothing, even
+// after a kill. `dir` must not exist or be an empty directory.
+// InvalidArgument for a damaged or foreign document, an existing store or a
+// non-empty directory: nothing is written. Any later failure (Corruption when
+// the split level this build makes differs, NoSpace, a stop: Cancelled)
+// removes the sibling again.
 Status ImportCountProgress(const std::string& document, const std::string& dir,
                            uint64_t memory_budget, int threads, const std::atomic<bool>* stop,
                            ProgressSummary* summary);

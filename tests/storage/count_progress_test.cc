@@ -11,6 +11,8 @@
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
+#include <fstream>
+#include <functional>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <thread>
@@ -86,6 +88,7 @@ TEST_CASE("count progress: moved to a new store at every interruption, the count
     std::vector<std::unique_ptr<TempDir>> dirs;
     dirs.push_back(std::make_unique<TempDir>());
     int moves = 0;
+    bool merged_some = false;  // some export merged contiguous batches
     CountResult result;
     for (int delay_ms = 3;; delay_ms += 4) {
       const std::string& here = dirs.back()->path();
@@ -105,12 +108,16 @@ TEST_CASE("count progress: moved to a new store at every interruption, the count
       REQUIRE((s.ok() || s.IsCancelled()));
       if (s.ok()) break;
       REQUIRE(moves < 60);
-      // Still building the split level: nothing to export yet.
       std::unique_ptr<FrontierStore> reader = OpenRW(here);
       CountProgress before;
       REQUIRE(ReadCountProgress(reader.get(), spec, &before).ok());
+      if (before.split_level == 0) {
+        // Still building the split level: nothing to export yet.
+        std::string none;
+        CHECK(ExportCountProgress(reader.get(), &none, nullptr).IsInvalidArgument());
+        continue;
+      }
       reader.reset();
-      if (before.split_level == 0) continue;
 
       ProgressSummary summary;
       const std::string document = Export(here, &summary);
@@ -118,6 +125,7 @@ TEST_CASE("count progress: moved to a new store at every interruption, the count
       CHECK(summary.subtrees_total == before.subtrees_total);
       CHECK(summary.winning == before.counted.level[spec.cards()]);
       CHECK(summary.batches <= before.batches);  // merged, never more
+      merged_some = merged_some || summary.batches < before.batches;
 
       // Into an empty directory, which import takes as it takes a new one.
       dirs.push_back(std::make_unique<TempDir>());
@@ -135,6 +143,7 @@ TEST_CASE("count progress: moved to a new store at every interruption, the count
     INFO(GameName(spec.game) << " m=" << spec.ranks << " s=" << spec.suits << ", " << moves
                              << " moves");
     CHECK(moves >= 2);
+    CHECK(merged_some);
     CHECK(result.level == reference.level);
   }
 }
@@ -205,51 +214,114 @@ TEST_CASE("count progress: a damaged, altered or foreign document is refused, no
   CHECK(summary.winning == 656);
   TempDir target;
   const std::string dir = target.path() + "/new";
+  const std::string sibling = target.path() + "/.new.importing";
 
-  auto refused = [&](const std::string& document, bool invalid_argument, const char* why) {
+  // Refused with InvalidArgument (nothing built) or Corruption (found once
+  // the split level is built), the message holding `why`, and nothing left.
+  auto refused = [&](const std::string& document, bool invalid_argument, const std::string& why) {
     INFO(why);
     const Status s = ImportCountProgress(document, dir, kBudget, 1, nullptr, nullptr);
     INFO(s.ToString());
     CHECK(!s.ok());
     CHECK(s.IsInvalidArgument() == invalid_argument);
     CHECK(s.IsCorruption() == !invalid_argument);
-    CHECK(!std::filesystem::exists(dir));  // nothing left behind
+    CHECK(s.ToString().find(why) != std::string::npos);
+    CHECK(!std::filesystem::exists(dir));
+    CHECK(!std::filesystem::exists(sibling));
+  };
+  auto with = [&](const std::function<void(nlohmann::json&)>& edit) {
+    return Resealed(good, edit);
   };
   std::string flipped = good;
   const size_t at = flipped.find("656");
   REQUIRE(at != std::string::npos);
   flipped[at] = '7';
-  refused(flipped, true, "a digit changed: the checksum");
-  refused(good.substr(0, good.size() / 2), true, "cut short");
-  refused("{}", true, "not a progress document");
-  refused(Resealed(good, [](nlohmann::json& d) { d["version"] = 99; }), true, "another version");
-  refused(Resealed(good, [](nlohmann::json& d) { d["winning"] = 657; }), true, "totals");
-  refused(Resealed(good,
-                   [](nlohmann::json& d) {
-                     auto& r = d["records"];
-                     r.push_back(r.front());
-                   }),
-          true, "a record twice");
-  refused(Resealed(good, [](nlohmann::json& d) { d["game"] = "treize"; }), true, "no count");
-  // Sealed documents whose split this build does not make: found once the
-  // split level is built, and the new store removed again.
-  refused(Resealed(good, [](nlohmann::json& d) { d["split_xxh64"] = "0123456789abcdef"; }), false,
-          "other sub-decks at the split level");
-  refused(
-      Resealed(good, [](nlohmann::json& d) { d["split_level"] = d["split_level"].get<int>() + 1; }),
-      true, "records of another split level");
-  refused(Resealed(good,
-                   [](nlohmann::json& d) {
-                     d["subtree_target"] = 5000;  // this build splits higher
-                   }),
-          false, "another split target");
+  refused(flipped, true, "checksum");
+  refused(good.substr(0, good.size() / 2), true, "not a JSON object");
+  refused("{}", true, "not of the format");
+  refused(with([](nlohmann::json& d) { d["version"] = 99; }), true, "version 99");
+  refused(with([](nlohmann::json& d) { d["winning"] = 657; }), true, "totals");
+  refused(with([](nlohmann::json& d) { d["game"] = "treize"; }), true, "treize");
+  refused(with([](nlohmann::json& d) { d["tally"] = "bogus"; }), true, "tally 'bogus'");
+  refused(with([](nlohmann::json& d) { d["tally"] = kReformStatsTally; }), true,
+          "a record's tally");
+  refused(with([](nlohmann::json& d) { d["split_xxh64"] = "0123456789abcdefzz"; }), true,
+          "16 hex digits");
+  refused(with([](nlohmann::json& d) { d["records"][0]["counts"]["levels"][0] = -5; }), true,
+          "negative");
+  refused(with([](nlohmann::json& d) { d["subtree_target"] = -1; }), true, "negative");
+  refused(with([](nlohmann::json& d) {
+            d["records"][0]["first"] = 1;
+            d["records"][0]["counts"]["subtrees"] = ~uint64_t{0};  // 1 + it wraps to 0
+          }),
+          true, "past its block");
+  // Two records, the second starting inside the first; and two in the
+  // wrong order.
+  const auto split = [](nlohmann::json& d, uint32_t second_first) {
+    nlohmann::json r = d["records"][0];
+    r["first"] = second_first;
+    r["counts"]["subtrees"] = 1;
+    d["records"].push_back(r);
+    d["records"][0]["counts"]["subtrees"] = r["counts"]["subtrees"].get<uint64_t>() + 1;
+  };
+  REQUIRE(summary.subtrees_total >= 3);
+  refused(with([&](nlohmann::json& d) {
+            d["records"][0]["counts"]["subtrees"] = 2;
+            split(d, 1);
+          }),
+          true, "overlap");
+  refused(with([&](nlohmann::json& d) {
+            split(d, 2);
+            std::swap(d["records"][0], d["records"][1]);
+          }),
+          true, "out of order");
+  refused(with([](nlohmann::json& d) { d["split_level"] = d["split_level"].get<int>() + 1; }), true,
+          "not of this split");
+  // Sealed documents whose split this build does not make.
+  refused(with([](nlohmann::json& d) { d["split_xxh64"] = "0123456789abcdef"; }), false,
+          "not the exported one");
+  refused(with([](nlohmann::json& d) { d["subtree_target"] = 5000; }), false,
+          "splits the count at level");
+  // Stopped while building the split level.
+  {
+    std::atomic<bool> stop{true};
+    const Status s = ImportCountProgress(good, dir, kBudget, 1, &stop, nullptr);
+    INFO(s.ToString());
+    CHECK(s.IsCancelled());
+    CHECK(!std::filesystem::exists(dir));
+    CHECK(!std::filesystem::exists(sibling));
+  }
 
-  // An existing store is never written.
-  REQUIRE(ImportCountProgress(good, dir, kBudget, 1, nullptr, nullptr).ok());
+  // An empty directory is taken; a refusal leaves it as it was.
+  std::filesystem::create_directory(dir);
+  {
+    const Status s =
+        ImportCountProgress(with([](nlohmann::json& d) { d["split_xxh64"] = "0123456789abcdef"; }),
+                            dir, kBudget, 1, nullptr, nullptr);
+    CHECK(s.IsCorruption());
+    CHECK(std::filesystem::is_directory(dir));
+    CHECK(std::filesystem::is_empty(dir));
+    CHECK(!std::filesystem::exists(sibling));
+  }
+  // What a killed import left beside it is cleared, not taken for the store.
+  std::filesystem::create_directory(sibling);
+  { std::ofstream(sibling + "/junk") << "left by a kill"; }
+  ProgressSummary imported;
+  REQUIRE(ImportCountProgress(good, dir, kBudget, 1, nullptr, &imported).ok());
+  CHECK(imported.winning == 656);
+  CHECK(!std::filesystem::exists(sibling));
+  CHECK(Export(dir) == good);
+
+  // An existing store, a non-empty directory and a file are never written.
   const std::string before = Export(dir);
-  const Status s = ImportCountProgress(good, dir, kBudget, 1, nullptr, nullptr);
-  CHECK(s.IsInvalidArgument());
+  CHECK(ImportCountProgress(good, dir, kBudget, 1, nullptr, nullptr).IsInvalidArgument());
   CHECK(Export(dir) == before);
+  { std::ofstream(target.path() + "/file") << "not a store"; }
+  CHECK(ImportCountProgress(good, target.path(), kBudget, 1, nullptr, nullptr).IsInvalidArgument());
+  CHECK(ImportCountProgress(good, target.path() + "/file", kBudget, 1, nullptr, nullptr)
+            .IsInvalidArgument());
+  CHECK(ImportCountProgress(good, target.path() + "/no/such", kBudget, 1, nullptr, nullptr)
+            .IsInvalidArgument());
 
   // A stored run has no progress to export.
   TempDir run;

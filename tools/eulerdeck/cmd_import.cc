@@ -21,7 +21,8 @@ int RunImport(const std::vector<std::string>& args) {
   desc.add_options()("help,h", "show this help")(
       "progress", po::value(&path)->required(),
       "the progress document (from 'eulerdeck export --progress'; - for standard input)")(
-      "store", po::value(&dir)->required(), "the new store directory (must not exist)")(
+      "store", po::value(&dir)->required(),
+      "the new store directory (absent, or an empty directory)")(
       "threads", po::value(&threads)->default_value(0),
       "threads that build the levels down to the split (0: all cores)")(
       "memory-budget", po::value(&budget_text)->default_value("512MiB"),
@@ -34,9 +35,12 @@ int RunImport(const std::vector<std::string>& args) {
                   "to a minute), checks that they are the ones exported (the same blocks,\n"
                   "the same sub-decks by their XXH64) and commits the document's batches.\n"
                   "'eulerdeck resume --store DIR' then continues the count where the export\n"
-                  "left it, on this machine or any other. A damaged document (its checksum),\n"
-                  "a foreign one or an existing store is refused and nothing is written; a\n"
-                  "later failure removes the new store.",
+                  "left it, on this machine or any other. The store is built beside DIR\n"
+                  "(.NAME.importing) and renamed to DIR when complete: a kill leaves no\n"
+                  "store or the whole import. A damaged document (its checksum, exit 2), a\n"
+                  "foreign one (exit 2) or an existing store (exit 2) is refused with nothing\n"
+                  "written; a split level that this build makes otherwise than the exported\n"
+                  "one (exit 1) or any later failure removes what was built.",
                   vm))
     return kExitOk;
   const std::string program = "eulerdeck import";
