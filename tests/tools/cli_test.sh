@@ -340,6 +340,10 @@ sed 's/"winning": 656/"winning": 657/' "$tmp/p.json" >"$tmp/p2.json"
 expect_bad "import: damaged document" "$E" import --progress "$tmp/p2.json" --store "$tmp/cs4"
 expect_bad "import: a CSV" "$E" import --progress "$tmp/counts.csv" --store "$tmp/cs4"
 [ -e "$tmp/cs4" ] && { echo "FAIL (a refused import created a store)"; fail=1; }
+# list passes over the directory an import builds in (not a store yet).
+mkdir "$tmp/lst" && cp -r "$tmp/cs2" "$tmp/lst/whole" && cp -r "$tmp/cs2" "$tmp/lst/.half.importing"
+rows=$("$E" list "$tmp/lst" --json | python3 -c 'import json,sys; print(" ".join(r["store"].split("/")[-1] for r in json.load(sys.stdin)["stores"]))' 2>&1)
+[ "$rows" = "whole" ] || { echo "FAIL (list of an import's directory): '$rows'"; fail=1; }
 expect_bad "verify: no store" "$E" verify --store "$tmp/nothing"
 
 expect_bad "cardlab unknown" "$C" frobnicate

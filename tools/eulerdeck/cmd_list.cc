@@ -110,7 +110,8 @@ bool IsStore(const fs::path& dir) {
 }
 
 // The stores at or under `root`, at most `depth` directories down, without
-// looking inside a store (nor into the sibling a store is created in).
+// looking inside a store (nor into the sibling a store is created in, nor
+// the one an import builds: neither is a store yet).
 void FindStores(const fs::path& root, int depth, std::vector<std::string>* found) {
   if (IsStore(root)) {
     found->push_back(root.string());
@@ -124,7 +125,8 @@ void FindStores(const fs::path& root, int depth, std::vector<std::string>* found
     const std::string name = p.filename().string();
     std::error_code dir_ec;
     if (it->is_symlink(dir_ec) || !it->is_directory(dir_ec)) continue;  // never followed
-    if (name.size() > 10 && name[0] == '.' && name.ends_with(".creating")) {
+    if (name.size() > 10 && name[0] == '.' &&
+        (name.ends_with(".creating") || name.ends_with(".importing"))) {
       it.disable_recursion_pending();
       continue;
     }
