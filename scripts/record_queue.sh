@@ -77,7 +77,9 @@ print(n[d - 1] if d > 1 else n[d] + 1)')
     ( while sleep 30; do sed -i "\$s/ .*/ $(date +%s)/" "$sess"; done ) &
     local beat=$!
     BEAT=$beat
-    if "${cmd[@]}" > "$out.partial" 2>> "$R/queue.err"; then
+    local rc=0
+    "${cmd[@]}" > "$out.partial" 2>> "$R/queue.err" || rc=$?
+    if [ "$rc" -eq 0 ]; then
       kill "$beat" 2>/dev/null
       sed -i "\$s/ .*/ $(date +%s)/" "$sess"
       mv "$out.partial" "$out"
@@ -85,13 +87,20 @@ print(n[d - 1] if d > 1 else n[d] + 1)')
     else
       kill "$beat" 2>/dev/null
       sed -i "\$s/ .*/ $(date +%s)/" "$sess"
-      log "stop  $name-$variant after $(python3 -c "print(round($(date +%s.%N)-$t0,1))") s (rc $?)"
+      log "stop  $name-$variant after $(python3 -c "print(round($(date +%s.%N)-$t0,1))") s (rc $rc)"
       exit 1
     fi
   done
 }
 
 mkdir -p "$R/results" "$R/stores"
+# One queue at a time: a second would be refused by the store's lock, but
+# only after adding a session line of its own to the running job's.
+exec 9>"$R/queue.lock"
+if ! flock -n 9; then
+  echo "record_queue: another queue runs in $R" >&2
+  exit 2
+fi
 log "queue start (pid $$, binary $(readlink -f "$E"))"
 # Shortest first, bold cells of issue 14 before the others. The times are
 # one run's, on 2 threads: the first eight from smaller sizes, the rest from
