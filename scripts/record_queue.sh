@@ -67,26 +67,42 @@ n = {l["level"]: int(l["winning_sub_decks"]) for l in j["levels"]}
 print(n[d - 1] if d > 1 else n[d] + 1)')
       cmd=(mpirun --oversubscribe -np 2 "$E" count "$@" --store "$store" --subtrees "$target" --threads 1 --json -q)
     fi
-    log "start $name-$variant: ${cmd[*]}"
+    # A store whose every subtree is counted (a finished run's store made
+    # again from its progress document, or a count killed after its last
+    # batch) only sums its batches: that is no session of the run.
+    local counted=0
+    if [ -e "$store" ] && "$E" status --store "$store" --json 2>/dev/null | python3 -c '
+import json, sys
+c = json.load(sys.stdin)["count"]
+sys.exit(0 if c["subtrees"] > 0 and c["subtrees_counted"] == c["subtrees"] else 1)'; then
+      counted=1
+    fi
     local t0=$(date +%s.%N)
-    # The wall time of every session, even one killed with the machine:
-    # "start last-beat" lines, the last rewritten every 30 s.
     mkdir -p "$R/sessions"
     local sess="$R/sessions/$name-$variant"
-    echo "${t0%.*} ${t0%.*}" >> "$sess"
-    ( while sleep 30; do sed -i "\$s/ .*/ $(date +%s)/" "$sess"; done ) &
-    local beat=$!
-    BEAT=$beat
+    local beat=""
+    if [ "$counted" = 1 ]; then
+      log "finish $name-$variant (every subtree counted already; no session): ${cmd[*]}"
+      sess=/dev/null
+    else
+      log "start $name-$variant: ${cmd[*]}"
+      # The wall time of every session, even one killed with the machine:
+      # "start last-beat" lines, the last rewritten every 30 s.
+      echo "${t0%.*} ${t0%.*}" >> "$sess"
+      ( while sleep 30; do sed -i "\$s/ .*/ $(date +%s)/" "$sess"; done ) &
+      beat=$!
+      BEAT=$beat
+    fi
     local rc=0
     "${cmd[@]}" > "$out.partial" 2>> "$R/queue.err" || rc=$?
     if [ "$rc" -eq 0 ]; then
-      kill "$beat" 2>/dev/null
-      sed -i "\$s/ .*/ $(date +%s)/" "$sess"
+      [ -n "$beat" ] && kill "$beat" 2>/dev/null
+      [ "$sess" = /dev/null ] || sed -i "\$s/ .*/ $(date +%s)/" "$sess"
       mv "$out.partial" "$out"
       log "done  $name-$variant in $(python3 -c "print(round($(date +%s.%N)-$t0,1))") s: $(python3 -c "import json;j=json.load(open('$out'));print(j['winning_decks'])")"
     else
-      kill "$beat" 2>/dev/null
-      sed -i "\$s/ .*/ $(date +%s)/" "$sess"
+      [ -n "$beat" ] && kill "$beat" 2>/dev/null
+      [ "$sess" = /dev/null ] || sed -i "\$s/ .*/ $(date +%s)/" "$sess"
       log "stop  $name-$variant after $(python3 -c "print(round($(date +%s.%N)-$t0,1))") s (rc $rc)"
       exit 1
     fi
