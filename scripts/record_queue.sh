@@ -83,7 +83,6 @@ sys.exit(0 if c["subtrees"] > 0 and c["subtrees_counted"] == c["subtrees"] else 
     local beat=""
     if [ "$counted" = 1 ]; then
       log "finish $name-$variant (every subtree counted already; no session): ${cmd[*]}"
-      sess=/dev/null
     else
       log "start $name-$variant: ${cmd[*]}"
       # The wall time of every session, even one killed with the machine:
@@ -95,14 +94,15 @@ sys.exit(0 if c["subtrees"] > 0 and c["subtrees_counted"] == c["subtrees"] else 
     fi
     local rc=0
     "${cmd[@]}" > "$out.partial" 2>> "$R/queue.err" || rc=$?
+    # The session's last beat, once and for all (no session: no beat).
+    if [ -n "$beat" ]; then
+      kill "$beat" 2>/dev/null
+      sed -i "\$s/ .*/ $(date +%s)/" "$sess"
+    fi
     if [ "$rc" -eq 0 ]; then
-      [ -n "$beat" ] && kill "$beat" 2>/dev/null
-      [ "$sess" = /dev/null ] || sed -i "\$s/ .*/ $(date +%s)/" "$sess"
       mv "$out.partial" "$out"
       log "done  $name-$variant in $(python3 -c "print(round($(date +%s.%N)-$t0,1))") s: $(python3 -c "import json;j=json.load(open('$out'));print(j['winning_decks'])")"
     else
-      [ -n "$beat" ] && kill "$beat" 2>/dev/null
-      [ "$sess" = /dev/null ] || sed -i "\$s/ .*/ $(date +%s)/" "$sess"
       log "stop  $name-$variant after $(python3 -c "print(round($(date +%s.%N)-$t0,1))") s (rc $rc)"
       exit 1
     fi

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Reform statistics for every multisuit size `count` does in minutes (issue
 # 17): each range once on THREADS threads, as JSON lines (one per size),
-# into OUT (the CSV is reform_multisuit_table.py --csv's). Run it twice (1 and 2 threads: another split of the work)
-# and compare, field by field, with scripts/reform_multisuit_table.py.
+# into OUT (the CSV is reform_multisuit_table.py --csv's). Run it twice (1
+# and 2 threads: another split of the work) and compare, field by field,
+# with scripts/reform_multisuit_table.py.
 # Usage: scripts/reform_multisuit.sh EULERDECK OUT THREADS
 set -eu
 E=$1
