@@ -7,7 +7,7 @@
 # skipped. Start (after copying build/eulerdeck to $R/bin/eulerdeck):
 #   nohup nice -n 10 scripts/record_queue.sh >> /var/tmp/eulerdeck-runs/queue.out 2>&1 &
 # Then scripts/record_results.py $R collects what both runs finished.
-# With arguments, only the jobs so named run (e.g. `record_queue.sh hlm-s4-m8`):
+# With arguments, only the jobs so named run (e.g. `record_queue.sh mousetrap-s4-m6`):
 # a machine handed back fresh has lost results/, and the values already in
 # docs/results.md need not be computed a third time.
 # A machine handed back fresh also loses the stores: with EULERDECK_PROGRESS

@@ -8,7 +8,8 @@
 # $R/results with the stores, and its document (every batch, so every
 # level, the split and the worker time) gives the run's result back in a
 # second. They leave docs/data/progress/ when docs/results.md has the
-# value (scripts/record_results.py collects it from the stores).
+# value (scripts/record_results.py collects it from the stores and writes
+# docs/data/GAME-sS-mM.csv): a store whose value has that file is skipped.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 R=${EULERDECK_RUNS:-/var/tmp/eulerdeck-runs}
@@ -18,6 +19,7 @@ mkdir -p "$out"
 for store in "$R"/stores/*; do
   [ -d "$store" ] || continue
   name=$(basename "$store")
+  [ -e "docs/data/${name%-[AB]}.csv" ] && continue
   state=$("$E" status --store "$store" --json | python3 -c 'import json,sys; j=json.load(sys.stdin); print(j["kind"], j["state"])')
   case "$state" in
     count\ *)

@@ -18,7 +18,7 @@ if ! flock -n "$R/queue.lock" true || pgrep -f '(^|[ /])queue\.sh( |$)' >/dev/nu
   exit 2
 fi
 jobs=("$@")
-[ ${#jobs[@]} -gt 0 ] || jobs=(hlm-s4-m8 mousetrap-s4-m6 mousetrap-s2-m10)
+[ ${#jobs[@]} -gt 0 ] || jobs=(mousetrap-s4-m6 mousetrap-s2-m10)
 mkdir -p "$R/bin"
 bin="eulerdeck-$(git rev-parse --short HEAD)"
 [ -e "$R/bin/$bin" ] || cp build/eulerdeck "$R/bin/$bin"
