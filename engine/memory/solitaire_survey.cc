@@ -22,14 +22,21 @@ void CountEntries(const SolitaireSurveyOptions& o, int n) {
   if (o.entries_done != nullptr) o.entries_done->fetch_add(n + 1, std::memory_order_relaxed);
 }
 
+// Records row n as done; whether to go on after it (not once stopped).
+bool GoOn(const SolitaireSurveyOptions& o, int n, int* n_done) {
+  *n_done = n;
+  return !(o.stop != nullptr && o.stop->load(std::memory_order_relaxed));
+}
+
 // The exact pass: every comparison decided, so computed = decided. The
 // limit's ends are the ratio and the difference at N.
 Status ExactPass(const SolitaireSurveyOptions& o, bool limit_wanted, ObservationChecker* checker,
-                 SolitaireLimit* limit) {
+                 SolitaireLimit* limit, int* n_done) {
   const int k = o.k, n_max = o.n_max;
   std::optional<mpq_class> prev_v, prev_d, last_ratio, last_diff;
   Status s = SolitaireExact(o.variant, n_max, o.threads, [&](const SolitaireExactRow& r) {
     CountEntries(o, r.n);
+    const bool go_on = GoOn(o, r.n, n_done);
     const mpq_class v = r.Value(k);
     if (r.n >= 1) {
       const mpq_class ratio = v / r.n, d = v - *prev_v;
@@ -38,7 +45,7 @@ Status ExactPass(const SolitaireSurveyOptions& o, bool limit_wanted, Observation
                                                 sgn(d - *prev_d)};
         checker->Step(r.n, signs, signs, true);
       }
-      if (limit_wanted && r.n == n_max) {
+      if (limit_wanted && (r.n == n_max || !go_on)) {
         last_ratio = ratio;
         last_diff = d;
       }
@@ -46,9 +53,10 @@ Status ExactPass(const SolitaireSurveyOptions& o, bool limit_wanted, Observation
       prev_d = d;
     }
     prev_v = v;
-    return true;
+    return go_on;
   });
-  if (s.ok() && limit_wanted && last_ratio && last_diff && n_max >= 2) {
+  // The ends at the last n done (N unless stopped).
+  if (s.ok() && limit_wanted && last_ratio && last_diff && *n_done >= 2) {
     limit->found = true;
     limit->exact_low = *last_ratio;
     limit->exact_high = *last_diff;
@@ -61,7 +69,7 @@ Status ExactPass(const SolitaireSurveyOptions& o, bool limit_wanted, Observation
 // limit's ends at n, moved outwards by their bounds and four roundings.
 template <class T>
 Status FloatPass(const SolitaireSurveyOptions& o, bool limit_wanted, ObservationChecker* checker,
-                 std::vector<long double>* low_at, std::vector<long double>* high_at) {
+                 std::vector<long double>* low_at, std::vector<long double>* high_at, int* n_done) {
   const int k = o.k;
   T prev_v = 0, prev_b = 0, prev_d = 0, prev_db = 0;
   if (limit_wanted) {
@@ -95,7 +103,7 @@ Status FloatPass(const SolitaireSurveyOptions& o, bool limit_wanted, Observation
     }
     prev_v = v;
     prev_b = b;
-    return true;
+    return GoOn(o, r.n, n_done);
   });
 }
 
@@ -112,30 +120,40 @@ Status SurveySolitaire(const SolitaireSurveyOptions& options, SolitaireSurvey* s
   ObservationChecker checker(observations);
   // A ratio (increasing) and a difference (decreasing): ObservationsOf.
   const bool limit_wanted = observations.size() == 2;
-  if (options.arithmetic == SolitaireArithmetic::kExact) {
-    const Status s = ExactPass(options, limit_wanted, &checker, &survey->limit);
-    survey->observations = checker.Results(n_max);
+  // Stopped: the rows done are a survey to N = n_done.
+  int& n_done = survey->n_done;
+  auto finish = [&](Status s) {
+    if (s.ok() && n_done < n_max) {
+      s = Status::Cancelled("interrupted after n = " + std::to_string(n_done) + " of " +
+                            std::to_string(n_max));
+    }
     return s;
+  };
+  if (options.arithmetic == SolitaireArithmetic::kExact) {
+    const Status s = ExactPass(options, limit_wanted, &checker, &survey->limit, &n_done);
+    survey->observations = checker.Results(n_done);
+    return finish(s);
   }
   std::vector<long double> low_at, high_at;
-  const Status s = options.arithmetic == SolitaireArithmetic::kLongDouble
-                       ? FloatPass<long double>(options, limit_wanted, &checker, &low_at, &high_at)
-                       : FloatPass<double>(options, limit_wanted, &checker, &low_at, &high_at);
-  survey->observations = checker.Results(n_max);
-  if (!s.ok() || !limit_wanted || n_max < 2) return s;
+  const Status s =
+      options.arithmetic == SolitaireArithmetic::kLongDouble
+          ? FloatPass<long double>(options, limit_wanted, &checker, &low_at, &high_at, &n_done)
+          : FloatPass<double>(options, limit_wanted, &checker, &low_at, &high_at, &n_done);
+  survey->observations = checker.Results(n_done);
+  if (!s.ok() || !limit_wanted || n_done < 2) return finish(s);
   // Each end over the range where its Observation is taken to hold.
   auto start = [](const ObservationCheck& c) {
     return std::max(c.observation.paper_from, c.wrong_way_to);
   };
   SolitaireLimit& limit = survey->limit;
   limit.found = true;
-  for (int n = start(survey->observations[0]); n <= n_max; ++n) {
+  for (int n = start(survey->observations[0]); n <= n_done; ++n) {
     limit.low = std::max(limit.low, low_at[n]);
   }
-  for (int n = std::max(2, start(survey->observations[1])); n <= n_max; ++n) {
+  for (int n = std::max(2, start(survey->observations[1])); n <= n_done; ++n) {
     limit.high = std::min(limit.high, high_at[n]);
   }
-  return s;
+  return finish(s);
 }
 
 }  // namespace eulerdeck

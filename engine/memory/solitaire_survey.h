@@ -57,6 +57,10 @@ struct SolitaireSurveyOptions {
   // If set, advanced (relaxed) by the table entries computed, n + 1 for
   // each row n = 0..N, for progress display.
   std::atomic<uint64_t>* entries_done = nullptr;
+  // If set, polled after each row: once true, the survey stops after the
+  // row it has finished and returns Cancelled, its results those of
+  // N = SolitaireSurvey::n_done (tools/common/interrupt.h sets it on Ctrl-C).
+  const std::atomic<bool>* stop = nullptr;
 };
 
 // The interval for lim x(n,0)/n, for the variants with two Observations
@@ -77,13 +81,18 @@ struct SolitaireLimit {
 };
 
 struct SolitaireSurvey {
+  // The last n computed: N, or fewer when stopped. The Observations and the
+  // limit are what a survey to N = n_done gives.
+  int n_done = 0;
   std::vector<ObservationCheck> observations;  // ObservationsOf(variant) if k = 0, else none
   SolitaireLimit limit;
 };
 
 // Runs the recurrence of options.variant up to N, reporting column k as it
 // goes, and fills *survey. InvalidArgument for N outside 1..2^24, k outside
-// 0..N or threads < 0; the recurrence's own errors are passed on.
+// 0..N or threads < 0; the recurrence's own errors are passed on;
+// Cancelled when options.stop was set (*survey then holds the rows done, as
+// if N were survey->n_done; on_*_point was called for n = 1..n_done).
 Status SurveySolitaire(const SolitaireSurveyOptions& options, SolitaireSurvey* survey);
 
 }  // namespace eulerdeck

@@ -440,6 +440,47 @@ grep -q "<svg" "$tmp/status.svg" || { echo "FAIL (status plot): no SVG written";
 expect_ok "status plot -" "</svg>" "$E" status --store "$tmp/plotstore" --plot -
 grep -q "state" "$tmp/out" && { echo "FAIL (status plot -): text mixed into the SVG"; fail=1; }
 expect_bad "status: --json with --plot -" "$E" status --store "$tmp/plotstore" --json --plot -
+# A plot is an output like any other (issue 42, A7): a write error (here a
+# private /dev/full) is exit 1 and one line naming the file, never a 0-byte
+# SVG and exit 0.
+if mknod -m 666 "$tmp/full.svg" c 1 7 2>/dev/null; then
+  for cmd in "$C memory solitaire --n 50" "$C memory terminating --n 20" \
+             "$C mc --game mousetrap --ranks 6 --decks 1000" "$E count --game mousetrap --ranks 6" \
+             "$E status --store $tmp/plotstore"; do
+    # shellcheck disable=SC2086
+    $cmd --plot "$tmp/full.svg" >/dev/null 2>"$tmp/err"
+    rc=$?
+    if [ "$rc" -ne 1 ] || ! tail -1 "$tmp/err" | grep -q "^$(echo "$cmd" | sed 's|^[^ ]*/||; s/ -.*//'): could not write '$tmp/full.svg'"; then
+      echo "FAIL ($cmd --plot to a full device): rc=$rc $(tail -1 "$tmp/err")"; fail=1
+    fi
+  done
+  [ -c "$tmp/full.svg" ] || { echo "FAIL (--plot to a full device): the device was replaced"; fail=1; }
+else
+  echo "cli_test: --plot to a full device skipped (mknod needs root)"
+fi
+# What the plots show (issue 42, B4), read from the SVG: every point and
+# error bar off the frame, the axes ending at the data (memory's log axis
+# not running on to the next decade); mc's distribution with its Wilson
+# intervals as error bars, from 0 cards removed in every game, the line
+# broken where no deck removed that many (mousetrap m = 8: none removes 7).
+P="$(dirname "$0")/svg_plot_check.py"
+"$C" memory solitaire --n 150 --plot "$tmp/sol150.svg" >/dev/null 2>&1
+python3 "$P" "$tmp/sol150.svg" || fail=1
+"$E" count --game mousetrap --ranks 3..9 --plot "$tmp/levels.svg" -q >/dev/null 2>&1
+python3 "$P" "$tmp/levels.svg" || fail=1
+"$C" mc --game mousetrap --ranks 8 --decks 3000 --plot "$tmp/mc8.svg" >/dev/null 2>&1
+python3 "$P" "$tmp/mc8.svg" --bars --step-gaps || fail=1
+for game in mousetrap hlm; do
+  "$C" mc --game "$game" --ranks 5 --suits 2 --decks 3000 --plot "$tmp/mc-$game.svg" >/dev/null 2>&1
+  python3 "$P" "$tmp/mc-$game.svg" --bars --domain || fail=1
+done
+python3 - "$tmp/mc-mousetrap.svg" "$tmp/mc-hlm.svg" <<'PY' || { echo "FAIL (mc plots): x axes differ between games"; fail=1; }
+import re, sys
+# The x tick labels: both axes run over 0..10 cards removed.
+ticks = [re.findall(r'text-anchor="middle">\s*<text><tspan[^>]*>\s*([0-9.]+)</tspan>', open(f).read())
+         for f in sys.argv[1:]]
+assert ticks[0] == ticks[1] and ticks[0][0] == "0", ticks
+PY
 expect_bad "memory combinatorial: both" "$C" memory combinatorial --order "1a 1b" --random 3 --pairs 2
 expect_ok "cardlab mc --help" "usage: cardlab mc" "$C" mc --help
 expect_ok "cardlab mc" "95% interval \[" "$C" mc --game mousetrap --ranks 8 --decks 100000

@@ -169,5 +169,29 @@ assert j["interrupted"] is True and int(j["samples"]) > 0, j' "$tmp/out" ||
   { echo "FAIL (estimate SIGTERM): JSON $(cat "$tmp/out")"; fail=1; }
 grep -q "^hlm,13,4,52," "$tmp/est.csv" || { echo "FAIL (estimate SIGTERM): CSV of the samples drawn"; fail=1; }
 
+# cardlab memory solitaire (issue 42, B1): Ctrl-C stops after the row under
+# way and prints the results of the rows done, exactly what --n for the last
+# of them gives; SIGTERM the same as JSON and CSV. (Exact n = 20000 takes
+# minutes; n of a few thousand is reached in a second.)
+SOL=(memory solitaire --n 20000 --every 500)
+interrupt INT 1 "$C" "${SOL[@]}"
+expect_stop "memory solitaire SIGINT" 130 '^cardlab memory solitaire: interrupted after n = [0-9]+ of 20000; the results are those of n = 1\.\.[0-9]+ \(what --n [0-9]+ gives\)$'
+[ "$(grep -vc '^solitaire: ' "$tmp/err")" -eq 1 ] ||
+  { echo "FAIL (memory solitaire SIGINT): not one line: $(cat "$tmp/err")"; fail=1; }
+n=$(tail -1 "$tmp/err" | sed -n 's/.*(what --n \([0-9]*\) gives)$/\1/p')
+grep -q "^limit  lim e(n,0)/n in " "$tmp/out" ||
+  { echo "FAIL (memory solitaire SIGINT): no results printed: $(cat "$tmp/out")"; fail=1; }
+same_as "memory solitaire SIGINT" "$n" "^$" "$C" "${SOL[@]:0:2}" --n "$n" --every 500
+interrupt TERM 1 "$C" "${SOL[@]}" --json --csv "$tmp/sol.csv"
+expect_stop "memory solitaire SIGTERM" 143 '^cardlab memory solitaire: interrupted after n = [0-9]+ of 20000; the results are those of n = 1\.\.[0-9]+'
+n=$(tail -1 "$tmp/err" | sed -n 's/.*(what --n \([0-9]*\) gives)$/\1/p')
+python3 -c '
+import json, sys
+j = json.loads(open(sys.argv[1]).read())
+assert j["n"] == int(sys.argv[2]) and j["rows"][-1]["n"] == j["n"], (j["n"], sys.argv[2])' "$tmp/out" "${n:-0}" ||
+  { echo "FAIL (memory solitaire SIGTERM): JSON $(head -c 300 "$tmp/out")"; fail=1; }
+tail -1 "$tmp/sol.csv" | grep -q "^standard,0,${n:-x}," ||
+  { echo "FAIL (memory solitaire SIGTERM): CSV does not end at n = $n"; fail=1; }
+
 [ "$fail" -eq 0 ] && echo "interrupt_test: all checks passed"
 exit "$fail"

@@ -296,15 +296,24 @@ Status RunSize(const GameSpec& spec, const Settings& set, bool range, SizeResult
 
 // The curve of one size: the fraction of decks removing exactly i cards, for
 // the i some deck reached (a log scale has no zero).
+// The cards-removed distribution of one size: every value 0..cards with its
+// Wilson 95% interval as an error bar; a value no deck reached is a gap in
+// the line (it has no place on the log scale), never joined across.
 PlotSeries RemovedSeries(const SizeResult& r) {
   PlotSeries series;
   series.title = "m = " + std::to_string(r.spec.ranks);
   const auto& t = r.tally;
+  const double n = static_cast<double>(t.decks);
   for (size_t i = 0; i < t.removed.size() && t.decks > 0; ++i) {
-    if (t.removed[i] > 0) {
-      series.points.emplace_back(static_cast<double>(i),
-                                 static_cast<double>(t.removed[i]) / static_cast<double>(t.decks));
+    const double x = static_cast<double>(i);
+    if (t.removed[i] == 0) {
+      series.points.emplace_back(x, std::nan(""));
+      series.y_errors.emplace_back(std::nan(""), std::nan(""));
+      continue;
     }
+    const Interval ci = Wilson95(t.removed[i], t.decks);
+    series.points.emplace_back(x, static_cast<double>(t.removed[i]) / n);
+    series.y_errors.emplace_back(ci.low, ci.high);
   }
   return series;
 }
@@ -353,11 +362,12 @@ int RunMc(const std::vector<std::string>& args) {
   if (s.ok() && !plot_path.empty() && options.best_only)
     s = Status::InvalidArgument("--plot needs the distributions, which --best-only does not keep");
   if (s.ok()) s = CheckResultStreams(json, {{"csv", csv_path}, {"plot", plot_path}});
-  if (s.ok() && !plot_path.empty()) s = CheckPlotPath(plot_path);
   if (!s.ok()) return BadInput(kProgram, s.ToString());
   set.limit = decks_given ? decks : kUntilCiCap;
   OutputFile csv;
   s = OpenCsv(csv_path, &csv);
+  PlotOutput plot_out;
+  if (s.ok()) s = plot_out.Open(plot_path);
   if (!s.ok()) return BadInput(kProgram, s.ToString());
   const bool range = spec_options.is_range();
   const bool text = !json && !csv.is_stdout() && plot_path != "-";
@@ -365,8 +375,11 @@ int RunMc(const std::vector<std::string>& args) {
   plot.title = std::string("Cards removed (Monte Carlo): ") + specs[0].policy().title + ", " +
                Plural(specs[0].suits, "suit");
   plot.xlabel = "cards removed";
-  plot.ylabel = "fraction of decks";
+  plot.ylabel = "fraction of decks (95% Wilson intervals)";
   plot.log_y = plot.points = true;
+  // Every value a deck can take, 0 to the largest deck's cards, in every game.
+  plot.x_from = 0;
+  plot.x_to = specs.back().cards();
 
   if (csv.is_open()) csv << "game,ranks,suits,distribution,value,decks,estimate,low95,high95\n";
   if (text && range) PrintRangeHeader(specs[0], set);
@@ -396,7 +409,7 @@ int RunMc(const std::vector<std::string>& args) {
     }
     if (s.IsCancelled()) {
       if (!CommitOutput(kProgram, &csv)) return kExitCheckFailed;
-      if (!WritePlotOrReport(kProgram, plot_path, plot)) return kExitCheckFailed;
+      if (!WritePlotOrReport(kProgram, &plot_out, plot)) return kExitCheckFailed;
       std::cerr << kProgram << ": "
                 << (range ? "--ranks " + std::to_string(spec.ranks) + ": " : std::string());
       if (n == 0) {
@@ -417,7 +430,7 @@ int RunMc(const std::vector<std::string>& args) {
     }
   }
   if (!CommitOutput(kProgram, &csv)) return kExitCheckFailed;
-  if (!WritePlotOrReport(kProgram, plot_path, plot)) return kExitCheckFailed;
+  if (!WritePlotOrReport(kProgram, &plot_out, plot)) return kExitCheckFailed;
   return kExitOk;
 }
 

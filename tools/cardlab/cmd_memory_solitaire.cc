@@ -2,15 +2,18 @@
 // point with error bounds, the Observations 1-9 checked, and the interval
 // for the constant C of Conjectures 1-3. The science is SurveySolitaire's
 // (engine/memory/solitaire_survey.h); this file parses and formats.
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <fstream>
 #include <iostream>
 #include <nlohmann/json.hpp>
+#include <optional>
 
 #include "engine/memory/solitaire_survey.h"
 #include "tools/common/cli.h"
 #include "tools/common/format.h"
+#include "tools/common/interrupt.h"
 #include "tools/common/plot.h"
 #include "tools/common/progress.h"
 
@@ -34,7 +37,9 @@ constexpr const char* kUsage =
     "For K = 0 it also checks the paper's Observations for the variant (strict\n"
     "monotonicity, reported with the range where it holds) and, for standard,\n"
     "pairs15, pairs20 and other, bounds lim x(n,0)/n (Conjectures 1-6).\n"
-    "Rows printed: n = A, A+S, A+2S, ... and N.\n"
+    "Rows printed: n = A, A+S, A+2S, ... and N. Ctrl-C (or SIGTERM) stops after\n"
+    "the row under way and prints the results of the rows done, exactly what\n"
+    "--n for the last of them gives, then exits 130 (143).\n"
     "--csv columns: variant,k,n,expected_decimal,expected_exact (--float:\n"
     "error_bound),expected_per_pair_decimal,difference_decimal\n"
     "(docs/schema/csv_columns.json).";
@@ -94,19 +99,20 @@ int RunMemorySolitaire(const std::vector<std::string>& args) {
     s = Status::InvalidArgument("--precision must be double or long");
   }
   if (s.ok() && threads < 0) s = Status::InvalidArgument("--threads must be >= 0");
-  if (s.ok() && !plot_path.empty()) s = CheckPlotPath(plot_path);
   if (s.ok())
     s = CheckResultStreams(vm["json"].as<bool>(), {{"csv", csv_path}, {"plot", plot_path}});
   OutputFile csv;
   if (s.ok()) s = OpenCsv(csv_path, &csv);
+  PlotOutput plot_out;
+  if (s.ok()) s = plot_out.Open(plot_path);
   if (!s.ok()) return BadInput(program, s.ToString());
   const bool json = vm["json"].as<bool>(), fractions = vm["fractions"].as<bool>();
   const char* symbol = SolitaireVariantSymbol(variant);
   const std::string name = std::string(symbol) + "(n," + std::to_string(k) + ")";
 
   std::vector<Row> rows;
-  PlotSeries plot_ratio{name + "/n", {}},
-      plot_diff{name + " - " + std::string(symbol) + "(n-1," + std::to_string(k) + ")", {}};
+  PlotSeries plot_ratio{name + "/n", {}, {}},
+      plot_diff{name + " - " + std::string(symbol) + "(n-1," + std::to_string(k) + ")", {}, {}};
   const int plot_stride = std::max(1, n_max / 4000);
   auto keep = [&](int n) { return n >= from && n >= k && ((n - from) % every == 0 || n == n_max); };
   auto plotted = [&](int n) {
@@ -120,12 +126,32 @@ int RunMemorySolitaire(const std::vector<std::string>& args) {
                        : precision == "long" ? SolitaireArithmetic::kLongDouble
                                              : SolitaireArithmetic::kDouble;
   options.threads = threads;
+  // Stopped, the last row done is printed as --n would print it: the point
+  // is kept until the next (an mpq copy: far cheaper than the row).
+  std::optional<SolitaireExactPoint> last_exact;
+  std::optional<SolitaireFloatPoint> last_float;
+  auto exact_row = [&](const SolitaireExactPoint& p) {
+    // x(K-1, K) does not exist: no difference on the first row.
+    rows.push_back({p.n, Decimal(p.value, 16), p.value.get_str(), "", Decimal(p.ratio, 12),
+                    p.n > k ? Decimal(p.difference, 12) : "", p.ratio.get_d(), p.difference.get_d(),
+                    p.value.get_d()});
+  };
+  auto float_row = [&](const SolitaireFloatPoint& p) {
+    char buf[4][64];
+    std::snprintf(buf[0], 64, "%.*Lg", precision == "long" ? 19 : 16, p.value);
+    std::snprintf(buf[1], 64, "%.2Lg", p.bound);
+    std::snprintf(buf[2], 64, "%.12Lg", p.ratio);
+    std::snprintf(buf[3], 64, "%.12Lg", p.difference);
+    if (p.n == k) buf[3][0] = '\0';  // x(K-1, K) does not exist
+    rows.push_back({p.n, buf[0], "", buf[1], buf[2], buf[3], static_cast<double>(p.ratio),
+                    static_cast<double>(p.difference), static_cast<double>(p.value),
+                    static_cast<double>(p.bound)});
+  };
   options.on_exact_point = [&](const SolitaireExactPoint& p) {
     if (keep(p.n)) {
-      // x(K-1, K) does not exist: no difference on the first row.
-      rows.push_back({p.n, Decimal(p.value, 16), p.value.get_str(), "", Decimal(p.ratio, 12),
-                      p.n > k ? Decimal(p.difference, 12) : "", p.ratio.get_d(),
-                      p.difference.get_d(), p.value.get_d()});
+      exact_row(p);
+    } else if (p.n >= from && p.n >= k) {
+      last_exact = p;
     }
     if (plotted(p.n)) {
       plot_ratio.points.push_back({static_cast<double>(p.n), p.ratio.get_d()});
@@ -134,15 +160,9 @@ int RunMemorySolitaire(const std::vector<std::string>& args) {
   };
   options.on_float_point = [&](const SolitaireFloatPoint& p) {
     if (keep(p.n)) {
-      char buf[4][64];
-      std::snprintf(buf[0], 64, "%.*Lg", precision == "long" ? 19 : 16, p.value);
-      std::snprintf(buf[1], 64, "%.2Lg", p.bound);
-      std::snprintf(buf[2], 64, "%.12Lg", p.ratio);
-      std::snprintf(buf[3], 64, "%.12Lg", p.difference);
-      if (p.n == k) buf[3][0] = '\0';  // x(K-1, K) does not exist
-      rows.push_back({p.n, buf[0], "", buf[1], buf[2], buf[3], static_cast<double>(p.ratio),
-                      static_cast<double>(p.difference), static_cast<double>(p.value),
-                      static_cast<double>(p.bound)});
+      float_row(p);
+    } else if (p.n >= from && p.n >= k) {
+      last_float = p;
     }
     if (plotted(p.n)) {
       plot_ratio.points.push_back({static_cast<double>(p.n), static_cast<double>(p.ratio)});
@@ -152,12 +172,35 @@ int RunMemorySolitaire(const std::vector<std::string>& args) {
   };
   std::atomic<uint64_t> done{0}, total{static_cast<uint64_t>(n_max) * (n_max + 1) / 2};
   options.entries_done = &done;
+  StopOnSignals signals;
+  options.stop = signals.flag();
   SolitaireSurvey survey;
   {
     Progress progress("solitaire", "entries", &done, &total);
     s = SurveySolitaire(options, &survey);
   }
-  if (!s.ok()) return BadInput(program, s.ToString());
+  // Stopped: the rows done are reported as --n <last done> reports them,
+  // then one line says so (below, after the results).
+  const bool stopped = s.IsCancelled();
+  if (stopped) {
+    n_max = survey.n_done;
+    const bool last_kept = !rows.empty() && rows.back().n == n_max;
+    if (!last_kept && last_exact && last_exact->n == n_max) exact_row(*last_exact);
+    if (!last_kept && last_float && last_float->n == n_max) float_row(*last_float);
+  }
+  auto interrupted = [&] {
+    std::cout.flush();
+    std::cerr << program << ": interrupted after n = " << survey.n_done << " of " << options.n_max;
+    if (survey.n_done >= std::max({from, k, 1})) {
+      std::cerr << "; the results are those of n = 1.." << survey.n_done << " (what --n "
+                << survey.n_done << " gives)\n";
+    } else {
+      std::cerr << ", before the first row asked for; nothing printed\n";
+    }
+    return signals.ExitCode();
+  };
+  if (stopped && survey.n_done < std::max({from, k, 1})) return interrupted();
+  if (!s.ok() && !stopped) return BadInput(program, s.ToString());
 
   const std::string mode =
       use_float ? std::string("float (") + (precision == "long" ? "long double" : "double") + ")"
@@ -201,7 +244,7 @@ int RunMemorySolitaire(const std::vector<std::string>& args) {
         " (the paper's Observations as Conjectures; floating point cannot check them at large n: "
         "use --exact)";
   }
-  if (!plot_path.empty()) {
+  if (plot_out.is_open()) {
     PlotSpec plot;
     plot.title = std::string("Solitaire Memory (Foerster & Wattenhofer), ") +
                  SolitaireVariantName(variant) + ", k = " + std::to_string(k);
@@ -209,8 +252,7 @@ int RunMemorySolitaire(const std::vector<std::string>& args) {
     plot.log_x = true;
     plot.ylabel = "moves per pair";
     plot.series = {plot_ratio, plot_diff};
-    s = WritePlot(plot_path, plot);
-    if (!s.ok()) return BadInput(program, s.ToString());
+    if (!WritePlotOrReport(program, &plot_out, plot)) return kExitCheckFailed;
   }
   if (csv.is_open()) {
     // docs/output.md; the columns are described in docs/schema/csv_columns.json.
@@ -223,7 +265,7 @@ int RunMemorySolitaire(const std::vector<std::string>& args) {
   }
   if (!CommitOutput(program, &csv)) return kExitCheckFailed;
   // A CSV or plot on standard output is the only thing there.
-  if (csv.is_stdout() || plot_path == "-") return kExitOk;
+  if (csv.is_stdout() || plot_path == "-") return stopped ? interrupted() : kExitOk;
   if (json) {
     // docs/schema/cardlab-memory-solitaire.schema.json.
     using Json = nlohmann::ordered_json;
@@ -267,7 +309,7 @@ int RunMemorySolitaire(const std::vector<std::string>& args) {
       j["limit"] = l;
     }
     std::cout << j.dump() << "\n";
-    return kExitOk;
+    return stopped ? interrupted() : kExitOk;
   }
   std::cout << "# solitaire Memory (Foerster & Wattenhofer), " << name << ": "
             << SolitaireVariantName(variant) << ", " << mode << "\n";
@@ -301,7 +343,7 @@ int RunMemorySolitaire(const std::vector<std::string>& args) {
                 limit_high.c_str(), limit_assumption.c_str());
   }
   std::fflush(stdout);
-  return kExitOk;
+  return stopped ? interrupted() : kExitOk;
 }
 
 }  // namespace eulerdeck::tools

@@ -46,23 +46,22 @@ double ToDouble(long double x) { return static_cast<double>(x); }
 
 template <class T>
 int Report(const TerminatingTable<T>& t, const TerminatingChecks& c, bool exact, int grid,
-           bool values, OutputFile& csv, bool json, const std::string& plot_path,
+           bool values, OutputFile& csv, bool json, PlotOutput* plot_out,
            const std::vector<int>& plot_j) {
   const int n_max = t.n_max;
-  if (!plot_path.empty()) {
+  if (plot_out->is_open()) {
     PlotSpec plot;
     plot.title = "Terminating Memory (Alfthan 2007): E(n,j)/n";
     plot.xlabel = "n (pairs)";
     plot.ylabel = "E(n,j)/n";
     for (int j : plot_j) {
       if (j > n_max) continue;
-      PlotSeries s{"j = " + std::to_string(j), {}};
+      PlotSeries s{"j = " + std::to_string(j), {}, {}};
       for (int n = std::max(j, 1); n <= n_max; ++n)
         s.points.push_back({double(n), ToDouble(t.value[n][j]) / n});
       plot.series.push_back(s);
     }
-    const Status s = WritePlot(plot_path, plot);
-    if (!s.ok()) return BadInput("cardlab memory terminating", s.ToString());
+    if (!WritePlotOrReport("cardlab memory terminating", plot_out, plot)) return kExitCheckFailed;
   }
   if (csv.is_open()) {
     // docs/output.md; the columns are described in docs/schema/csv_columns.json.
@@ -80,7 +79,7 @@ int Report(const TerminatingTable<T>& t, const TerminatingChecks& c, bool exact,
   }
   if (!CommitOutput("cardlab memory terminating", &csv)) return kExitCheckFailed;
   // With --csv - or --plot - that is the only thing on standard output.
-  if (csv.is_stdout() || plot_path == "-")
+  if (csv.is_stdout() || plot_out->path() == "-")
     return c.closed_forms_failed == 0 ? kExitOk : kExitCheckFailed;
   auto pairs_text = [](const std::vector<std::pair<int, int>>& v) {
     std::string s;
@@ -248,14 +247,14 @@ int RunMemoryTerminating(const std::vector<std::string>& args) {
   if (s.ok() && !plot_path.empty()) {
     if (std::none_of(plot_j.begin(), plot_j.end(), [&](int j) { return j <= n_max; })) {
       s = Status::InvalidArgument("--plot-j has no j <= N = " + std::to_string(n_max));
-    } else {
-      s = CheckPlotPath(plot_path);
     }
   }
   if (s.ok())
     s = CheckResultStreams(vm["json"].as<bool>(), {{"csv", csv_path}, {"plot", plot_path}});
   OutputFile csv;
   if (s.ok()) s = OpenCsv(csv_path, &csv);
+  PlotOutput plot_out;
+  if (s.ok()) s = plot_out.Open(plot_path);
   if (!s.ok()) return BadInput(program, s.ToString());
   const bool json = vm["json"].as<bool>(), values = vm["values"].as<bool>();
   TerminatingChecks checks;
@@ -263,12 +262,12 @@ int RunMemoryTerminating(const std::vector<std::string>& args) {
     TerminatingTable<long double> t;
     s = SurveyTerminating(n_max, &t, &checks);
     if (!s.ok()) return BadInput(program, s.ToString());
-    return Report(t, checks, false, grid, values, csv, json, plot_path, plot_j);
+    return Report(t, checks, false, grid, values, csv, json, &plot_out, plot_j);
   }
   TerminatingTable<mpq_class> t;
   s = SurveyTerminating(n_max, &t, &checks);
   if (!s.ok()) return BadInput(program, s.ToString());
-  return Report(t, checks, true, grid, values, csv, json, plot_path, plot_j);
+  return Report(t, checks, true, grid, values, csv, json, &plot_out, plot_j);
 }
 
 }  // namespace eulerdeck::tools

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -160,8 +161,10 @@ void PrintRangeRow(const SizeResult& r) {
 PlotSeries LevelSeries(const SizeResult& r) {
   PlotSeries series;
   series.title = "m = " + std::to_string(r.spec.ranks);
+  // A level with no winning sub-deck has no place on the log scale: a gap.
   for (int k = 1; k <= r.spec.cards(); ++k) {
-    if (r.count.level[k] > 0) series.points.emplace_back(k, static_cast<double>(r.count.level[k]));
+    series.points.emplace_back(
+        k, r.count.level[k] > 0 ? static_cast<double>(r.count.level[k]) : std::nan(""));
   }
   return series;
 }
@@ -201,6 +204,8 @@ int RunCount(const std::vector<std::string>& args) {
   std::vector<GameSpec> specs;
   OutputFile csv, bfile;
   Status s = job.Prepare(&specs, &csv, &bfile, CheckEnumerable);
+  PlotOutput plot_out;
+  if (s.ok()) s = plot_out.Open(job.plot_path);
   if (!s.ok()) return BadInput(kProgram, s.ToString());
   options.threads = job.threads;
   const bool range = job.spec.is_range();
@@ -237,6 +242,8 @@ int RunCount(const std::vector<std::string>& args) {
   plot.xlabel = "level k (cards in the sub-deck)";
   plot.ylabel = "winning sub-decks";
   plot.log_y = plot.points = true;
+  plot.x_from = 1;  // every level, 1 to the largest deck's cards
+  plot.x_to = specs.back().cards();
 
   StopOnSignals signals;
   options.stop = signals.flag();
@@ -363,7 +370,7 @@ int RunCount(const std::vector<std::string>& args) {
     }
   }
   if (!CommitOutput(kProgram, &csv) || !CommitOutput(kProgram, &bfile)) return kExitCheckFailed;
-  if (!WritePlotOrReport(kProgram, job.plot_path, plot)) return kExitCheckFailed;
+  if (!WritePlotOrReport(kProgram, &plot_out, plot)) return kExitCheckFailed;
   return kExitOk;
 }
 
