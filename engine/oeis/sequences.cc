@@ -4,6 +4,7 @@
 #include <map>
 
 #include "engine/cards/combinatorics.h"
+#include "engine/estimate/forecast.h"
 #include "engine/eulerian/enumerate.h"
 #include "engine/reform/stats.h"
 #include "engine/removal/first_win.h"
@@ -18,12 +19,17 @@ namespace {
 struct Context {
   int threads;
   const std::atomic<bool>* stop;
+  std::atomic<uint64_t>* tasks_done = nullptr;  // progress, as in CountOptions
+  std::atomic<uint64_t>* tasks_total = nullptr;
 };
 using TermsFn = Status (*)(int64_t index, const Context& ctx, std::vector<std::string>* out);
 
 struct Entry {
   OeisSequence seq;
   TermsFn terms;  // nullptr: not computed (seq.statistic says why)
+  // Term n is the backward count of n cards (one suit, mousetrap): the
+  // count's forecast model applies (ForecastOeis).
+  bool by_count = false;
 };
 
 GameSpec Mousetrap(int64_t n) { return GameSpec{Game::kMousetrap, static_cast<int>(n), 1}; }
@@ -44,6 +50,8 @@ Status RemovedRow(int64_t n, const Context& ctx, std::vector<uint64_t>* row) {
   RemovedOptions options;
   options.threads = ctx.threads;
   options.stop = ctx.stop;
+  options.tasks_done = ctx.tasks_done;
+  options.tasks_total = ctx.tasks_total;
   RemovedResult removed;
   if (Status st = CountRemoved(Mousetrap(n), options, &removed); !st.ok()) return st;
   *row = removed.removed;
@@ -54,6 +62,8 @@ uint64_t Winning(int64_t n, const Context& ctx, Status* st) {
   CountOptions options;
   options.threads = ctx.threads;
   options.stop = ctx.stop;
+  options.tasks_done = ctx.tasks_done;
+  options.tasks_total = ctx.tasks_total;
   CountResult count;
   *st = Count(Mousetrap(n), options, &count);
   return count.winning();
@@ -89,6 +99,8 @@ Status ReformableTerm(int64_t n, size_t k, const Context& ctx, std::vector<std::
   ReformStatsOptions options;
   options.threads = ctx.threads;
   options.stop = ctx.stop;
+  options.tasks_done = ctx.tasks_done;
+  options.tasks_total = ctx.tasks_total;
   ReformStatsResult stats;
   if (Status st = ReformStats(Mousetrap(n), options, &stats); !st.ok()) return st;
   uint64_t decks = k < stats.reformable.size() ? stats.reformable[k] : 0;
@@ -163,7 +175,8 @@ const std::vector<Entry> kEntries = {
        const uint64_t w = Winning(n, ctx, &st);
        if (st.ok()) out->push_back(std::to_string(w));
        return st;
-     }},
+     },
+     /*by_count=*/true},
     {{"A007710", "From the game of Mousetrap.", 1, false,
       "mousetrap, n ranks, 1 suit: the decks removing exactly one card (count --removed, "
       "column 1; A028305's column k = 1)",
@@ -183,7 +196,8 @@ const std::vector<Entry> kEntries = {
        const uint64_t w = Winning(n, ctx, &st);
        if (st.ok()) out->push_back(mpz_class(Factorial(n) - w).get_str());
        return st;
-     }},
+     },
+     /*by_count=*/true},
     {{"A007712", "Number of once reformable permutations of {1,2,...,n}.", 2, false,
       "mousetrap, n ranks, 1 suit: the decks reformable exactly once (reform-stats): the "
       "reformed deck loses, or the deck is its own reformed deck (1 2, the only one for "
@@ -319,7 +333,7 @@ Status CheckOeisTo(const OeisSequence& seq, int to) {
   return Status::OK();
 }
 
-Status OeisTerms(const std::string& id, int to, int threads, const std::atomic<bool>* stop,
+Status OeisTerms(const std::string& id, int to, const OeisOptions& options,
                  std::vector<OeisTerm>* terms) {
   const Entry* entry = FindEntry(id);
   if (!entry) return Status::InvalidArgument("unknown sequence '" + id + "' (see --list)");
@@ -327,14 +341,56 @@ Status OeisTerms(const std::string& id, int to, int threads, const std::atomic<b
   if (!entry->terms) return Status::NotSupported(std::string(seq.id) + ": " + seq.statistic);
   if (Status st = CheckOeisTo(seq, to); !st.ok()) return st;
   terms->clear();
-  const Context ctx{threads, stop};
+  const std::atomic<bool>* stop = options.stop;
+  const Context ctx{options.threads, stop, options.tasks_done, options.tasks_total};
   int64_t index = seq.offset;
   std::vector<std::string> values;
+  std::vector<OeisTerm> row;
   for (int64_t n = seq.offset; n <= to; ++n) {
     if (stop && stop->load(std::memory_order_relaxed)) return Status::Cancelled("interrupted");
+    if (options.tasks_done) options.tasks_done->store(0, std::memory_order_relaxed);
+    if (options.tasks_total) options.tasks_total->store(0, std::memory_order_relaxed);
+    if (options.index_in_progress) options.index_in_progress->store(n, std::memory_order_relaxed);
     values.clear();
     if (Status st = entry->terms(n, ctx, &values); !st.ok()) return st;
-    for (std::string& v : values) terms->push_back(OeisTerm{index++, std::move(v)});
+    row.clear();
+    for (std::string& v : values) row.push_back(OeisTerm{index++, std::move(v)});
+    if (options.on_terms) options.on_terms(n, row);
+    terms->insert(terms->end(), row.begin(), row.end());
+  }
+  return Status::OK();
+}
+
+Status OeisTerms(const std::string& id, int to, int threads, const std::atomic<bool>* stop,
+                 std::vector<OeisTerm>* terms) {
+  OeisOptions options;
+  options.threads = threads;
+  options.stop = stop;
+  return OeisTerms(id, to, options, terms);
+}
+
+Status ForecastOeis(const std::string& id, int to, int threads, double budget_seconds_per_size,
+                    OeisForecast* forecast) {
+  const Entry* entry = FindEntry(id);
+  if (!entry) return Status::InvalidArgument("unknown sequence '" + id + "' (see --list)");
+  if (Status st = CheckOeisTo(entry->seq, to); !st.ok()) return st;
+  if (!entry->by_count) {
+    return Status::NotSupported(std::string(id) + " has no forecast model (only the count's)");
+  }
+  *forecast = OeisForecast();
+  forecast->to = to;
+  const int lowest = std::max(1, entry->seq.offset);
+  for (int n = to; n >= lowest; --n) {
+    CountForecast f;
+    if (Status st = ForecastCount(Mousetrap(n), threads, budget_seconds_per_size, &f); !st.ok())
+      return st;
+    forecast->from = n;
+    forecast->threads = f.threads;
+    forecast->seconds += f.seconds;
+    forecast->sub_decks += f.nodes.mean;
+    // The smaller sizes together add about as little again (the terms grow
+    // about n-fold).
+    if (f.nodes.mean < 0.01 * forecast->sub_decks) break;
   }
   return Status::OK();
 }

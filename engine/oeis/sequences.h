@@ -12,6 +12,7 @@
 
 #include <atomic>
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -47,12 +48,47 @@ struct OeisTerm {
 // InvalidArgument naming the range otherwise.
 Status CheckOeisTo(const OeisSequence& seq, int to);
 
+struct OeisOptions {
+  int threads = 0;  // 0: all cores
+  // If set, polled between the terms and by the count under way: once true,
+  // OeisTerms() returns Cancelled with the terms of every n finished.
+  const std::atomic<bool>* stop = nullptr;
+  // If set, progress: the n whose terms are being computed, and the tasks
+  // (subtrees) of its count done and in all, reset to 0 at each new n
+  // (relaxed; the statistics without tasks leave them at 0).
+  std::atomic<int64_t>* index_in_progress = nullptr;
+  std::atomic<uint64_t>* tasks_done = nullptr;
+  std::atomic<uint64_t>* tasks_total = nullptr;
+  // If set, called from the calling thread with the terms of each n as
+  // soon as they are all computed (one term, or a triangle's row).
+  std::function<void(int64_t n, const std::vector<OeisTerm>& terms)> on_terms;
+};
+
 // The terms of `id` from its offset up to n = `to` (for a triangle: rows up
 // to n = `to`, flattened). InvalidArgument for an unknown id or a `to`
 // CheckOeisTo() refuses; NotSupported for a sequence not computed yet (the message
-// says why); Cancelled when *stop was set.
+// says why); Cancelled when *options.stop was set, *terms then holding the
+// terms of the n finished (never part of a row).
+Status OeisTerms(const std::string& id, int to, const OeisOptions& options,
+                 std::vector<OeisTerm>* terms);
+// The same without progress.
 Status OeisTerms(const std::string& id, int to, int threads, const std::atomic<bool>* stop,
                  std::vector<OeisTerm>* terms);
+
+// What computing `id` up to n = `to` will cost, where a model exists: the
+// sequences computed by the backward count (A007709, A007711), each size
+// forecast by ForecastCount() (engine/estimate/forecast.h), the largest
+// first, until a size adds under 1% of the sum (the terms grow about
+// n-fold). The other statistics have no forecast model yet.
+struct OeisForecast {
+  double seconds = 0;    // on `threads` threads; 0 when too little to time
+  double sub_decks = 0;  // the sizes' sub-decks, summed
+  int threads = 1;
+  int from = 0, to = 0;  // the sizes forecast, n = from..to
+};
+// NotSupported for a sequence without a model; InvalidArgument as OeisTerms().
+Status ForecastOeis(const std::string& id, int to, int threads, double budget_seconds_per_size,
+                    OeisForecast* forecast);
 
 }  // namespace eulerdeck
 

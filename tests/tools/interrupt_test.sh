@@ -193,5 +193,28 @@ assert j["n"] == int(sys.argv[2]) and j["rows"][-1]["n"] == j["n"], (j["n"], sys
 tail -1 "$tmp/sol.csv" | grep -q "^standard,0,${n:-x}," ||
   { echo "FAIL (memory solitaire SIGTERM): CSV does not end at n = $n"; fail=1; }
 
+# eulerdeck oeis (issue 42, B1): Ctrl-C keeps the terms finished. The b-file
+# holds exactly them (its terms are those of a b-file computed to the last
+# of them), marked interrupted; standard output likewise gets the terms done.
+# (A007709(14) takes tens of seconds on one thread.)
+OE=(oeis A007709 --to 16 --threads 1)
+interrupt INT 2 "$E" "${OE[@]}" --bfile "$tmp/b.txt"
+expect_stop "oeis SIGINT" 130 "^eulerdeck oeis: interrupted during n = [0-9]+ of 1\.\.16; the terms of n = 1\.\.[0-9]+ are written to $tmp/b\.txt; not resumable, run again: \`eulerdeck oeis A007709 --to 16 --threads 1 --bfile $tmp/b\.txt\`\$"
+[ "$(grep -vc '^oeis A007709: \|^forecast ' "$tmp/err")" -eq 1 ] ||
+  { echo "FAIL (oeis SIGINT): not one line: $(cat "$tmp/err")"; fail=1; }
+k=$(tail -1 "$tmp/err" | sed -n 's/.*the terms of n = 1\.\.\([0-9]*\) are written.*/\1/p')
+"$E" oeis A007709 --to "${k:-1}" -q 2>/dev/null | grep -v '^#' >"$tmp/b-ref.txt"
+if [ -z "$k" ] || [ "$k" -lt 1 ] || ! grep -v '^#' "$tmp/b.txt" | diff -q - "$tmp/b-ref.txt" >/dev/null ||
+   ! grep -q "^# Interrupted during n = $((k + 1)): the terms of n = 1\.\.$k only\.$" "$tmp/b.txt"; then
+  echo "FAIL (oeis SIGINT): the b-file is not the terms of n = 1..$k: $(cat "$tmp/b.txt" 2>&1)"; fail=1
+fi
+[ -e "$tmp/b.txt.partial" ] && { echo "FAIL (oeis SIGINT): left b.txt.partial"; fail=1; }
+interrupt TERM 2 "$E" "${OE[@]}"
+expect_stop "oeis SIGTERM" 143 '^eulerdeck oeis: interrupted during n = [0-9]+ of 1\.\.16; the terms of n = 1\.\.[0-9]+ are written; not resumable'
+k=$(tail -1 "$tmp/err" | sed -n 's/.*the terms of n = 1\.\.\([0-9]*\) are written.*/\1/p')
+"$E" oeis A007709 --to "${k:-1}" -q 2>/dev/null | grep -v '^#' >"$tmp/b-ref.txt"
+[ -n "$k" ] && grep -v '^#' "$tmp/out" | diff -q - "$tmp/b-ref.txt" >/dev/null ||
+  { echo "FAIL (oeis SIGTERM): standard output is not the terms of n = 1..$k"; fail=1; }
+
 [ "$fail" -eq 0 ] && echo "interrupt_test: all checks passed"
 exit "$fail"

@@ -1,13 +1,18 @@
 // eulerdeck oeis: the OEIS sequences of the field as b-files, computed by
 // the engine (engine/oeis/sequences.h), and the list of them.
+#include <atomic>
 #include <iostream>
 #include <nlohmann/json.hpp>
+#include <sstream>
 
 #include "engine/oeis/sequences.h"
 #include "tools/common/cli.h"
+#include "tools/common/format.h"
 #include "tools/common/interrupt.h"
 #include "tools/common/output_file.h"
+#include "tools/common/progress.h"
 #include "tools/eulerdeck/commands.h"
+#include "tools/eulerdeck/forecast_text.h"
 
 namespace eulerdeck::tools {
 
@@ -23,7 +28,11 @@ constexpr const char* kUsage =
     "count, A028305 and its columns by count --removed, and so on. --list shows\n"
     "every sequence Bersani 2010 lists, the game and statistic that computes it,\n"
     "how its offset maps, and which ones are not computed yet and why\n"
-    "(docs/oeis.md).";
+    "(docs/oeis.md). The sequences of the backward count (A007709, A007711) start\n"
+    "with a forecast of their time, and one of more than a day needs --force.\n"
+    "Ctrl-C (or SIGTERM) stops at once: the terms finished are written (to\n"
+    "standard output as they come; --bfile FILE holds exactly those), and the\n"
+    "exit status is 130 (143).";
 
 nlohmann::ordered_json ListJson(const OeisSequence& s) {
   nlohmann::ordered_json j;
@@ -66,6 +75,9 @@ int RunOeis(const std::vector<std::string>& all_args) {
                      "write the b-file to FILE (- or none: standard output)");
   desc.add_options()("threads", po::value<int>(&threads)->default_value(0),
                      "threads (0: all cores)");
+  bool force = false;
+  desc.add_options()("force", po::bool_switch(&force),
+                     "start even when the forecast says more than a day");
   po::variables_map vm;
   if (ParseOrHelp(args, desc, kUsage, vm)) return kExitOk;
   if (list) {
@@ -95,24 +107,97 @@ int RunOeis(const std::vector<std::string>& all_args) {
   if (to_file) {
     if (Status s = OpenBfile(bfile_path, &out); !s.ok()) return BadInput(kProgram, s.ToString());
   }
-  StopOnSignals signals;
-  std::vector<OeisTerm> terms;
-  Status s = OeisTerms(id, to, threads, signals.flag(), &terms);
-  if (s.IsCancelled()) {
-    std::cerr << kProgram << ": interrupted; nothing written\n";
-    return signals.ExitCode();
+  // What it will cost, where the count's model applies; more than a day
+  // only with --force.
+  OeisForecast forecast;
+  if (Status f = ForecastOeis(id, to, threads, 1.0, &forecast); f.ok()) {
+    if (forecast.seconds > kForceSeconds && !force) {
+      return BadInput(kProgram,
+                      ForceRefusal(forecast.seconds, forecast.threads, forecast.sub_decks));
+    }
+    if (!Quiet()) {
+      std::cerr << "forecast       ~" << Significant(forecast.sub_decks, 3)
+                << " sub-decks for n = " << forecast.from << ".." << forecast.to << ", "
+                << (forecast.seconds > 0 ? ForecastTime(forecast.seconds) : "too little to time")
+                << " on " << Plural(forecast.threads, "thread") << " (docs/estimates.md)\n";
+    }
+  } else if (!f.IsNotSupported()) {
+    return BadInput(kProgram, f.ToString());
   }
-  if (!s.ok()) {
+
+  const std::string header = "# " + std::string(seq->id) + ": " + seq->name + "\n" +
+                             "# Computed by eulerdeck: " + seq->statistic + ".\n" +
+                             "# Made by: " + CommandLine(kProgram, all_args) + "\n";
+  // Standard output gets each n's terms as they come; the file is written
+  // whole at the end (with a comment first if interrupted), complete terms
+  // only.
+  if (!to_file) std::cout << header << std::flush;
+  StopOnSignals signals;
+  std::atomic<int64_t> index{seq->offset};
+  std::atomic<uint64_t> done{0}, total{0};
+  OeisOptions options;
+  options.threads = threads;
+  options.stop = signals.flag();
+  options.index_in_progress = &index;
+  options.tasks_done = &done;
+  options.tasks_total = &total;
+  std::ostringstream lines;
+  int64_t last_done = seq->offset - 1;
+  options.on_terms = [&](int64_t n, const std::vector<OeisTerm>& row) {
+    std::ostream& os = to_file ? static_cast<std::ostream&>(lines) : std::cout;
+    for (const OeisTerm& t : row) os << t.index << " " << t.value << "\n";
+    os.flush();
+    last_done = n;
+  };
+  std::vector<OeisTerm> terms;
+  Status s;
+  {
+    ProgressOptions shown;
+    shown.label = std::string("oeis ") + seq->id;
+    shown.unit = "subtrees";
+    shown.done = &done;
+    shown.total = &total;
+    const int64_t first = seq->offset;
+    shown.stage = [&index, first, to] {
+      ProgressStage stage;
+      const int64_t n = index.load(std::memory_order_relaxed);
+      stage.name = "term";
+      stage.index = static_cast<int>(n - first + 1);
+      stage.count = static_cast<int>(to - first + 1);
+      stage.figures.emplace_back("n = " + std::to_string(n));
+      return stage;
+    };
+    Progress progress(std::move(shown));
+    s = OeisTerms(id, to, options, &terms);
+  }
+  if (!s.ok() && !s.IsCancelled()) {
     std::cerr << kProgram << ": " << s.ToString() << "\n";
     return kExitCheckFailed;
   }
-  std::ostream& os = to_file ? static_cast<std::ostream&>(out) : std::cout;
-  os << "# " << seq->id << ": " << seq->name << "\n"
-     << "# Computed by eulerdeck: " << seq->statistic << ".\n"
-     << "# Made by: " << CommandLine(kProgram, all_args) << "\n";
-  for (const OeisTerm& t : terms) os << t.index << " " << t.value << "\n";
-  if (to_file && !CommitOutput(kProgram, &out)) return kExitCheckFailed;
+  const bool stopped = s.IsCancelled();
+  const bool any = last_done >= seq->offset;
+  if (to_file && (!stopped || any)) {
+    out << header;
+    if (stopped) {
+      out << "# Interrupted during n = " << last_done + 1 << ": the terms of n = " << seq->offset
+          << ".." << last_done << " only.\n";
+    }
+    out << lines.str();
+    if (!CommitOutput(kProgram, &out)) return kExitCheckFailed;
+  }
   std::cout << std::flush;
+  if (stopped) {
+    std::cerr << kProgram << ": interrupted during n = " << last_done + 1 << " of " << seq->offset
+              << ".." << to;
+    if (!any) {
+      std::cerr << ", before a term was finished; nothing written";
+    } else {
+      std::cerr << "; the terms of n = " << seq->offset << ".." << last_done << " are written"
+                << (to_file ? " to " + bfile_path : std::string());
+    }
+    std::cerr << "; not resumable, run again: `" << CommandLine(kProgram, all_args) << "`\n";
+    return signals.ExitCode();
+  }
   return kExitOk;
 }
 
