@@ -6,7 +6,9 @@
 # "commands:", "models:", "questions:", "modes:"), each one's long options, the values
 # of an option whose help lists them ("mousetrap | modular | ..." or
 # "--keep all|last|none" in the usage), directories after an option shown
-# as DIR and files after one shown as FILE.
+# as DIR and files after one shown as FILE; options the usage names beside
+# the table (count --removed); after a positional ANUMBER (oeis), the
+# A-numbers its --list says are computed.
 set -euo pipefail
 bin="$1"
 tool=$(basename "$bin")
@@ -31,7 +33,13 @@ options() {
         else if (v ~ /FILE/) hint[o] = "@file"
         else if (v ~ /^DIR/) hint[o] = "@dir"
       }
-      if (/^usage: /) for (i = 1; i <= NF; ++i) if ($i ~ /^(DIR|FILE)\.\.\.$/) positional = $i
+      if (/^usage: /) for (i = 1; i <= NF; ++i) if ($i ~ /^(DIR|FILE)\.\.\.$|^ANUMBER$/) positional = $i
+      # An option the usage names but the table does not (count --removed,
+      # a mode with its own help): completed as a flag.
+      for (i = 1; i <= NF; ++i) {
+        o = $i; sub(/^\[/, "", o); sub(/\]$/, "", o)
+        if (o ~ /^--[a-z][a-z0-9-]*$/) in_usage[o] = 1
+      }
     }
     body && /^  (-[a-zA-Z] \[ )?--[a-z]/ {  # the options table
       line = $0; sub(/^  (-[a-zA-Z] \[ )?/, "", line)
@@ -43,9 +51,19 @@ options() {
       if (kind != "" && desc ~ /^[a-z0-9-]+(, [a-z0-9-]+)+$/) { kind = desc; gsub(/, /, " ", kind) }
       if (kind == "@arg" && (o in hint)) kind = hint[o]
       print o, kind
+      listed[o] = 1
     }
-    END { if (positional ~ /^DIR/) print "@words @dir"; else if (positional != "") print "@words @file" }'
+    END {
+      for (o in in_usage) if (!(o in listed) && o != "--help") print o
+      if (positional ~ /^DIR/) print "@words @dir"
+      else if (positional == "ANUMBER") print "@words @anumber"
+      else if (positional != "") print "@words @file"
+    }'
 }
+
+# The values of a positional ANUMBER (eulerdeck oeis): the sequences that
+# "tool WORDS... --list" says are computed.
+anumbers() { "$bin" "$@" --list | awk '$2 == "computed" { print $1 }' | tr '\n' ' ' | sed 's/ $//'; }
 
 # Keys: the command so far ("eulerdeck count"), then the option for args.
 declare -A subs opts args
@@ -56,6 +74,7 @@ walk() {
   opts[$key]=""
   while read -r option kind; do
     if [ "$option" != @words ]; then opts[$key]+="${opts[$key]:+ }$option"; fi
+    if [ "$kind" = @anumber ]; then kind=$(anumbers "$@"); fi
     if [ -n "$kind" ]; then args["$key $option"]="$kind"; fi
   done < <(if [ $# -gt 0 ]; then options "$@"; fi)
   # The top level and the commands made only of sub-modes have no table.

@@ -59,6 +59,14 @@ a check failed (a mismatch, a damaged store, results that could not be written);
 .TP
 .B 2
 bad input: one line on standard error, nothing on standard output.
+.TP
+.B 130
+interrupted by Ctrl-C (SIGINT): a long job stops at a consistent point,
+keeps or prints what it finished and says so in one line on standard error
+(a stored run or count: the command that continues it);
+.TP
+.B 143
+the same, stopped by SIGTERM (\fBkill\fR).
 [SEE ALSO]
 .BR $other (1).
 The project's README.md and docs/ (docs/output.md: the JSON and CSV outputs).

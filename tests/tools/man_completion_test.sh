@@ -42,6 +42,18 @@ else
     done
     grep -q "^SYNOPSIS" "$tmp/$tool.txt" || bad "$tool.1 has no SYNOPSIS"
   done
+  # The footer names the tool and its version, whole, beside the date (it
+  # once read "eulerdeck 0.1.0 (commit e5b328d83November 2026"); EXIT
+  # STATUS lists 130 and 143, the signals' statuses (issue 42, B4).
+  for tool in eulerdeck cardlab; do
+    version=$("$build/$tool" --version | awk '{ print $2 }')
+    tail -1 "$tmp/$tool.txt" | grep -Eq "^$tool $version +[A-Z][a-z]+ [0-9]{4} +${tool^^}\(1\)$" ||
+      bad "$tool.1 footer: '$(tail -1 "$tmp/$tool.txt")'"
+    for status in 0 1 2 130 143; do
+      sed -n '/^EXIT STATUS/,/^SEE ALSO/p' "$tmp/$tool.txt" | grep -q "^       $status\b" ||
+        bad "$tool.1 EXIT STATUS lacks $status"
+    done
+  done
   grep -q -- "--checkpoint-seconds" "$tmp/eulerdeck.txt" || bad "eulerdeck.1 lacks run's options"
   grep -q -- "--plot-j" "$tmp/cardlab.txt" || bad "cardlab.1 lacks memory terminating's options"
 fi
@@ -82,6 +94,11 @@ expect_completion "advance greedy optimal-bids " cardlab cardlab dundee ""
 expect_completion "--plot --plot-j " cardlab cardlab memory terminating --plo
 expect_completion "standard " cardlab cardlab memory solitaire --variant st
 expect_completion "" eulerdeck eulerdeck count --ranks ""
+# The mode count's usage names (issue 42, B4), and the computed A-numbers
+# after oeis, from its --list.
+expect_completion "--removed " eulerdeck eulerdeck count --rem
+expect_completion "A007709 A007710 A007711 A007712 " eulerdeck eulerdeck oeis A0077
+expect_completion "$("$E" oeis --list | awk '$2 == "computed" { print $1 }' | sort | tr '\n' ' ')" eulerdeck eulerdeck oeis ""
 mkdir -p "$tmp/dirs/store-a" "$tmp/dirs/store-b"
 touch "$tmp/dirs/file.csv"
 expect_completion "$tmp/dirs/store-a $tmp/dirs/store-b " eulerdeck eulerdeck status --store "$tmp/dirs/st"
