@@ -41,11 +41,11 @@
 #include "engine/cards/game.h"
 #include "engine/eulerian/children.h"
 #include "engine/eulerian/expand.h"
-#include "storage/block_codec.h"
-#include "storage/block_expander.h"
-#include "storage/format.h"
-#include "storage/frontier_store.h"
-#include "storage/stored_run.h"
+#include "storage/run/block_expander.h"
+#include "storage/run/stored_run.h"
+#include "storage/store/block_codec.h"
+#include "storage/store/format.h"
+#include "storage/store/frontier_store.h"
 
 namespace {
 

@@ -21,9 +21,9 @@
 
 #include "engine/eulerian/enumerate.h"
 #include "engine/eulerian/path.h"
-#include "storage/frontier_store.h"
-#include "storage/inspect.h"
-#include "storage/stored_run.h"
+#include "storage/run/stored_run.h"
+#include "storage/store/frontier_store.h"
+#include "storage/store/inspect.h"
 
 namespace {
 

@@ -120,7 +120,7 @@ Status Estimate(const GameSpec& spec, const EstimateOptions& options, EstimateRe
 // cards below the roots (j > k; level[k] is the number of roots, lower
 // levels 0), and `nodes` their sum. No exact count starts above level k.
 // A resumable count estimates the work it has left with it
-// (storage/stored_count.h).
+// (storage/count/stored_count.h).
 Status EstimateBelow(const GameSpec& spec, int k, const std::vector<Card>& roots,
                      const EstimateOptions& options, EstimateResult* result);
 

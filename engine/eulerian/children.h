@@ -209,7 +209,7 @@ class ChildRule {
 
   // The same with the available values given as AvailableValues::bits()
   // (kWords words, bit v for value v): the stored run keeps them per depth
-  // of the path it decodes (storage/rank_coding.h).
+  // of the path it decodes (storage/store/rank_coding.h).
   template <class F>
   void ForEachChild(const ChildCounts& valid, const uint64_t* available_bits, F&& f) const {
     uint64_t counts[ChildCounts::kMaxWords];
@@ -227,7 +227,7 @@ class ChildRule {
 
   // The same, passing f(t, x, r) also r, the number of counts below t that
   // name an available value: t's rank among the counts the parent could
-  // take (the stored run's rank coding, storage/rank_coding.h), a prefix
+  // take (the stored run's rank coding, storage/store/rank_coding.h), a prefix
   // popcount of the bitset the walk builds anyway.
   template <class F>
   void ForEachChildRanked(const ChildCounts& valid, const uint64_t* available_bits, F&& f) const {

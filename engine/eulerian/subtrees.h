@@ -1,5 +1,5 @@
 // The count below given sub-decks: the unit of work of the resumable and the
-// distributed count (storage/stored_count.h). The tree of winning sub-decks
+// distributed count (storage/count/stored_count.h). The tree of winning sub-decks
 // is cut at a level d; every sub-deck of level d roots a subtree, named by
 // its path (path.h), and a batch of them is counted here, per level. The sum
 // over all batches of level d, plus the levels 1..d themselves, is exactly

@@ -91,7 +91,7 @@ Status ReformStats(const GameSpec& spec, const ReformStatsOptions& options,
 
 // The statistics of a part of the winning decks: what one thread or one
 // batch of subtrees saw (the resumable reform-stats keeps one in each count
-// record, storage/stored_reform_stats.h). Tallies of disjoint parts merge
+// record, storage/count/stored_reform_stats.h). Tallies of disjoint parts merge
 // into the tally of their union, in any order.
 class ReformTally final : public WinnerTally {
  public:

@@ -5,7 +5,7 @@
 // encode every path). Both must give the same bytes, on real levels of every
 // game, with one and two bytes per count, values up to 64, and blocks cut at
 // odd sizes.
-#include "storage/block_codec.h"
+#include "storage/store/block_codec.h"
 
 #include <algorithm>
 #include <catch2/catch.hpp>
@@ -14,9 +14,9 @@
 
 #include "engine/eulerian/children.h"
 #include "engine/eulerian/expand.h"
-#include "storage/block_expander.h"
-#include "storage/format.h"
-#include "storage/rank_coding.h"
+#include "storage/run/block_expander.h"
+#include "storage/store/format.h"
+#include "storage/store/rank_coding.h"
 
 namespace eulerdeck::storage {
 namespace {

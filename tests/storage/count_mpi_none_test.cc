@@ -8,9 +8,9 @@
 #include <memory>
 
 #include "engine/eulerian/enumerate.h"
-#include "storage/count_mpi.h"
-#include "storage/frontier_store.h"
-#include "storage/stored_count.h"
+#include "storage/count/stored_count.h"
+#include "storage/store/frontier_store.h"
+#include "storage/transport/count_mpi.h"
 #include "tests/support/temp_dir.h"
 
 namespace eulerdeck::storage {

@@ -1,8 +1,8 @@
 // A count's progress exported and imported into a new store
-// (storage/count_progress.h): the count continues there to the in-memory
+// (storage/count/count_progress.h): the count continues there to the in-memory
 // count's levels, however often it moves; a damaged, altered or foreign
 // document is refused and leaves nothing behind.
-#include "storage/count_progress.h"
+#include "storage/count/count_progress.h"
 
 #include <xxhash.h>
 
@@ -19,10 +19,10 @@
 
 #include "engine/eulerian/enumerate.h"
 #include "engine/reform/stats.h"
-#include "storage/frontier_store.h"
-#include "storage/stored_count.h"
-#include "storage/stored_reform_stats.h"
-#include "storage/stored_run.h"
+#include "storage/count/stored_count.h"
+#include "storage/count/stored_reform_stats.h"
+#include "storage/run/stored_run.h"
+#include "storage/store/frontier_store.h"
 #include "tests/support/open_store.h"
 #include "tests/support/temp_dir.h"
 

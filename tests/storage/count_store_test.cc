@@ -1,4 +1,4 @@
-// The resumable count (storage/stored_count.h) against the in-memory count:
+// The resumable count (storage/count/stored_count.h) against the in-memory count:
 // whole, stopped and resumed any number of times, with any split; and its
 // refusal of stores it cannot continue. The SIGKILL trials are in
 // count_kill_test.sh, the MPI ones in tests/tools/mpi_count_test.sh.
@@ -15,9 +15,9 @@
 #include "engine/eulerian/enumerate.h"
 #include "engine/eulerian/path.h"
 #include "engine/eulerian/subtrees.h"
-#include "storage/frontier_store.h"
-#include "storage/stored_count.h"
-#include "storage/stored_run.h"
+#include "storage/count/stored_count.h"
+#include "storage/run/stored_run.h"
+#include "storage/store/frontier_store.h"
 #include "tests/support/open_store.h"
 #include "tests/support/temp_dir.h"
 

@@ -1,4 +1,4 @@
-// Power cuts (storage/fault_injection.h): a run of the frontier store is cut
+// Power cuts (storage/testing/fault_injection.h): a run of the frontier store is cut
 // at its n-th sync, the disk is made what the cut would leave (unsynced bytes
 // and undurable directory changes dropped), and the run is resumed without
 // faults. Every time, the level records must equal an uninterrupted run's and
@@ -6,7 +6,7 @@
 // is a child process: this binary again (fork + exec, as a fork of a process
 // whose RocksDB and TBB threads are running could not run them), running
 // the hidden test case below. The same for a resumable count
-// (storage/stored_count.h): cut anywhere, its resume must end with the
+// (storage/count/stored_count.h): cut anywhere, its resume must end with the
 // plain count's levels.
 #include <fcntl.h>
 #include <sys/wait.h>
@@ -27,11 +27,11 @@
 #include <string>
 #include <vector>
 
-#include "storage/fault_injection.h"
-#include "storage/frontier_store.h"
-#include "storage/inspect.h"
-#include "storage/stored_count.h"
-#include "storage/stored_run.h"
+#include "storage/count/stored_count.h"
+#include "storage/run/stored_run.h"
+#include "storage/store/frontier_store.h"
+#include "storage/store/inspect.h"
+#include "storage/testing/fault_injection.h"
 #include "tests/support/temp_dir.h"
 
 namespace eulerdeck::storage {
@@ -116,7 +116,7 @@ TEST_CASE("power cut: the process that is cut", "[.][power_cut_child]") {
     Status s;
     {
       std::unique_ptr<FrontierStore> store;
-      s = FrontierStore::Open(dir, FrontierStore::Mode::kReadWrite, kBudget, &store, &faults);
+      s = FrontierStore::Open(dir, FrontierStore::Mode::kReadWrite, kBudget, &store, faults.env());
       CountResult result;
       if (s.ok()) s = CountStore(store.get(), kCountSpec, options, &result);
     }
@@ -140,7 +140,7 @@ TEST_CASE("power cut: the process that is cut", "[.][power_cut_child]") {
   Status s;
   {
     std::unique_ptr<FrontierStore> store;
-    s = FrontierStore::Open(dir, FrontierStore::Mode::kReadWrite, kBudget, &store, &faults);
+    s = FrontierStore::Open(dir, FrontierStore::Mode::kReadWrite, kBudget, &store, faults.env());
     if (s.ok()) s = RunStore(store.get(), kSpec, options);
   }  // closing the store may sync too
   if (!s.ok()) std::fprintf(stderr, "child: %s\n", s.ToString().c_str());
@@ -208,7 +208,7 @@ const Reference& GetReference() {
     {
       std::unique_ptr<FrontierStore> store;
       REQUIRE(FrontierStore::Open(counted.path() + "/store", FrontierStore::Mode::kReadWrite,
-                                  kBudget, &store, &faults)
+                                  kBudget, &store, faults.env())
                   .ok());
       REQUIRE(RunStore(store.get(), kSpec, Options()).ok());
       const auto levels = Levels(store.get());
@@ -460,7 +460,7 @@ const CountReference& GetCountReference() {
     {
       std::unique_ptr<FrontierStore> store;
       REQUIRE(FrontierStore::Open(counted.path() + "/store", FrontierStore::Mode::kReadWrite,
-                                  kBudget, &store, &faults)
+                                  kBudget, &store, faults.env())
                   .ok());
       CountResult result;
       REQUIRE(CountStore(store.get(), kCountSpec, StoreCountOptions(), &result).ok());

@@ -1,4 +1,4 @@
-// The resumable reform statistics (storage/stored_reform_stats.h) against
+// The resumable reform statistics (storage/count/stored_reform_stats.h) against
 // brute force (following every deck of the size) and against the in-memory
 // ReformStats(): whole, with any split and thread count, and stopped and
 // resumed many times; and its refusal of stores it cannot continue. The
@@ -9,9 +9,9 @@
 #include <thread>
 
 #include "engine/reform/stats.h"
-#include "storage/frontier_store.h"
-#include "storage/stored_count.h"
-#include "storage/stored_reform_stats.h"
+#include "storage/count/stored_count.h"
+#include "storage/count/stored_reform_stats.h"
+#include "storage/store/frontier_store.h"
 #include "tests/support/open_store.h"
 #include "tests/support/reform_brute.h"
 #include "tests/support/temp_dir.h"

@@ -5,7 +5,12 @@
 #  2. kills in the first milliseconds of a run (the store's creation);
 #  3. a refused run leaves every file of the store as it was;
 #  4. a store whose CURRENT file was lost is refused, not overwritten;
-#  5. verify sees a damaged table-file footer and checks the level in progress.
+#  5. verify sees a damaged table-file footer and checks the level in progress;
+#  6. a MANIFEST cut short never reads as an older state (issue 42, A3);
+#  7. a run killed 150-300 ms after its start reads as interrupted, never as
+#     stopped where --until-level would stop it (A5);
+#  8. a directory of other files is "not an eulerdeck store", exit 2, and
+#     stays as it was (A8).
 # (Disk full, concurrent readers and power cuts have their own tests.)
 # Usage: reliability_test.sh BUILD_DIR [--long]
 set -u
@@ -74,7 +79,7 @@ for i in $(seq 1 "$trials"); do
     "$E" run "${GAME[@]}" --store "$store" >/dev/null 2>"$tmp/err" || { echo "FAIL (early kill $i): run: $(cat "$tmp/err")"; fail=1; continue; }
   fi
   [ "$(levels_of "$store" 2>&1)" = "$ref" ] || { echo "FAIL (early kill $i): differs"; fail=1; }
-  if ls -A "$tmp" | grep -q "^\.early-$i\.creating$"; then echo "FAIL (early kill $i): creation directory left behind"; fail=1; fi
+  if ls -A "$tmp" | grep -q "^\.early-$i\.creating"; then echo "FAIL (early kill $i): creation directory left behind"; fail=1; fi
 done
 
 # 3. A refused run (another game, another size) touches nothing.
@@ -96,7 +101,7 @@ for cmd in "run ${GAME[*]}" "resume" "status" "verify"; do
   # shellcheck disable=SC2086
   "$E" $cmd --store "$tmp/nocurrent" >"$tmp/out" 2>"$tmp/err"
   rc=$?
-  if [ "$rc" -ne 1 ] || [ "$(wc -l <"$tmp/err")" -ne 1 ] || ! grep -q "no CURRENT" "$tmp/err" || [ "$(files_of "$tmp/nocurrent")" != "$before" ]; then
+  if [ "$rc" -ne 1 ] || [ "$(wc -l <"$tmp/err")" -ne 1 ] || ! grep -q "CURRENT file is lost" "$tmp/err" || [ "$(files_of "$tmp/nocurrent")" != "$before" ]; then
     echo "FAIL (lost CURRENT, $cmd): rc=$rc $(cat "$tmp/err")"; fail=1
   fi
 done
@@ -117,6 +122,72 @@ PY
 done
 { (EULERDECK_CRASH_AT=after-checkpoint:5 exec "$E" run --game mousetrap --ranks 10 --store "$tmp/partial" --checkpoint-seconds 0 >/dev/null 2>&1); } 2>/dev/null
 if ! "$E" verify --store "$tmp/partial" 2>&1 | grep -q "pass in progress"; then echo "FAIL (verify of the pass in progress)"; fail=1; fi
+
+# 6. A MANIFEST cut short at every 20th byte: every reader, verify and resume
+# either report the damage (exit 1, one line) or, where the cut lost nothing
+# acknowledged, show the store's own levels. Never an older state.
+"$E" run --game mousetrap --ranks 9 --store "$tmp/cut" --checkpoint-seconds 0 --until-level 6 >/dev/null 2>&1
+levels_json() { "$E" status --store "$1" --json 2>/dev/null | python3 -c '
+import json, sys
+j = json.load(sys.stdin)
+print(j["state"], [(l["level"], l["winning_sub_decks"]) for l in j["levels"]])'; }
+whole=$(levels_json "$tmp/cut")
+size=$(stat -c %s "$tmp/cut"/MANIFEST-*)
+damaged=0
+for cut in $(seq 200 20 $((size - 1))); do
+  rm -rf "$tmp/cutx"; cp -r "$tmp/cut" "$tmp/cutx"
+  truncate -s "$cut" "$tmp/cutx"/MANIFEST-*
+  for cmd in status "export --counts -" verify; do
+    # shellcheck disable=SC2086
+    "$E" $cmd --store "$tmp/cutx" >"$tmp/out" 2>"$tmp/err"
+    rc=$?
+    if [ "$rc" -eq 1 ] && [ "$(wc -l <"$tmp/err")" -eq 1 ]; then
+      [ "$cmd" = status ] && damaged=$((damaged + 1))
+    elif [ "$rc" -ne 0 ] || [ "$(levels_json "$tmp/cutx")" != "$whole" ]; then
+      echo "FAIL (MANIFEST cut at $cut, $cmd): rc=$rc, $(levels_json "$tmp/cutx") $(cat "$tmp/err")"; fail=1
+    fi
+  done
+  "$E" resume --store "$tmp/cutx" >/dev/null 2>"$tmp/err"
+  rc=$?
+  if [ "$rc" -ne 1 ] && ! { [ "$rc" -eq 0 ] && "$E" verify --store "$tmp/cutx" >/dev/null 2>&1; }; then
+    echo "FAIL (MANIFEST cut at $cut, resume): rc=$rc $(cat "$tmp/err")"; fail=1
+  fi
+done
+[ "$damaged" -gt 0 ] || { echo "FAIL (MANIFEST cut): no cut was seen as damage"; fail=1; }
+
+# 7. Kills 150-300 ms after the start: "interrupted" (or "not started"
+# when nothing was committed), never "stopped".
+trials=$([ "$LONG" -eq 1 ] && echo 40 || echo 8)
+for i in $(seq 1 "$trials"); do
+  store="$tmp/k300-$i"
+  "$E" run --game mousetrap --ranks 12 --store "$store" >/dev/null 2>&1 &
+  pid=$!
+  sleep "0.$(( 15 + RANDOM % 16 ))"
+  { kill -9 "$pid"; wait "$pid"; } 2>/dev/null
+  [ -e "$store/CURRENT" ] || continue
+  state=$("$E" status --store "$store" --json | python3 -c 'import json,sys; print(json.load(sys.stdin)["state"])')
+  case "$state" in
+    interrupted|"not started") ;;
+    *) echo "FAIL (killed at 150-300 ms, trial $i): status says '$state'"; fail=1 ;;
+  esac
+  rm -rf "$store"
+done
+# The narrowest such moment, made certain: right after level 1's commit.
+{ (EULERDECK_CRASH_AT=level-one-committed:1 exec "$E" run --game mousetrap --ranks 12 --store "$tmp/k1" >/dev/null 2>&1); } 2>/dev/null
+state=$("$E" status --store "$tmp/k1" --json | python3 -c 'import json,sys; print(json.load(sys.stdin)["state"])')
+[ "$state" = interrupted ] || { echo "FAIL (killed right after level 1's commit): status says '$state'"; fail=1; }
+
+# 8. A directory of other files: exit 2, "not an eulerdeck store", untouched.
+mkdir "$tmp/other" && echo data >"$tmp/other/notes.txt"
+before=$(files_of "$tmp/other")
+for cmd in "run ${GAME[*]}" "count ${GAME[*]}" resume status verify "export --counts -"; do
+  # shellcheck disable=SC2086
+  "$E" $cmd --store "$tmp/other" >"$tmp/out" 2>"$tmp/err"
+  rc=$?
+  if [ "$rc" -ne 2 ] || [ "$(wc -l <"$tmp/err")" -ne 1 ] || ! grep -q "not an eulerdeck store" "$tmp/err" || [ "$(files_of "$tmp/other")" != "$before" ]; then
+    echo "FAIL (not a store, $cmd): rc=$rc $(cat "$tmp/err")"; fail=1
+  fi
+done
 
 [ "$fail" -eq 0 ] && echo "reliability_test: all checks passed"
 exit "$fail"

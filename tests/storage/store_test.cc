@@ -15,13 +15,13 @@
 #include "engine/cards/rules.h"
 #include "engine/eulerian/enumerate.h"
 #include "engine/eulerian/path.h"
-#include "storage/block_codec.h"
-#include "storage/format.h"
-#include "storage/frontier_store.h"
-#include "storage/inspect.h"
-#include "storage/live_status.h"
-#include "storage/run_state.h"
-#include "storage/stored_run.h"
+#include "storage/run/stored_run.h"
+#include "storage/store/block_codec.h"
+#include "storage/store/format.h"
+#include "storage/store/frontier_store.h"
+#include "storage/store/inspect.h"
+#include "storage/store/live_status.h"
+#include "storage/store/run_state.h"
 #include "tests/support/open_store.h"
 #include "tests/support/temp_dir.h"
 
@@ -142,7 +142,7 @@ TEST_CASE("store: contents do not depend on threads, nor on stopping and going o
   }
 }
 
-// The states `status` and `list` report (storage/run_state.h): a run that
+// The states `status` and `list` report (storage/store/run_state.h): a run that
 // reaches --until-level is "stopped"; one stopped between two levels (Ctrl-C
 // right after a commit, no checkpoint of a level in progress) is still
 // "interrupted", by the live file it leaves; the finished run removes it.

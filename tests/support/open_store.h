@@ -7,7 +7,7 @@
 #include <memory>
 #include <string>
 
-#include "storage/frontier_store.h"
+#include "storage/store/frontier_store.h"
 
 namespace eulerdeck::testing {
 

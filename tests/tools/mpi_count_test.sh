@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The count under MPI (storage/count_mpi.h): `mpirun -np P eulerdeck count
+# The count under MPI (storage/transport/count_mpi.h): `mpirun -np P eulerdeck count
 # --store` with P = 1, 2, 3 gives the same per-level counts as the plain
 # count on one process, in all three games and several sizes; without
 # --store too; a job killed under one P resumes under another to the same

@@ -16,7 +16,7 @@
 #include "engine/estimate/forecast.h"
 #include "engine/eulerian/children.h"
 #include "engine/eulerian/enumerate.h"
-#include "storage/count_mpi.h"
+#include "storage/transport/count_mpi.h"
 #include "tools/common/cli.h"
 #include "tools/common/format.h"
 #include "tools/common/interrupt.h"
@@ -260,6 +260,15 @@ int RunCount(const std::vector<std::string>& args) {
     r.spec = spec;
     // One size, new work: first what it will cost (a second of sampling),
     // and a job of more than a day only with --force.
+    // A directory that holds something other than a store is refused
+    // before the forecast, as CreateStore() would refuse it after.
+    if (stored.enabled() && !storage::StoreExists(stored.dir) &&
+        std::filesystem::exists(stored.dir) && !std::filesystem::is_empty(stored.dir)) {
+      const Status m = storage::MissingStore(stored.dir);
+      if (m.IsInvalidArgument()) return BadInput(program, m.ToString());
+      std::cerr << program << ": " << m.ToString() << "\n";
+      return kExitCheckFailed;
+    }
     if (!range && storage::MpiWorldSize() <= 1 &&
         !(stored.enabled() && storage::StoreExists(stored.dir))) {
       s = ForecastCount(spec, options.threads, 1.0, &r.forecast);

@@ -7,11 +7,11 @@
 #include <nlohmann/json.hpp>
 #include <system_error>
 
-#include "storage/frontier_store.h"
-#include "storage/live_status.h"
-#include "storage/run_state.h"
-#include "storage/stored_count.h"
-#include "storage/stored_run.h"
+#include "storage/count/stored_count.h"
+#include "storage/run/stored_run.h"
+#include "storage/store/frontier_store.h"
+#include "storage/store/live_status.h"
+#include "storage/store/run_state.h"
 #include "tools/common/cli.h"
 #include "tools/common/format.h"
 #include "tools/eulerdeck/commands.h"

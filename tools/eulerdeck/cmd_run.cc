@@ -10,9 +10,9 @@
 
 #include "engine/estimate/forecast.h"
 #include "engine/eulerian/children.h"
-#include "storage/frontier_store.h"
-#include "storage/stored_reform_stats.h"
-#include "storage/stored_run.h"
+#include "storage/count/stored_reform_stats.h"
+#include "storage/run/stored_run.h"
+#include "storage/store/frontier_store.h"
 #include "tools/common/cli.h"
 #include "tools/common/format.h"
 #include "tools/common/interrupt.h"

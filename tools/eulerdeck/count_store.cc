@@ -3,10 +3,10 @@
 #include <memory>
 
 #include "engine/eulerian/children.h"
-#include "storage/count_mpi.h"
-#include "storage/frontier_store.h"
-#include "storage/stored_reform_stats.h"
-#include "storage/stored_run.h"
+#include "storage/count/stored_reform_stats.h"
+#include "storage/run/stored_run.h"
+#include "storage/store/frontier_store.h"
+#include "storage/transport/count_mpi.h"
 
 namespace eulerdeck::tools {
 

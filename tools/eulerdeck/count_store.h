@@ -1,7 +1,7 @@
 // `eulerdeck count --store DIR` and `resume` of a count store: the options,
 // the checks made before anything is written, and the call into the
-// resumable count (storage/stored_count.h), on this process's threads or,
-// when launched by mpirun, on every rank (storage/count_mpi.h).
+// resumable count (storage/count/stored_count.h), on this process's threads or,
+// when launched by mpirun, on every rank (storage/transport/count_mpi.h).
 #ifndef EULERDECK_TOOLS_EULERDECK_COUNT_STORE_H_
 #define EULERDECK_TOOLS_EULERDECK_COUNT_STORE_H_
 
@@ -10,7 +10,7 @@
 
 #include "engine/eulerian/enumerate.h"
 #include "engine/reform/stats.h"
-#include "storage/stored_count.h"
+#include "storage/count/stored_count.h"
 #include "tools/common/cli.h"
 
 namespace eulerdeck::tools {
@@ -49,7 +49,7 @@ struct CountStoreCounters {
 Status CountInStore(const CountStoreFlags& flags, const GameSpec& spec,
                     const CountStoreCounters& counters, CountResult* result);
 
-// The same for the reform statistics (storage/stored_reform_stats.h): a
+// The same for the reform statistics (storage/count/stored_reform_stats.h): a
 // store of reform-stats, on this process's threads (InvalidArgument under
 // mpirun).
 Status ReformStatsInStore(const CountStoreFlags& flags, const GameSpec& spec,

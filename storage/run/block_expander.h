@@ -1,0 +1,83 @@
+// The stored run's inner loop: one stored block of level k in, the stored
+// blocks of levels k+1 .. k+d out, fused. The reference path (DecodeBlock,
+// then the engine's LevelExpander, then EncodeBlock, once per level)
+// materializes every path and codes each count from scratch; this reads
+// column 2 straight into an incremental RankPath, rebuilds only the suffix
+// of each sub-deck, and walks the children depth first from it, writing each
+// child's columns straight from its parent's: a child shares its parent's
+// counts and their ranks, so only the new count is ranked. Levels past k+1
+// are written without being read back: a pass of d levels reads one level
+// in d. The blocks of level k+1 are byte for byte the reference path's; the
+// entries of every level are the reference path's in the same order, cut
+// into blocks at each input block (tests/storage/block_codec_test.cc).
+#ifndef EULERDECK_STORAGE_RUN_BLOCK_EXPANDER_H_
+#define EULERDECK_STORAGE_RUN_BLOCK_EXPANDER_H_
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "engine/base/status.h"
+#include "engine/eulerian/children.h"
+#include "storage/store/block_codec.h"
+
+namespace eulerdeck::storage {
+
+// What one input block became at one level.
+struct ExpandedBlocks {
+  std::vector<std::string> blocks;  // stored blocks of the level, in key order
+  uint64_t entries = 0;             // entries in them
+  uint64_t raw_bytes = 0;           // their payload bytes before compression
+};
+
+// The most levels one pass writes (RunOptions::pass_levels).
+inline constexpr int kMaxPassLevels = 4;
+
+// Not thread-safe; one per thread. `rule` must outlive it.
+class BlockExpander {
+ public:
+  // Output blocks are cut every `entries_per_block` entries (the last block
+  // of an input block, at each level, holds the rest), as the reference path
+  // cuts them.
+  BlockExpander(const ChildRule& rule, uint32_t entries_per_block);
+
+  // Expands the stored block `data`, whose entries must be of level k
+  // (1 <= k < cards), appending to *out. Corruption naming what failed if the
+  // block is damaged or of another level.
+  Status Expand(std::string_view data, int k, ExpandedBlocks* out) {
+    return ExpandLevels(data, k, 1, out);
+  }
+
+  // The same for `levels` levels at once (1 <= levels <= kMaxPassLevels,
+  // k + levels <= cards): out[i] receives level k+1+i.
+  Status ExpandLevels(std::string_view data, int k, int levels, ExpandedBlocks* out);
+
+ private:
+  // The block being written at one level.
+  struct Output {
+    RawBlock raw;  // header fields and the payload so far
+    NibbleWriter writer{&raw.payload, 1};
+    int shared = 0;  // the prefix its last entry shares with the path
+  };
+
+  // Writes the children of the path (depth j: its sub-deck is deck_[j-1])
+  // at level j+1, and below them down to level last_.
+  void Grow(int j);
+  void Flush(Output* o, ExpandedBlocks* out);
+
+  const ChildRule& rule_;
+  const uint32_t entries_per_block_;
+  RankPath path_;                   // the sub-deck being expanded
+  RawBlock in_;                     // the input block's columns
+  int first_ = 0, last_ = 0;        // this pass writes levels first_..last_
+  Output outputs_[kMaxPassLevels];  // outputs_[i]: level first_ + i
+  ExpandedBlocks* out_ = nullptr;
+  std::vector<std::array<Card, kNodeBytes>> deck_;  // deck_[j]: sub-deck of j+1 cards
+  uint16_t rank_[kMaxEnumCards] = {};               // rank_[j]: rank of the path's count j
+};
+
+}  // namespace eulerdeck::storage
+
+#endif  // EULERDECK_STORAGE_RUN_BLOCK_EXPANDER_H_

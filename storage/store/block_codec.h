@@ -1,0 +1,227 @@
+// Encoding of one data block: front-coded paths, by columns, zstd, XXH64
+// (docs/storage_format.md). Stateless functions; thread-safe.
+#ifndef EULERDECK_STORAGE_STORE_BLOCK_CODEC_H_
+#define EULERDECK_STORAGE_STORE_BLOCK_CODEC_H_
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "engine/base/status.h"
+#include "storage/store/format.h"
+#include "storage/store/rank_coding.h"
+
+namespace eulerdeck::storage {
+
+// Paths of one block: `count` entries of k counts each, flattened.
+struct PathBlock {
+  int k = 0;
+  int count_bytes = 1;           // 1, or 2 when counts exceed 255
+  std::vector<uint16_t> counts;  // size = entries * k
+
+  size_t entries() const { return k ? counts.size() / k : 0; }
+  const uint16_t* path(size_t i) const { return counts.data() + i * k; }
+};
+
+// A block's header fields and its decompressed payload. Format 2: the
+// entries one after the other, each its suffix length then its rank-coded
+// suffix counts, as nibbles (NibbleWriter). Format 1: column 1 (one suffix
+// length per entry) followed by column 2 (the ranks). The fused expander
+// (block_expander.h) reads and writes blocks at this level, without
+// materializing paths.
+struct RawBlock {
+  int format = kBlockFormat;
+  int k = 0;
+  int count_bytes = 1;
+  uint32_t entries = 0;
+  std::string payload;
+};
+
+// Writes a format-2 payload: nibbles, high nibble of each byte first. A
+// suffix length s is written as s - 1 and a rank r as r, each in one nibble
+// when below 15, else as the nibble 15 and then the value in 2 nibbles
+// (suffix lengths, ranks of one-byte counts) or 4 (ranks of two-byte
+// counts), high nibble first. An odd count of nibbles ends with a 0 nibble.
+class NibbleWriter {
+ public:
+  // Appends to *out (not owned), whose bytes so far are whole. Finish()
+  // before reading *out.
+  NibbleWriter(std::string* out, int count_bytes) : out_(out), rank_nibbles_(2 * count_bytes) {}
+
+  // After *out was cleared: starts again at a whole byte, nothing pending.
+  void Restart() { acc_ = 0, pending_ = 0; }
+
+  void Suffix(int s) {
+    Local l{acc_, pending_};
+    Value(&l, static_cast<uint32_t>(s - 1), 2);
+    acc_ = l.acc, pending_ = l.pending;
+  }
+  void Rank(uint32_t r) {
+    Local l{acc_, pending_};
+    Value(&l, r, rank_nibbles_);
+    acc_ = l.acc, pending_ = l.pending;
+  }
+  // A whole entry: Suffix(suffix), Rank(ranks[i]) for i < n, Rank(last).
+  // The nibbles gather in locals, which stay in registers for the entry
+  // (members would go back to memory after each nibble: the string may
+  // alias them); the fused expander writes every entry through here.
+  void Entry(int suffix, const uint16_t* ranks, int n, uint32_t last) {
+    Local l{acc_, pending_};
+    Value(&l, static_cast<uint32_t>(suffix - 1), 2);
+    for (int i = 0; i < n; ++i) Value(&l, ranks[i], rank_nibbles_);
+    Value(&l, last, rank_nibbles_);
+    acc_ = l.acc, pending_ = l.pending;
+  }
+
+  // Writes the nibbles still pending, and a 0 nibble after an odd count.
+  void Finish() {
+    Local l{acc_, pending_};
+    if (l.pending % 2) Put(&l, 0);
+    for (int i = l.pending / 2 - 1; i >= 0; --i)
+      out_->push_back(static_cast<char>(l.acc >> (8 * i)));
+    Restart();
+  }
+
+ private:
+  struct Local {
+    uint64_t acc;
+    int pending;
+  };
+  void Value(Local* l, uint32_t v, int nibbles) {
+    if (v < 15) return Put(l, v);
+    Put(l, 15);
+    for (int shift = 4 * (nibbles - 1); shift >= 0; shift -= 4) Put(l, (v >> shift) & 15);
+  }
+  // Nibbles gather in a register and leave 8 bytes at a time.
+  void Put(Local* l, uint32_t nibble) {
+    l->acc = (l->acc << 4) | nibble;
+    if (++l->pending == 16) {
+      const uint64_t big = __builtin_bswap64(l->acc);
+      out_->append(reinterpret_cast<const char*>(&big), 8);
+      l->acc = 0, l->pending = 0;
+    }
+  }
+
+  std::string* out_;
+  int rank_nibbles_;
+  uint64_t acc_ = 0;
+  int pending_ = 0;
+};
+
+// Reads the entries of a payload of either block format in order: for each
+// entry NextSuffix(), then NextRank() that many times; at the end, AtEnd().
+// Each returns false on a damaged payload, error() then naming what is
+// wrong. Checks suffix lengths (1..k, k for the first entry).
+class EntryReader {
+ public:
+  explicit EntryReader(const RawBlock& raw)
+      : bytes_(reinterpret_cast<const uint8_t*>(raw.payload.data())),
+        size_(raw.payload.size()),
+        k_(raw.k),
+        width_(raw.count_bytes),
+        columns_(raw.format == kBlockFormatColumns),
+        // Format 1: column 2 starts after the suffix lengths.
+        at_(columns_ ? raw.entries : 0) {}
+
+  bool NextSuffix(int* suffix) {
+    uint32_t s = 0;
+    if (columns_) {
+      if (i_ >= size_) return Fail("block payload is too short");
+      s = bytes_[i_];
+    } else {
+      if (!Value(2, &s)) return false;
+      ++s;
+    }
+    if (s < 1 || s > static_cast<uint32_t>(k_) || (i_ == 0 && s != static_cast<uint32_t>(k_)))
+      return Fail("block front coding is invalid");
+    ++i_;
+    if (columns_ && at_ + static_cast<size_t>(s) * width_ > size_)
+      return Fail("block payload is too short");
+    *suffix = static_cast<int>(s);
+    return true;
+  }
+
+  bool NextRank(uint32_t* rank) {
+    if (columns_) {  // NextSuffix checked the room
+      uint32_t r = bytes_[at_++];
+      if (width_ == 2) r = (r << 8) | bytes_[at_++];
+      *rank = r;
+      return true;
+    }
+    return Value(2 * width_, rank);
+  }
+
+  // True when the payload holds nothing past the entries read.
+  bool AtEnd() {
+    const bool end =
+        columns_ ? at_ == size_
+                 : at_ == 2 * size_ || (at_ + 1 == 2 * size_ && (bytes_[size_ - 1] & 15) == 0);
+    return end || Fail("block payload has trailing bytes");
+  }
+
+  const char* error() const { return error_; }
+
+ private:
+  bool Fail(const char* what) {
+    error_ = what;
+    return false;
+  }
+  // Format 2: at_ counts nibbles.
+  bool Nibble(uint32_t* v) {
+    if (at_ >= 2 * size_) return Fail("block payload is too short");
+    const uint8_t b = bytes_[at_ >> 1];
+    *v = (at_ & 1) ? b & 15 : b >> 4;
+    ++at_;
+    return true;
+  }
+  bool Value(int nibbles, uint32_t* v) {
+    if (!Nibble(v)) return false;
+    if (*v < 15) return true;
+    uint32_t x = 0;
+    for (int j = 0; j < nibbles; ++j) {
+      uint32_t n = 0;
+      if (!Nibble(&n)) return false;
+      x = (x << 4) | n;
+    }
+    *v = x;
+    return true;
+  }
+
+  const uint8_t* bytes_;
+  const size_t size_;
+  const int k_, width_;
+  const bool columns_;
+  size_t i_ = 0;  // entries read
+  size_t at_;     // format 1: next byte of column 2; format 2: next nibble
+  const char* error_ = "";
+};
+
+// Compresses `raw` and prepends the header and checksum: a block as stored.
+void SealBlock(const RawBlock& raw, std::string* out);
+
+// Checks the header and checksum of a stored block and decompresses it;
+// Corruption (naming what failed) on any mismatch. Column contents are not
+// checked here (DecodeBlock and the expander check them as they read).
+Status UnsealBlock(std::string_view data, RawBlock* raw);
+
+// Encodes `block` (entries sorted by path) into `out`. REQUIRES: every path
+// uses each value at most coding.suits times (true of every enumerated path). raw_bytes receives
+// the payload size before compression.
+void EncodeBlock(const PathBlock& block, const CountCoding& coding, std::string* out,
+                 uint64_t* raw_bytes);
+
+// Decodes a block; Corruption (naming what failed: checksum, header,
+// decompression, sizes) on any mismatch.
+Status DecodeBlock(std::string_view data, const CountCoding& coding, PathBlock* block);
+
+// The level checksum: XXH64 over the previous value and the block's own
+// checksum (header bytes 12..19), chained block by block in key order.
+uint64_t ChainChecksum(uint64_t chain, std::string_view block);
+
+// Reads only the header: entries and k. Corruption if it is not a block.
+Status PeekBlock(std::string_view data, uint32_t* entries, int* k);
+
+}  // namespace eulerdeck::storage
+
+#endif  // EULERDECK_STORAGE_STORE_BLOCK_CODEC_H_

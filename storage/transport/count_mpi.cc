@@ -1,0 +1,296 @@
+// count_mpi.h with Open MPI: the message protocol between rank 0 and the
+// others. Every message goes between rank 0 and one other rank:
+//
+//   0 -> r  kStart  int32[4]: game, ranks, suits, threads      a count begins
+//   0 -> r  kQuit   (empty)                                    no more counts
+//   r -> 0  kAsk    uint64[]: a result (or none) and a request for work
+//   0 -> r  kWork   uint32[4] block, first, count, k; uint16 paths[count*k]
+//   0 -> r  kDone   (empty)                                    this count is over
+//
+// kAsk: [0] what it carries: 0 nothing (a first request), 1 a result, 2 a
+// batch given back, plus kLeaving when the rank leaves (it was stopped by a
+// signal) instead of asking for more; [1] block, [2] first, [3] count, [4]
+// the batch's thread-seconds (a double's bits: wall time x threads, so that
+// batches are sized per thread whatever the rank), [5] the rank's threads,
+// then the levels 0..cards and the kSizeBuckets size buckets. A rank that
+// left gets no further message.
+//
+// Only the thread that called MpiStart() calls MPI (MPI_THREAD_FUNNELED): on
+// rank 0 the driver's thread, while its own threads count.
+#include "storage/transport/count_mpi.h"
+
+#include <mpi.h>
+
+#include <atomic>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "engine/base/parallel.h"
+#include "engine/eulerian/subtrees.h"
+
+namespace eulerdeck::storage {
+
+namespace {
+
+enum Tag { kStart = 1, kQuit = 2, kAsk = 3, kWork = 4, kDone = 5 };
+enum Carries : uint64_t { kNothing = 0, kResult = 1, kGivenBack = 2, kLeaving = 4 };
+
+bool g_started = false;  // MPI_Init_thread was called
+int g_rank = 0, g_size = 1;
+std::vector<bool> g_left;  // rank 0: ranks that left (no message goes to them again)
+bool g_abandoned = false;  // rank 0: gave up waiting for some rank after a stop
+
+// Waits for a message from rank 0 without spinning (Open MPI's blocking
+// probe keeps a core busy): what idle ranks do most of the time.
+void ProbeFromRankZero(MPI_Status* st) {
+  for (;;) {
+    int flag = 0;
+    MPI_Iprobe(0, MPI_ANY_TAG, MPI_COMM_WORLD, &flag, st);
+    if (flag) return;
+    std::this_thread::sleep_for(std::chrono::microseconds(200));
+  }
+}
+
+size_t AskWords(int cards) { return 6 + (cards + 1) + kSizeBuckets; }
+
+// Threads of a rank: what --threads says, or its cores.
+int LocalThreads(int threads) { return EffectiveThreads(threads); }
+
+class MpiWorkers : public RemoteWorkers {
+ public:
+  MpiWorkers(int threads, std::atomic<uint64_t>* counted)
+      : threads_option_(threads), threads_per_rank_(LocalThreads(threads)), counted_(counted) {
+    released_.assign(g_size, true);
+    threads_.assign(g_size, threads_per_rank_);
+  }
+
+  int threads() const override { return (g_size - 1) * threads_per_rank_; }
+
+  Status Start(const GameSpec& spec) override {
+    spec_ = spec;
+    // --threads as given: 0 means each rank's own cores.
+    const int32_t msg[4] = {static_cast<int32_t>(spec.game), spec.ranks, spec.suits,
+                            threads_option_};
+    for (int r = 1; r < g_size; ++r) {
+      if (g_left[r]) continue;
+      MPI_Send(msg, 4, MPI_INT32_T, r, kStart, MPI_COMM_WORLD);
+      released_[r] = false;
+    }
+    return Status::OK();
+  }
+
+  bool Poll(CountCoordinator* c, bool stopping, Status* error) override {
+    int flag = 0;
+    MPI_Status st;
+    MPI_Iprobe(MPI_ANY_SOURCE, kAsk, MPI_COMM_WORLD, &flag, &st);
+    if (!flag) return false;
+    const int n = spec_.cards();
+    std::vector<uint64_t> ask(AskWords(n));
+    MPI_Recv(ask.data(), static_cast<int>(ask.size()), MPI_UINT64_T, st.MPI_SOURCE, kAsk,
+             MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    const int from = st.MPI_SOURCE;
+    if (ask[5] > 0) threads_[from] = static_cast<int>(ask[5]);
+    const uint64_t carries = ask[0] & ~uint64_t{kLeaving};
+    if (carries == kGivenBack) {
+      // Cut short by a signal: handed out again.
+      SubtreeBatch back;
+      back.block = static_cast<uint32_t>(ask[1]);
+      back.first = static_cast<uint32_t>(ask[2]);
+      back.count = static_cast<uint32_t>(ask[3]);
+      Status s = c->Returned(back);
+      if (!s.ok() && error->ok()) *error = s;
+    }
+    if (carries == kResult) {
+      SubtreeBatch batch;
+      batch.block = static_cast<uint32_t>(ask[1]);
+      batch.first = static_cast<uint32_t>(ask[2]);
+      batch.count = static_cast<uint32_t>(ask[3]);
+      SubtreeCounts counts;
+      std::memcpy(&counts.seconds, &ask[4], sizeof(double));
+      counts.level.assign(ask.begin() + 6, ask.begin() + 6 + n + 1);
+      for (int b = 0; b < kSizeBuckets; ++b) counts.sizes[b] = ask[6 + n + 1 + b];
+      counts.subtrees = batch.count;
+      if (counted_ != nullptr) {  // the display's rate counts every rank's work
+        uint64_t sum = 0;
+        for (uint64_t x : counts.level) sum += x;
+        counted_->fetch_add(sum, std::memory_order_relaxed);
+      }
+      Status s = c->Finished(batch, counts);
+      if (!s.ok() && error->ok()) *error = s;
+    }
+    if (ask[0] & kLeaving) {  // nothing more goes to it
+      released_[from] = true;
+      g_left[from] = true;
+      return true;
+    }
+    SubtreeBatch next;
+    Status s;
+    if (!stopping && error->ok() && c->Next(threads_[from], &next, &s)) {
+      std::vector<uint16_t> msg(8 + next.paths.size());
+      const uint32_t header[4] = {next.block, next.first, next.count,
+                                  static_cast<uint32_t>(next.k)};
+      std::memcpy(msg.data(), header, sizeof(header));
+      std::memcpy(msg.data() + 8, next.paths.data(), next.paths.size() * sizeof(uint16_t));
+      MPI_Send(msg.data(), static_cast<int>(msg.size()), MPI_UINT16_T, from, kWork, MPI_COMM_WORLD);
+    } else {
+      if (!s.ok() && error->ok()) *error = s;
+      MPI_Send(nullptr, 0, MPI_BYTE, from, kDone, MPI_COMM_WORLD);
+      released_[from] = true;
+    }
+    return true;
+  }
+
+  void Abandon() override { g_abandoned = true; }
+
+  bool Released() const override {
+    for (int r = 1; r < g_size; ++r) {
+      if (!released_[r]) return false;
+    }
+    return true;
+  }
+
+ private:
+  const int threads_option_;
+  const int threads_per_rank_;  // rank 0's guess for the others until they say
+  std::atomic<uint64_t>* const counted_;
+  GameSpec spec_;
+  std::vector<bool> released_;
+  std::vector<int> threads_;
+};
+
+// One count on a rank > 0: ask, count, answer, until rank 0 says done.
+// Cancelled when `stop` (a signal) ended it: the rank has told rank 0 that
+// it leaves, giving back the batch it held.
+Status ServeCount(const GameSpec& spec, int threads, const std::atomic<bool>* stop) {
+  const int n = spec.cards();
+  std::vector<uint64_t> ask(AskWords(n), 0);
+  ask[5] = static_cast<uint64_t>(threads);
+  auto send = [&] {
+    MPI_Send(ask.data(), static_cast<int>(ask.size()), MPI_UINT64_T, 0, kAsk, MPI_COMM_WORLD);
+  };
+  for (;;) {
+    if (stop != nullptr && stop->load()) {
+      ask[0] |= kLeaving;  // with the last result, if any
+      send();
+      return Status::Cancelled("stopped by a signal");
+    }
+    send();
+    MPI_Status st;
+    ProbeFromRankZero(&st);
+    if (st.MPI_TAG == kDone) {
+      MPI_Recv(nullptr, 0, MPI_BYTE, 0, kDone, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+      return Status::OK();
+    }
+    if (st.MPI_TAG != kWork) return Status::Corruption("unexpected message from rank 0");
+    int words = 0;
+    MPI_Get_count(&st, MPI_UINT16_T, &words);
+    std::vector<uint16_t> msg(words);
+    MPI_Recv(msg.data(), words, MPI_UINT16_T, 0, kWork, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    uint32_t header[4];
+    std::memcpy(header, msg.data(), sizeof(header));
+    const uint32_t count = header[2];
+    const int k = static_cast<int>(header[3]);
+    if (msg.size() != 8 + static_cast<size_t>(count) * k) {
+      return Status::Corruption("a batch from rank 0 has the wrong size");
+    }
+    ask[1] = header[0];
+    ask[2] = header[1];
+    ask[3] = count;
+    SubtreeCounts counts;
+    Status s = CountSubtrees(spec, msg.data() + 8, count, k, threads, stop, nullptr, &counts);
+    if (s.IsCancelled()) {
+      ask[0] = kGivenBack | kLeaving;  // counted again elsewhere
+      send();
+      return s;
+    }
+    if (!s.ok()) return s;
+    ask[0] = kResult;
+    const double thread_seconds = counts.seconds * threads;
+    std::memcpy(&ask[4], &thread_seconds, sizeof(double));
+    for (int j = 0; j <= n; ++j) ask[6 + j] = counts.level[j];
+    for (int b = 0; b < kSizeBuckets; ++b) ask[6 + n + 1 + b] = counts.sizes[b];
+  }
+}
+
+bool g_released = false;  // rank 0 sent kQuit
+
+}  // namespace
+
+bool MpiBuilt() { return true; }
+
+int MpiStart(int* argc, char*** argv) {
+  // Open MPI's launcher sets OMPI_COMM_WORLD_SIZE, PMIx launchers PMIX_RANK.
+  if (std::getenv("OMPI_COMM_WORLD_SIZE") == nullptr && std::getenv("PMIX_RANK") == nullptr) {
+    return 0;
+  }
+  int provided = 0;
+  MPI_Init_thread(argc, argv, MPI_THREAD_FUNNELED, &provided);
+  g_started = true;
+  MPI_Comm_rank(MPI_COMM_WORLD, &g_rank);
+  MPI_Comm_size(MPI_COMM_WORLD, &g_size);
+  g_left.assign(g_size, false);
+  if (provided < MPI_THREAD_FUNNELED) {
+    // Rank 0 counts on threads while its main thread talks MPI.
+    if (g_rank == 0) {
+      std::fprintf(stderr, "eulerdeck: this MPI does not support MPI_THREAD_FUNNELED\n");
+    }
+    MPI_Abort(MPI_COMM_WORLD, 1);
+  }
+  return g_rank;
+}
+
+int MpiWorldSize() { return g_size; }
+
+Status MpiServe(const std::atomic<bool>* stop) {
+  for (;;) {
+    MPI_Status st;
+    ProbeFromRankZero(&st);
+    if (st.MPI_TAG == kQuit) {
+      MPI_Recv(nullptr, 0, MPI_BYTE, 0, kQuit, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+      return Status::OK();
+    }
+    if (st.MPI_TAG != kStart) return Status::Corruption("unexpected message from rank 0");
+    int32_t msg[4];
+    MPI_Recv(msg, 4, MPI_INT32_T, 0, kStart, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    const GameSpec spec{static_cast<Game>(msg[0]), msg[1], msg[2]};
+    Status s = ServeCount(spec, LocalThreads(msg[3]), stop);
+    if (s.IsCancelled()) return Status::OK();  // left: rank 0 sends nothing more
+    if (!s.ok()) {
+      // Rank 0 would wait for this rank's batch forever: end the job (the
+      // store keeps what was committed).
+      std::fprintf(stderr, "eulerdeck (MPI rank %d): %s\n", g_rank, s.ToString().c_str());
+      MPI_Abort(MPI_COMM_WORLD, 1);
+      return s;
+    }
+  }
+}
+
+void MpiFinish(int exit_code) {
+  if (!g_started) return;
+  if (g_abandoned) {
+    // Some rank did not answer after a stop: what is finished is committed,
+    // and waiting for it in MPI_Finalize could hang.
+    MPI_Abort(MPI_COMM_WORLD, exit_code == 0 ? 1 : exit_code);
+  }
+  if (g_rank == 0 && !g_released) {
+    for (int r = 1; r < g_size; ++r) {
+      if (!g_left[r]) MPI_Send(nullptr, 0, MPI_BYTE, r, kQuit, MPI_COMM_WORLD);
+    }
+    g_released = true;
+  }
+  MPI_Finalize();
+}
+
+Status CountStoreMpi(FrontierStore* store, const GameSpec& spec, const CountStoreOptions& options,
+                     CountResult* result) {
+  if (g_size <= 1) return CountStore(store, spec, options, result);
+  MpiWorkers workers(options.threads, options.sub_decks_counted);
+  return CountStore(store, spec, options, result, &workers);
+}
+
+}  // namespace eulerdeck::storage

@@ -1,0 +1,51 @@
+// The resumable count on many processes: `mpirun -np P eulerdeck count ...`.
+// Rank 0 owns the store and a CountCoordinator (stored_count.h); it counts
+// with its own threads and hands batches of subtrees to the other ranks on
+// request (dynamic scheduling: subtree sizes vary by orders of magnitude).
+// The other ranks need no disk: they receive the game, then batches (the
+// subtrees' paths), count them with their threads and send back per-level
+// sums. Rank 0 commits them. The result is a sum, so any P gives the same
+// counts, and a store interrupted under one P resumes under any other.
+//
+// Built with Open MPI when EULERDECK_MPI is on (count_mpi.cc); without it
+// (count_mpi_none.cc) every process is a world of one.
+#ifndef EULERDECK_STORAGE_TRANSPORT_COUNT_MPI_H_
+#define EULERDECK_STORAGE_TRANSPORT_COUNT_MPI_H_
+
+#include <atomic>
+
+#include "engine/base/status.h"
+#include "engine/cards/game.h"
+#include "engine/eulerian/enumerate.h"
+#include "storage/count/stored_count.h"
+#include "storage/store/frontier_store.h"
+
+namespace eulerdeck::storage {
+
+// Whether this build can run under mpirun.
+bool MpiBuilt();
+
+// Starts MPI if this process was launched by mpirun (Open MPI's or a PMIx
+// launcher's environment), and not otherwise: a plain `eulerdeck` never
+// touches MPI. Call once, first thing in main(). Returns this process's rank
+// (0 when not under MPI).
+int MpiStart(int* argc, char*** argv);
+// The number of ranks (1 when not under MPI).
+int MpiWorldSize();
+// Ranks > 0: serve counts for rank 0 until it releases them, then return.
+// When `stop` becomes true (a signal; mpirun sends SIGTERM to every rank on
+// Ctrl-C) the batch in hand is cut, given back to rank 0, and the rank
+// leaves. A rank that fails otherwise aborts the job.
+Status MpiServe(const std::atomic<bool>* stop);
+// Rank 0: tells the waiting ranks that no (more) counts come, then ends MPI
+// (or aborts the job with `exit_code` if some rank was abandoned after a
+// stop). Call once, last thing in main(), on every rank.
+void MpiFinish(int exit_code);
+
+// Rank 0: CountStore() with the other ranks counting too.
+Status CountStoreMpi(FrontierStore* store, const GameSpec& spec, const CountStoreOptions& options,
+                     CountResult* result);
+
+}  // namespace eulerdeck::storage
+
+#endif  // EULERDECK_STORAGE_TRANSPORT_COUNT_MPI_H_

@@ -1,0 +1,17 @@
+// count_mpi.h for a build without MPI: a world of one process.
+#include "storage/transport/count_mpi.h"
+
+namespace eulerdeck::storage {
+
+bool MpiBuilt() { return false; }
+int MpiStart(int*, char***) { return 0; }
+int MpiWorldSize() { return 1; }
+Status MpiServe(const std::atomic<bool>*) { return Status::OK(); }
+void MpiFinish(int) {}
+
+Status CountStoreMpi(FrontierStore* store, const GameSpec& spec, const CountStoreOptions& options,
+                     CountResult* result) {
+  return CountStore(store, spec, options, result);
+}
+
+}  // namespace eulerdeck::storage
