@@ -1,6 +1,6 @@
-#include "engine/cards/deck.h"
-
 #include <charconv>
+
+#include "engine/cards/deck.h"
 
 namespace eulerdeck {
 
@@ -51,16 +51,17 @@ Status CheckDeck(const GameSpec& spec, const Deck& deck) {
     ++copies[c];
   }
   if (static_cast<int>(deck.size()) != spec.cards()) {
-    return Status::InvalidArgument("deck has " + std::to_string(deck.size()) + " cards, expected " +
-                                   std::to_string(spec.cards()) + " (" +
-                                   std::to_string(spec.ranks) + " ranks x " +
-                                   std::to_string(spec.suits) + " suits)");
+    return Status::InvalidArgument(
+        "deck has " + std::to_string(deck.size()) + (deck.size() == 1 ? " card" : " cards") +
+        ", expected " + std::to_string(spec.cards()) + " (" + std::to_string(spec.ranks) +
+        (spec.ranks == 1 ? " rank" : " ranks") + " x " + std::to_string(spec.suits) +
+        (spec.suits == 1 ? " suit)" : " suits)"));
   }
   for (int v = 1; v <= spec.ranks; ++v) {
     if (copies[v] != spec.suits) {
-      return Status::InvalidArgument("deck has " + std::to_string(copies[v]) + " cards of value " +
-                                     std::to_string(v) + ", expected " +
-                                     std::to_string(spec.suits));
+      return Status::InvalidArgument(
+          "deck has " + std::to_string(copies[v]) + (copies[v] == 1 ? " card" : " cards") +
+          " of value " + std::to_string(v) + ", expected " + std::to_string(spec.suits));
     }
   }
   return Status::OK();

@@ -440,6 +440,43 @@ grep -q "<svg" "$tmp/status.svg" || { echo "FAIL (status plot): no SVG written";
 expect_ok "status plot -" "</svg>" "$E" status --store "$tmp/plotstore" --plot -
 grep -q "state" "$tmp/out" && { echo "FAIL (status plot -): text mixed into the SVG"; fail=1; }
 expect_bad "status: --json with --plot -" "$E" status --store "$tmp/plotstore" --json --plot -
+# oeis: a job forecast to take more than a day (A007709(20), centuries) is
+# refused without --force, as count refuses one: one line, exit 2, no file
+# (issue 42, B1; under timeout, since before it the job simply started).
+expect_bad "oeis: forecast above a day" timeout 120 "$E" oeis A007709 --to 20 --bfile "$tmp/a20.txt"
+grep -q "^eulerdeck oeis: forecast ~.* on [0-9]* threads\? (~.* sub-decks): --force to start anyway$" "$tmp/err" ||
+  { echo "FAIL (oeis forecast refusal): $(cat "$tmp/err")"; fail=1; }
+[ -e "$tmp/a20.txt" ] && { echo "FAIL (oeis forecast refusal): wrote the b-file"; fail=1; }
+# Smaller promises of issue 42 (B4). `help CMD` prints CMD's own help, the
+# same text as `CMD --help`, in both tools and their sub-commands.
+for words in "$E count" "$E count --removed" "$E oeis" "$C mc" "$C memory solitaire" "$C dundee greedy"; do
+  set -- $words
+  tool=$1; shift
+  "$tool" help "$@" >"$tmp/help-a" 2>&1; rc=$?
+  "$tool" "$@" --help >"$tmp/help-b" 2>&1
+  [ "$rc" -eq 0 ] && grep -q "^usage: $(basename "$tool") $1" "$tmp/help-a" && cmp -s "$tmp/help-a" "$tmp/help-b" ||
+    { echo "FAIL (help $*): rc=$rc, not '$* --help': $(head -1 "$tmp/help-a")"; fail=1; }
+done
+expect_ok "cardlab memory help MODEL" "^usage: cardlab memory terminating" "$C" memory help terminating
+expect_bad "help of an unknown command" "$E" help nosuch
+# Singular and plural agree ("1 suit", "1 card"), here in a refused deck.
+expect_bad "play: a deck one card short" "$E" play --game mousetrap --ranks 4 --deck "1 2 3"
+grep -q "deck has 3 cards, expected 4 (4 ranks x 1 suit)$" "$tmp/err" || { echo "FAIL (1 suit): $(cat "$tmp/err")"; fail=1; }
+expect_bad "play: one card of a value" "$E" play --game hlm --ranks 2 --suits 2 --deck "1 2 2 2"
+grep -q "deck has 1 card of value 1, expected 2$" "$tmp/err" || { echo "FAIL (1 card): $(cat "$tmp/err")"; fail=1; }
+# Treize removes no card: brute prints no table of cards removed (all 0).
+expect_ok "brute treize" "^cards removed +none in any deck \(treize: a match loses" "$E" brute --game treize --ranks 4 --suits 2
+grep -q "^ *1 *0$" "$tmp/out" && { echo "FAIL (brute treize): a table of zeros"; fail=1; }
+expect_ok "brute mousetrap removed table" "^cards removed +decks" "$E" brute --game mousetrap --ranks 4
+# inspect --from: the README's example; one digit per card with at most 9
+# ranks, spaces or commas beyond (unspaced digits refused, with the hint).
+"$E" run --game mousetrap --ranks 10 --store "$tmp/from10" -q >/dev/null 2>&1
+expect_ok "inspect --from spaced, 10 ranks" "\| +[0-9 ]*6 5 4 1 2$" "$E" inspect --store "$tmp/from10" --level 6 --from "6 5 4 1 2" --limit 1
+[ -s "$tmp/err" ] && { echo "FAIL (inspect --from spaced): $(cat "$tmp/err")"; fail=1; }
+expect_bad "inspect --from unspaced, 10 ranks" "$E" inspect --store "$tmp/from10" --level 6 --from 431212
+grep -q 'with 10 ranks a string needs spaces or commas between its cards (e.g. "4 3 1 2 1 2")$' "$tmp/err" ||
+  { echo "FAIL (inspect --from unspaced hint): $(cat "$tmp/err")"; fail=1; }
+expect_ok "inspect --from unspaced, 7 ranks" "^deck" "$E" inspect --store "$tmp/plotstore" --level 6 --from 431212 --limit 1
 # A plot is an output like any other (issue 42, A7): a write error (here a
 # private /dev/full) is exit 1 and one line naming the file, never a 0-byte
 # SVG and exit 0.

@@ -423,10 +423,12 @@ int RunDundee(const std::vector<std::string>& args) {
   }
   const std::string& q = args[0];
   const std::vector<std::string> rest(args.begin() + 1, args.end());
-  if (q == "--help" || q == "-h" || q == "help") {
+  if (q == "--help" || q == "-h" || (q == "help" && rest.empty())) {
     std::cout << kUsage << "\n";
     return kExitOk;
   }
+  // `cardlab dundee help QUESTION`: the question's own help.
+  if (q == "help") return RunDundee({rest[0], "--help"});
   try {
     if (q == "greedy") return RunGreedy(rest);
     if (q == "advance") return RunAdvance(rest);

@@ -28,10 +28,12 @@ int RunMemory(const std::vector<std::string>& args) {
     return BadInput("cardlab memory", "no model given (solitaire, terminating, combinatorial)");
   const std::string& model = args[0];
   const std::vector<std::string> rest(args.begin() + 1, args.end());
-  if (model == "--help" || model == "-h" || model == "help") {
+  if (model == "--help" || model == "-h" || (model == "help" && rest.empty())) {
     std::cout << kUsage << "\n";
     return kExitOk;
   }
+  // `cardlab memory help MODEL`: the model's own help.
+  if (model == "help") return RunMemory({rest[0], "--help"});
   try {
     if (model == "solitaire") return RunMemorySolitaire(rest);
     if (model == "terminating") return RunMemoryTerminating(rest);

@@ -20,8 +20,9 @@ constexpr const char* kUsage =
     "  memory   the Memory recurrences (solitaire, terminating, combinatorial)\n"
     "  dundee   the Problem of Thirteen and Dundee: greedy, advance and optimal bids\n"
     "\n"
-    "Run 'cardlab <command> --help' for the options of a command;\n"
-    "'cardlab --version' for the version. For exact counts, see 'eulerdeck --help'.";
+    "Run 'cardlab <command> --help' (or 'cardlab help <command>') for the options\n"
+    "of a command; 'cardlab --version' for the version. For exact counts, see\n"
+    "'eulerdeck --help'.";
 }  // namespace
 
 namespace eulerdeck::tools {
@@ -35,7 +36,14 @@ namespace {
 int RunCommand(int argc, char** argv) {
   using namespace eulerdeck::tools;
   if (argc >= 2) {
-    const std::string command = argv[1];
+    std::string command = argv[1];
+    std::vector<std::string> args(argv + 2, argv + argc);
+    // `cardlab help CMD [...]`: CMD's own help, as `cardlab CMD [...] --help`.
+    if (command == "help" && !args.empty()) {
+      command = args[0];
+      args.erase(args.begin());
+      args.push_back("--help");
+    }
     if (command == "--version" || command == "-V") {
       std::cout << "cardlab " EULERDECK_VERSION " (commit " EULERDECK_GIT_COMMIT ")\n";
       return kExitOk;
@@ -45,9 +53,9 @@ int RunCommand(int argc, char** argv) {
       return kExitOk;
     }
     try {
-      if (command == "mc") return RunMc(std::vector<std::string>(argv + 2, argv + argc));
-      if (command == "memory") return RunMemory(std::vector<std::string>(argv + 2, argv + argc));
-      if (command == "dundee") return RunDundee(std::vector<std::string>(argv + 2, argv + argc));
+      if (command == "mc") return RunMc(args);
+      if (command == "memory") return RunMemory(args);
+      if (command == "dundee") return RunDundee(args);
     } catch (const po::error& e) {
       return BadInput("cardlab " + command, e.what());
     } catch (const std::bad_alloc&) {

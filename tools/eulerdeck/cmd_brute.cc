@@ -67,10 +67,17 @@ void PrintText(const SizeResult& r) {
             << "total decks    " << b.total_decks << "\n"
             << "probability    " << r.p.exact << " = " << r.p.decimal << "\n"
             << "outcomes       win " << b.outcomes[0] << ", loss " << b.outcomes[1] << ", dead-end "
-            << b.outcomes[2] << "\n"
-            << "cards removed  decks\n";
-  for (size_t i = 0; i < b.removed.size(); ++i) {
-    std::printf("  %4zu         %llu\n", i, static_cast<unsigned long long>(b.removed[i]));
+            << b.outcomes[2] << "\n";
+  if (r.spec.policy().on_match == OnMatch::kRemove) {
+    std::cout << "cards removed  decks\n";
+    for (size_t i = 0; i < b.removed.size(); ++i) {
+      std::printf("  %4zu         %llu\n", i, static_cast<unsigned long long>(b.removed[i]));
+    }
+  } else {
+    // Treize: a match loses at once, so every deck removes 0 cards; a table
+    // of that would say nothing.
+    std::cout << "cards removed  none in any deck (" << r.spec.policy().name
+              << ": a match loses, no card is removed)\n";
   }
   std::fflush(stdout);
   if (r.spec.policy().score_studied) {

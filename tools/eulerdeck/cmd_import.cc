@@ -6,7 +6,7 @@
 #include <iterator>
 #include <sstream>
 
-#include "storage/count/count_progress.h"
+#include "storage/count_progress.h"
 #include "tools/common/cli.h"
 #include "tools/common/format.h"
 #include "tools/common/interrupt.h"
@@ -75,11 +75,12 @@ int RunImport(const std::vector<std::string>& args) {
       summary.subtrees_total ? 100.0 * summary.subtrees_done / summary.subtrees_total : 100.0;
   char pct[32];
   std::snprintf(pct, sizeof(pct), "%.1f%%", percent);
-  std::cout << "imported   " << GameName(summary.spec.game) << " (" << summary.spec.ranks
-            << " ranks x " << summary.spec.suits << " suits) into " << dir << ": "
-            << summary.subtrees_done << " of " << summary.subtrees_total << " subtrees below level "
-            << summary.split_level << " counted (" << pct << "), " << summary.winning
-            << " winning decks so far, " << Plural(summary.batches, "batch", "batches") << "\n"
+  std::cout << "imported   " << GameName(summary.spec.game) << " ("
+            << Plural(summary.spec.ranks, "rank") << " x " << Plural(summary.spec.suits, "suit")
+            << ") into " << dir << ": " << summary.subtrees_done << " of " << summary.subtrees_total
+            << " subtrees below level " << summary.split_level << " counted (" << pct << "), "
+            << summary.winning << " winning decks so far, "
+            << Plural(summary.batches, "batch", "batches") << "\n"
             << "continue   eulerdeck resume --store " << dir << "\n";
   return kExitOk;
 }

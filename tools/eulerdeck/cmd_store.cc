@@ -8,13 +8,13 @@
 
 #include "engine/base/parallel.h"
 #include "engine/eulerian/path.h"
-#include "storage/count/count_progress.h"
-#include "storage/count/stored_count.h"
-#include "storage/run/stored_run.h"
-#include "storage/store/frontier_store.h"
-#include "storage/store/inspect.h"
-#include "storage/store/live_status.h"
-#include "storage/store/run_state.h"
+#include "storage/count_progress.h"
+#include "storage/frontier_store.h"
+#include "storage/inspect.h"
+#include "storage/live_status.h"
+#include "storage/run_state.h"
+#include "storage/stored_count.h"
+#include "storage/stored_run.h"
 #include "tools/common/cli.h"
 #include "tools/common/format.h"
 #include "tools/common/plot.h"
@@ -353,9 +353,10 @@ int RunInspect(const std::vector<std::string>& args) {
       "level", po::value(&level)->required(), "the level (sub-decks of K cards)")(
       "limit", po::value(&limit)->default_value(20), "entries to print (0: all)")(
       "from", po::value(&from),
-      "start at the first entry whose string ends with this (e.g. \"431212\"; "
-      "for modular, the counts of the removals), or the next one after it")(
-      "json", po::bool_switch(), "print one JSON object");
+      "start at the first entry whose string ends with these cards (e.g. "
+      "\"4 3 1 2 1 2\", or \"431212\" with at most 9 ranks; for modular, the counts "
+      "of the removals), or the next one after it")("json", po::bool_switch(),
+                                                    "print one JSON object");
   po::variables_map vm;
   if (ParseOrHelp(args, desc,
                   "usage: eulerdeck inspect --store DIR --level K [--limit N]\n"
@@ -365,7 +366,9 @@ int RunInspect(const std::vector<std::string>& args) {
                   "2010's reduced strings), under a header and over a total. --from is a\n"
                   "position, not a filter: the listing starts at the first entry whose\n"
                   "string ends with the given cards, or at the next entry in key order when\n"
-                  "none does (said on stderr).",
+                  "none does (said on stderr). The cards are separated by spaces or\n"
+                  "commas (\"4 3 1 2 1 2\"); with at most 9 ranks also one digit per card\n"
+                  "(\"431212\", the paper's notation).",
                   vm))
     return kExitOk;
   const bool json = vm["json"].as<bool>();
@@ -392,6 +395,12 @@ int RunInspect(const std::vector<std::string>& args) {
         }
         cards.push_back(static_cast<Card>(c - '0'));
       }
+    } else if (from.find_first_of(" ,") == std::string::npos && from.size() > 1 &&
+               from.find_first_not_of("0123456789") == std::string::npos) {
+      // "431212" with 10 ranks or more could be 4 3 12 1 2 as well.
+      s = Status::InvalidArgument("--from '" + from + "': with " + std::to_string(spec.ranks) +
+                                  " ranks a string needs spaces or commas between its cards "
+                                  "(e.g. \"4 3 1 2 1 2\")");
     } else {
       s = ParseCards(from, &cards);
     }

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "storage/transport/count_mpi.h"
+#include "storage/count_mpi.h"
 #include "tools/common/cli.h"
 #include "tools/common/interrupt.h"
 #include "tools/common/version.h"
@@ -47,8 +47,8 @@ void PrintUsage() {
     const eulerdeck::GamePolicy& p = eulerdeck::Policy(static_cast<eulerdeck::Game>(g));
     std::printf("  %-10s %s%s\n", p.name, p.title, p.enumerable ? "" : " (no count/run)");
   }
-  std::cout << "Run 'eulerdeck <command> --help' for the options of a command;\n"
-               "'eulerdeck --version' for the version.\n";
+  std::cout << "Run 'eulerdeck <command> --help' (or 'eulerdeck help <command>') for the\n"
+               "options of a command; 'eulerdeck --version' for the version.\n";
 }
 
 }  // namespace
@@ -58,8 +58,14 @@ namespace {
 int RunCommand(int argc, char** argv) {
   using namespace eulerdeck::tools;
   if (argc < 2) return BadInput("eulerdeck", "no command given (try 'eulerdeck --help')");
-  const std::string command = argv[1];
-  const std::vector<std::string> args(argv + 2, argv + argc);
+  std::string command = argv[1];
+  std::vector<std::string> args(argv + 2, argv + argc);
+  // `eulerdeck help CMD [...]`: CMD's own help, as `eulerdeck CMD [...] --help`.
+  if (command == "help" && !args.empty()) {
+    command = args[0];
+    args.erase(args.begin());
+    args.push_back("--help");
+  }
   try {
     if (command == "--version" || command == "-V") {
       std::cout << "eulerdeck " EULERDECK_VERSION " (commit " EULERDECK_GIT_COMMIT ")\n";
@@ -100,7 +106,7 @@ int RunCommand(int argc, char** argv) {
 
 int main(int argc, char** argv) {
   // Under mpirun, the ranks other than 0 only count what rank 0 hands them
-  // (storage/transport/count_mpi.h); rank 0 runs the command.
+  // (storage/count_mpi.h); rank 0 runs the command.
   if (eulerdeck::storage::MpiStart(&argc, &argv) > 0) {
     eulerdeck::tools::StopOnSignals signals;
     const eulerdeck::Status s = eulerdeck::storage::MpiServe(signals.flag());
