@@ -1,6 +1,6 @@
-#include <charconv>
-
 #include "engine/cards/deck.h"
+
+#include <charconv>
 
 namespace eulerdeck {
 

@@ -6,7 +6,7 @@
 #include <iterator>
 #include <sstream>
 
-#include "storage/count_progress.h"
+#include "storage/count/count_progress.h"
 #include "tools/common/cli.h"
 #include "tools/common/format.h"
 #include "tools/common/interrupt.h"

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "storage/count_mpi.h"
+#include "storage/transport/count_mpi.h"
 #include "tools/common/cli.h"
 #include "tools/common/interrupt.h"
 #include "tools/common/version.h"
@@ -106,7 +106,7 @@ int RunCommand(int argc, char** argv) {
 
 int main(int argc, char** argv) {
   // Under mpirun, the ranks other than 0 only count what rank 0 hands them
-  // (storage/count_mpi.h); rank 0 runs the command.
+  // (storage/transport/count_mpi.h); rank 0 runs the command.
   if (eulerdeck::storage::MpiStart(&argc, &argv) > 0) {
     eulerdeck::tools::StopOnSignals signals;
     const eulerdeck::Status s = eulerdeck::storage::MpiServe(signals.flag());
