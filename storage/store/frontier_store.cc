@@ -973,12 +973,23 @@ bool WriterActive(const std::string& dir) {
   return held;
 }
 
-Status FrontierStore::VerifyFiles(uint64_t* replaced) {
+uint64_t FrontierStore::TableFileBytes() {
+  std::vector<rocksdb::LiveFileMetaData> files;
+  rep_->db->GetLiveFilesMetaData(&files);
+  uint64_t bytes = 0;
+  for (const rocksdb::LiveFileMetaData& file : files) bytes += file.size;
+  return bytes;
+}
+
+Status FrontierStore::VerifyFiles(uint64_t* replaced, const std::atomic<bool>* stop,
+                                  std::atomic<uint64_t>* bytes_done) {
   *replaced = 0;
   std::vector<rocksdb::LiveFileMetaData> files;
   rep_->db->GetLiveFilesMetaData(&files);
   const rocksdb::Options options;
   for (const rocksdb::LiveFileMetaData& file : files) {
+    if (stop != nullptr && stop->load()) return Status::Cancelled("interrupted in the table files");
+    if (bytes_done != nullptr) bytes_done->fetch_add(file.size, std::memory_order_relaxed);
     const std::string path =
         (std::filesystem::path(file.db_path) / file.name.substr(file.name.find_first_not_of('/')))
             .string();

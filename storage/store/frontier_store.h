@@ -10,6 +10,7 @@
 #ifndef EULERDECK_STORAGE_STORE_FRONTIER_STORE_H_
 #define EULERDECK_STORAGE_STORE_FRONTIER_STORE_H_
 
+#include <atomic>
 #include <cstdint>
 #include <memory>
 #include <nlohmann/json_fwd.hpp>
@@ -224,7 +225,12 @@ class FrontierStore {
   // index and meta blocks) and its footer. Corruption on the first damaged
   // file. Files that a running writer deleted since this handle was opened
   // are counted in *replaced, not checked.
-  Status VerifyFiles(uint64_t* replaced);
+  // `stop` (optional): Cancelled before the next file once it is true;
+  // `bytes_done` (optional) grows by each file's size as it is checked.
+  Status VerifyFiles(uint64_t* replaced, const std::atomic<bool>* stop = nullptr,
+                     std::atomic<uint64_t>* bytes_done = nullptr);
+  // The bytes of the live table files (what VerifyFiles reads).
+  uint64_t TableFileBytes();
 
   // RocksDB's estimate of the bytes on disk (SST files and logs).
   uint64_t DiskBytes();

@@ -81,7 +81,7 @@ Status ForEachEntryFrom(FrontierStore* store, int level, const std::vector<uint1
   return it->status();
 }
 
-Status VerifyStore(FrontierStore* store, VerifyReport* report) {
+Status VerifyStore(FrontierStore* store, VerifyReport* report, const VerifyOptions& options) {
   GameSpec spec;
   Status s = StoreSpec(store, &spec);
   if (!s.ok()) return s;
@@ -89,9 +89,21 @@ Status VerifyStore(FrontierStore* store, VerifyReport* report) {
   s = store->GetLevels(&levels);
   if (!s.ok()) return s;
   *report = VerifyReport();
+  // The work, in bytes read: the table files whole, then the blocks of every
+  // level the walk reads (its own and its parents', read alongside).
+  const auto stopped = [&] { return options.stop != nullptr && options.stop->load(); };
+  const auto advance = [&](uint64_t bytes) {
+    if (options.bytes_done) options.bytes_done->fetch_add(bytes, std::memory_order_relaxed);
+  };
+  if (options.bytes_total) {
+    uint64_t total = store->TableFileBytes();
+    for (const LevelRecord& r : levels)
+      if (r.kept) total += r.stored_bytes;
+    options.bytes_total->store(total);
+  }
   // First the files as RocksDB sees them: every table file's block
   // checksums, footer and index included, which the walk below cannot reach.
-  s = store->VerifyFiles(&report->files_replaced);
+  s = store->VerifyFiles(&report->files_replaced, options.stop, options.bytes_done);
   if (!s.ok()) return s;
   // The level in progress is checked as far as its last checkpoint, as if
   // committed there: past it, blocks may be a crashed run's leftovers that the
@@ -161,6 +173,8 @@ Status VerifyStore(FrontierStore* store, VerifyReport* report) {
     std::vector<uint16_t> previous;
     auto it = store->Blocks(k);
     for (; it->Valid(); it->Next(), ++blocks) {
+      if (stopped()) return Status::Cancelled("interrupted at level " + std::to_string(k));
+      advance(it->value().size());
       if (partial) {
         int key_level = 0;
         uint64_t ordinal = 0;

@@ -3,6 +3,7 @@
 #ifndef EULERDECK_STORAGE_STORE_INSPECT_H_
 #define EULERDECK_STORAGE_STORE_INSPECT_H_
 
+#include <atomic>
 #include <cstdint>
 #include <functional>
 #include <string>
@@ -33,13 +34,25 @@ struct VerifyReport {
   uint64_t files_replaced = 0;       // table files a running writer replaced meanwhile
 };
 
+// What a long verify reports and obeys (all optional).
+struct VerifyOptions {
+  // When it becomes true (a signal handler sets it), VerifyStore returns
+  // Cancelled at the next table file or block: nothing was found wrong so far.
+  const std::atomic<bool>* stop = nullptr;
+  // Bytes read so far, of *bytes_total (table files whole, then the stored
+  // blocks of every level read), set before the first byte is read.
+  std::atomic<uint64_t>* bytes_done = nullptr;
+  std::atomic<uint64_t>* bytes_total = nullptr;
+};
+
 // Checks RocksDB's table files (VerifyFiles), then re-reads every kept level
 // and the level in progress up to its last checkpoint: block checksums and decoding, the counts,
 // blocks and bytes against the level records, the level checksum, strict key order within and
 // across blocks, and that each entry is a valid child of an entry of the level below (when that
 // level is kept; level 1: the roots). Corruption with a precise message (level, block, entry) on
 // the first fault.
-Status VerifyStore(FrontierStore* store, VerifyReport* report);
+Status VerifyStore(FrontierStore* store, VerifyReport* report,
+                   const VerifyOptions& options = VerifyOptions());
 
 }  // namespace eulerdeck::storage
 

@@ -216,5 +216,19 @@ k=$(tail -1 "$tmp/err" | sed -n 's/.*the terms of n = 1\.\.\([0-9]*\) are writte
 [ -n "$k" ] && grep -v '^#' "$tmp/out" | diff -q - "$tmp/b-ref.txt" >/dev/null ||
   { echo "FAIL (oeis SIGTERM): standard output is not the terms of n = 1..$k"; fail=1; }
 
+# eulerdeck verify (issue 42, B1): Ctrl-C (SIGTERM) stops it with one line
+# saying how far it read, exit 130 (143); it writes nothing, so the store's
+# files are as they were.
+vfiles() { (cd "$1" && find . -type f ! -name LOG -printf '%p %s %T@\n' | sort); }
+before=$(vfiles "$tmp/s-INT")
+for sig in INT TERM; do
+  interrupt "$sig" 0.3 "$E" verify --store "$tmp/s-INT"
+  want=$([ "$sig" = INT ] && echo 130 || echo 143)
+  expect_stop "verify SIG$sig" "$want" '^eulerdeck verify: interrupted after reading .* of .* \([0-9.]+%\), no fault found so far; verify writes nothing: run it again to check the whole store$'
+  [ "$(wc -l <"$tmp/err")" -eq 1 ] || { echo "FAIL (verify SIG$sig): not one line: $(cat "$tmp/err")"; fail=1; }
+  [ -s "$tmp/out" ] && { echo "FAIL (verify SIG$sig): printed a result"; fail=1; }
+done
+[ "$(vfiles "$tmp/s-INT")" = "$before" ] || { echo "FAIL (verify): the store's files changed"; fail=1; }
+
 [ "$fail" -eq 0 ] && echo "interrupt_test: all checks passed"
 exit "$fail"
