@@ -321,6 +321,14 @@ Status CountCoordinator::OpenImpl(FrontierStore* store, const GameSpec& spec,
   }
   s = CountParams(store, spec, read_only ? nullptr : &options.tally, &params);
   if (!s.ok()) return s;
+  // A count resumed is read whole first (its table files: the levels to the
+  // split and the count records), as a stored run is: damage is refused
+  // before more work is committed beside it.
+  if (exists && !read_only) {
+    uint64_t replaced = 0;
+    s = store->VerifyFiles(&replaced);
+    if (!s.ok()) return s;
+  }
 
   // Step 2. The levels down to the split, by the stored run.
   for (;;) {
@@ -334,6 +342,7 @@ Status CountCoordinator::OpenImpl(FrontierStore* store, const GameSpec& spec,
     run.checkpoint_seconds = options.checkpoint_seconds;
     run.keep = Keep::kLast;
     run.until_level = rep->levels.empty() ? 1 : rep->levels.back().level + 1;
+    run.verify_tables = false;  // read whole above
     run.stop = options.stop;
     run.level = options.building_level;
     s = RunStore(store, spec, run);

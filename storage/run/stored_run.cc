@@ -329,6 +329,19 @@ Status RunStore(FrontierStore* store, const GameSpec& spec, const RunOptions& op
   if (options.until_level < 0 || options.until_level > n) {
     return Status::InvalidArgument("--until-level must be between 1 and " + std::to_string(n));
   }
+  // Step 0. A store with levels is read whole before anything is written to
+  // it: damage where this run would never read (an earlier level, a table
+  // file of records) is refused now, not found after days of work on it.
+  if (options.verify_tables) {
+    std::vector<LevelRecord> before;
+    s = store->GetLevels(&before);
+    if (!s.ok()) return s;
+    uint64_t replaced = 0;
+    if (!before.empty() && before.back().level < (options.until_level ? options.until_level : n)) {
+      s = store->VerifyFiles(&replaced);
+      if (!s.ok()) return s;
+    }
+  }
   // Step 1. Parameters: a new store takes them, an existing one must match.
   // (A store made by CreateStore() has them; one without is a store killed
   // before they were written by an older version, which holds nothing yet.)

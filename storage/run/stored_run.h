@@ -35,6 +35,9 @@ struct RunOptions {
   // only one level in d is read back. The passes are aligned to end at the
   // last level. Any value gives the same levels, entry for entry.
   int pass_levels = 0;
+  // Before resuming a store that holds levels, read every table file whole
+  // (FrontierStore::VerifyFiles) and refuse a damaged one (Corruption).
+  bool verify_tables = true;
   // A checkpoint (flush + synced progress record) at most this often.
   double checkpoint_seconds = 10.0;
   // When it becomes true (a signal handler sets it), the run stops taking

@@ -10,7 +10,9 @@
 #  7. a run killed 150-300 ms after its start reads as interrupted, never as
 #     stopped where --until-level would stop it (A5);
 #  8. a directory of other files is "not an eulerdeck store", exit 2, and
-#     stays as it was (A8).
+#     stays as it was (A8);
+#  9. whatever damage verify finds in a table file, resume refuses too
+#     (exit 1, one line) before writing (A4).
 # (Disk full, concurrent readers and power cuts have their own tests.)
 # Usage: reliability_test.sh BUILD_DIR [--long]
 set -u
@@ -137,7 +139,7 @@ damaged=0
 for cut in $(seq 200 20 $((size - 1))); do
   rm -rf "$tmp/cutx"; cp -r "$tmp/cut" "$tmp/cutx"
   truncate -s "$cut" "$tmp/cutx"/MANIFEST-*
-  for cmd in status "export --counts -" verify; do
+  for cmd in status "export --counts - --partial" verify; do
     # shellcheck disable=SC2086
     "$E" $cmd --store "$tmp/cutx" >"$tmp/out" 2>"$tmp/err"
     rc=$?
@@ -188,6 +190,29 @@ for cmd in "run ${GAME[*]}" "count ${GAME[*]}" resume status verify "export --co
     echo "FAIL (not a store, $cmd): rc=$rc $(cat "$tmp/err")"; fail=1
   fi
 done
+
+# 9. A byte flipped in each table file of an interrupted run (--keep all),
+# a third of the way in: where verify finds the damage, resume refuses the
+# store too, before it writes (it reads every table file whole first).
+{ (EULERDECK_CRASH_AT=after-checkpoint:6 exec "$E" run --game mousetrap --ranks 11 --store "$tmp/dmg" --keep all --checkpoint-seconds 0 >/dev/null 2>&1); } 2>/dev/null
+refused=0
+for f in $(cd "$tmp/dmg" && ls ./*.sst); do
+  rm -rf "$tmp/dmgx"; cp -r "$tmp/dmg" "$tmp/dmgx"
+  python3 -c '
+import sys
+p = sys.argv[1]
+b = bytearray(open(p, "rb").read())
+b[len(b) // 3] ^= 0x01
+open(p, "wb").write(bytes(b))' "$tmp/dmgx/$f"
+  "$E" verify --store "$tmp/dmgx" >/dev/null 2>&1 && continue
+  "$E" resume --store "$tmp/dmgx" >"$tmp/out" 2>"$tmp/err"
+  rc=$?
+  if [ "$rc" -ne 1 ] || [ "$(grep -c . "$tmp/err")" -ne 1 ]; then
+    echo "FAIL (damaged $f): verify finds it, resume rc=$rc $(cat "$tmp/err")"; fail=1
+  fi
+  refused=$((refused + 1))
+done
+[ "$refused" -gt 0 ] || { echo "FAIL (damaged table files): verify found no damage at all"; fail=1; }
 
 [ "$fail" -eq 0 ] && echo "reliability_test: all checks passed"
 exit "$fail"
