@@ -45,6 +45,7 @@ int RunCommand(int argc, char** argv) {
       args.push_back("--help");
     }
     if (command == "--version" || command == "-V") {
+      if (argc > 2) return BadInput("cardlab", command + " takes no arguments");
       std::cout << "cardlab " EULERDECK_VERSION " (commit " EULERDECK_GIT_COMMIT ")\n";
       return kExitOk;
     }
@@ -73,6 +74,9 @@ int RunCommand(int argc, char** argv) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  // A closed standard output ends the command quietly with 141
+  // (docs/output.md), its partial output files removed.
+  eulerdeck::tools::EndQuietlyOnClosedStdout();
   const int rc = RunCommand(argc, argv);
   const std::string program = argc >= 2 ? std::string("cardlab ") + argv[1] : "cardlab";
   return eulerdeck::tools::FinishStdout(program, rc);

@@ -1,10 +1,13 @@
 #include "tools/common/cli.h"
 
+#include <algorithm>
 #include <cctype>
 #include <cerrno>
+#include <cmath>
 #include <cstdio>
 #include <cstring>
 #include <iostream>
+#include <thread>
 
 #include "tools/common/plot.h"
 #include "tools/common/progress.h"
@@ -115,7 +118,7 @@ void JobOptions::AddPlot(po::options_description& desc, const char* plot_help) {
 Status JobOptions::Prepare(std::vector<GameSpec>* specs, OutputFile* csv, OutputFile* bfile,
                            const std::function<Status(const GameSpec&)>& check) const {
   Status s = spec.ToSpecs(specs);
-  if (s.ok() && threads < 0) s = Status::InvalidArgument("--threads must be >= 0");
+  if (s.ok()) s = CheckThreads(threads);
   if (s.ok()) {
     s = CheckResultStreams(json, {{"csv", csv_path}, {"bfile", bfile_path}, {"plot", plot_path}});
   }
@@ -161,9 +164,7 @@ std::string InterruptedLine(const std::string& program, const std::vector<std::s
 
 Status OpenBfile(const std::string& path, OutputFile* out) {
   if (path.empty()) return Status::OK();
-  Status s = out->Open(path);
-  if (!s.ok()) return Status::InvalidArgument("cannot write --bfile file '" + path + "'");
-  return s;
+  return out->Open(path, "--bfile file");
 }
 
 std::string CommandLine(const std::string& command, const std::vector<std::string>& args,
@@ -260,11 +261,32 @@ Status ParseBytes(const std::string& text, uint64_t* bytes) {
   return Status::OK();
 }
 
+Status CheckSeconds(const std::string& option, double seconds, bool zero_allowed) {
+  if (!std::isfinite(seconds) || seconds < 0 || (!zero_allowed && seconds == 0)) {
+    return Status::InvalidArgument("--" + option + " must be a finite number of seconds " +
+                                   (zero_allowed ? ">= 0" : "> 0"));
+  }
+  return Status::OK();
+}
+
 Status OpenCsv(const std::string& path, OutputFile* out) {
   if (path.empty()) return Status::OK();
-  Status s = out->Open(path);
-  if (!s.ok()) return Status::InvalidArgument("cannot write --csv file '" + path + "'");
-  return s;
+  return out->Open(path, "--csv file");
+}
+
+int MaxThreads() {
+  const unsigned cores = std::thread::hardware_concurrency();
+  return 4 * static_cast<int>(std::clamp(cores, 1u, 1u << 20));
+}
+
+Status CheckThreads(int threads) {
+  if (threads < 0) return Status::InvalidArgument("--threads must be >= 0");
+  if (threads > MaxThreads()) {
+    return Status::InvalidArgument("--threads " + std::to_string(threads) + ": at most " +
+                                   std::to_string(MaxThreads()) + " here (4 x the " +
+                                   std::to_string(MaxThreads() / 4) + " cores; 0: all cores)");
+  }
+  return Status::OK();
 }
 
 bool CommitOutput(const std::string& program, OutputFile* file) {
@@ -300,6 +322,9 @@ int FinishStdout(const std::string& program, int rc) {
   const bool failed = !std::cout || std::fflush(stdout) != 0 || std::ferror(stdout);
   if (!failed) return rc;
   const int err = errno;
+  // A reader that left: quiet, as the SIGPIPE handler ends it
+  // (EndQuietlyOnClosedStdout); here where SIGPIPE did not.
+  if (err == EPIPE) return kExitClosedStdout;
   std::cerr << program << ": could not write the results to standard output"
             << (err != 0 ? std::string(" (") + std::strerror(err) + ")" : std::string()) << "\n";
   return rc == kExitOk ? kExitCheckFailed : rc;

@@ -76,7 +76,7 @@ struct JobOptions {
            const char* bfile_help = nullptr);
   // Adds --plot FILE (.svg, .png or "-"), checked by Prepare() (CheckPlotPath).
   void AddPlot(po::options_description& desc, const char* plot_help);
-  // The specs (ToSpecs), --threads checked, the outputs checked
+  // The specs (ToSpecs), --threads checked (CheckThreads), the outputs checked
   // (CheckResultStreams), `check` (the job's own limits on each spec, if
   // given), and only then the CSV and b-file opened, before any work starts:
   // bad input writes nothing.
@@ -120,10 +120,22 @@ void ParseArgs(const std::vector<std::string>& args, const po::options_descripti
 // the text when it is not a size.
 Status ParseBytes(const std::string& text, uint64_t* bytes);
 
+// A duration option (--checkpoint-seconds, --batch-seconds): InvalidArgument
+// naming --`option` unless finite and >= 0 (> 0 unless zero_allowed); inf and
+// nan are refused, as a checkpoint never taken would be.
+Status CheckSeconds(const std::string& option, double seconds, bool zero_allowed);
+
 // Opens `path` for the results' CSV before any work starts, so that a typo
 // does not cost the run; does nothing when path is empty. InvalidArgument
 // naming the file when it cannot be written.
 Status OpenCsv(const std::string& path, OutputFile* out);
+
+// The most --threads a command accepts: 4 x the cores
+// (std::thread::hardware_concurrency(), at least 1). More would only cost
+// memory and time; 10^8 exhausted the memory before this bound.
+int MaxThreads();
+// --threads: 0 (all cores) to MaxThreads(); InvalidArgument, one line, beyond.
+Status CheckThreads(int threads);
 
 // Commits `file` (OutputFile::Commit). On failure prints "<program>: <why>"
 // on stderr and returns false: the caller exits with kExitCheckFailed.
@@ -136,7 +148,8 @@ int BadInput(const std::string& program, const std::string& message);
 // (a full disk, /dev/full or a closed pipe loses results silently
 // otherwise). Returns `rc`, or kExitCheckFailed after one line on stderr
 // naming the error when the results could not be written and rc was
-// kExitOk. Call once, at the end of main().
+// kExitOk; kExitClosedStdout, quietly, when its reader closed it (EPIPE).
+// Call once, at the end of main().
 int FinishStdout(const std::string& program, int rc);
 
 // Prints the usage of a subcommand on stdout.

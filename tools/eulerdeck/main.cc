@@ -68,6 +68,7 @@ int RunCommand(int argc, char** argv) {
   }
   try {
     if (command == "--version" || command == "-V") {
+      if (!args.empty()) return BadInput("eulerdeck", command + " takes no arguments");
       std::cout << "eulerdeck " EULERDECK_VERSION " (commit " EULERDECK_GIT_COMMIT ")\n";
       return kExitOk;
     }
@@ -113,6 +114,9 @@ int main(int argc, char** argv) {
     eulerdeck::storage::MpiFinish(0);
     return s.ok() ? 0 : 1;
   }
+  // A closed standard output ends the command quietly with 141
+  // (docs/output.md), its partial output files removed.
+  eulerdeck::tools::EndQuietlyOnClosedStdout();
   const int rc = RunCommand(argc, argv);
   eulerdeck::storage::MpiFinish(rc);
   const std::string program = argc >= 2 ? std::string("eulerdeck ") + argv[1] : "eulerdeck";
