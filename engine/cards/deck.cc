@@ -7,12 +7,27 @@ namespace eulerdeck {
 Status ParseCards(std::string_view text, Deck* deck) {
   deck->clear();
   size_t i = 0;
+  // A comma separates two values: one with no value before it (leading,
+  // doubled) or after it (trailing: "1,2,3,4,") is refused, not skipped.
+  // Whitespace separates freely.
+  bool comma = false;  // a comma since the last value
+  const auto stray = [&] {
+    return Status::InvalidArgument("deck '" + std::string(text) +
+                                   "' has a comma without a value on each side");
+  };
   while (i < text.size()) {
     const char c = text[i];
-    if (c == ' ' || c == ',' || c == '\t' || c == '\n') {
+    if (c == ',') {
+      if (comma || deck->empty()) return stray();
+      comma = true;
       ++i;
       continue;
     }
+    if (c == ' ' || c == '\t' || c == '\n') {
+      ++i;
+      continue;
+    }
+    comma = false;
     size_t j = i;
     while (j < text.size() && text[j] != ' ' && text[j] != ',' && text[j] != '\t' &&
            text[j] != '\n') {
@@ -37,6 +52,7 @@ Status ParseCards(std::string_view text, Deck* deck) {
     deck->push_back(static_cast<Card>(value));
     i = j;
   }
+  if (comma) return stray();
   if (deck->empty()) return Status::InvalidArgument("deck is empty");
   return Status::OK();
 }

@@ -15,9 +15,11 @@ namespace eulerdeck {
 // A deck top card first: values in 1..ranks.
 using Deck = std::vector<Card>;
 
-// Parses "1 4 3 2" or "1,4,3,2" (any mix of spaces and commas) into values.
-// Checks only that each token is a positive integer that fits a Card; the
-// multiset is checked by CheckDeck(). Errors name the offending token.
+// Parses "1 4 3 2" or "1,4,3,2" (any mix of whitespace and commas) into
+// values. A comma must stand between two values: "1,2,3,4," and "1,,2" are
+// refused. Checks only that each token is a positive integer that fits a
+// Card; the multiset is checked by CheckDeck(). Errors name the offending
+// token.
 Status ParseCards(std::string_view text, Deck* deck);
 
 // OK when `deck` holds exactly `suits` copies of each value 1..ranks.

@@ -234,6 +234,12 @@ TEST_CASE("deck parsing rejects bad input with a message naming it") {
   CHECK(s.IsInvalidArgument());
   CHECK(s.message().find("'x'") != std::string::npos);
   CHECK(ParseDeck("", spec, &d).IsInvalidArgument());
+  // A comma stands between two values (issue 42).
+  CHECK(ParseDeck("1,4,3,2,", spec, &d).IsInvalidArgument());
+  CHECK(ParseDeck(",1,4,3,2", spec, &d).IsInvalidArgument());
+  CHECK(ParseDeck("1,,4,3,2", spec, &d).IsInvalidArgument());
+  CHECK(ParseDeck("1, ,4,3,2", spec, &d).IsInvalidArgument());
+  CHECK(ParseDeck("1 4 3 2 , ", spec, &d).IsInvalidArgument());
   CHECK(ParseDeck("1 4 3", spec, &d).IsInvalidArgument());
   CHECK(ParseDeck("1 4 3 5", spec, &d).IsInvalidArgument());
   CHECK(ParseDeck("1 4 3 3", spec, &d).IsInvalidArgument());

@@ -4,7 +4,9 @@
 # left on device in DIR; free space and run `eulerdeck resume --store DIR`")
 # and exit 1; a resume while the device is still full must do the same; and
 # once space is freed, resume must finish a store identical to an
-# uninterrupted run's, which verify accepts.
+# uninterrupted run's, which verify accepts. A count in a store (issue 42,
+# A.4) ends with the same line in `count`'s name, and `resume` of it in its
+# own, and resumes to the plain count.
 # Needs root (mount); exits 77 (skipped) where tmpfs cannot be mounted.
 # Usage: disk_full_test.sh BUILD_DIR [--long]
 set -u
@@ -89,6 +91,54 @@ trial() {
   fi
   umount "$mnt"
 }
+
+# count_trial WHAT SIZE FILLER: a count in a store (issue 42, A.4) on a
+# SIZE tmpfs, FILLER none or burst: the same one line as run's, with
+# `count`'s name, then `resume`'s while still full, then resumed to
+# A007709(13) = 28,886,593 once space is freed.
+count_trial() {
+  local what="$1" size="$2" filler="$3" rc lines
+  trials=$((trials + 1))
+  mount -t tmpfs -o "size=$size" tmpfs "$mnt" || { echo "FAIL ($what): mount"; fail=1; return; }
+  timeout 30 "$E" count --game mousetrap --ranks 13 --store "$mnt/s" --threads 1 --checkpoint-seconds 0 \
+    --memory-budget 16MiB -q >/dev/null 2>"$tmp/err" &
+  local pid=$!
+  if [ "$filler" = burst ]; then
+    wait_for "$pid" [ -e "$mnt/s/CURRENT" ]
+    sleep "0.$(( RANDOM % 5 + 3 ))"; dd if=/dev/zero of="$mnt/filler" bs=1M >/dev/null 2>&1
+  fi
+  wait "$pid"; rc=$?
+  for cmd in count resume; do
+    lines=$(cat "$tmp/err")
+    if [ "$rc" -ne 1 ] || [ "$(echo "$lines" | wc -l)" -ne 1 ] ||
+       ! echo "$lines" | grep -q "^eulerdeck $cmd: no space left on device in $mnt/s.*; free space and run \`eulerdeck resume --store $mnt/s\`$"; then
+      echo "FAIL ($what, $cmd): rc=$rc: $lines"; fail=1
+    fi
+    [ "$cmd" = resume ] && break
+    # While still full: resume fails the same way, in its own name. (After a
+    # burst, what the failed count released may be enough to finish: then
+    # it must finish right.)
+    timeout 30 "$E" resume --store "$mnt/s" --threads 1 --memory-budget 16MiB -q >"$tmp/out" 2>"$tmp/err"
+    rc=$?
+    if [ "$filler" = burst ] && [ "$rc" -eq 0 ]; then
+      grep -q "^winning decks  28886593$" "$tmp/out" || { echo "FAIL ($what): resume while full: $(cat "$tmp/out")"; fail=1; }
+      break
+    fi
+  done
+  rm -f "$mnt/filler"
+  mount -o remount,size=512m "$mnt"
+  "$E" resume --store "$mnt/s" --threads 2 -q 2>"$tmp/err" | grep -q "^winning decks  28886593$" ||
+    { echo "FAIL ($what): resume after freeing space: $(cat "$tmp/err")"; fail=1; }
+  umount "$mnt"
+}
+
+if [ "$LONG" -eq 0 ]; then
+  count_trial "count m=13, 6m" 6m none
+  count_trial "count m=13, 24m, burst filler" 24m burst
+else
+  for size in 2m 4m 6m 8m; do count_trial "count m=13, $size" "$size" none; done
+  for i in 1 2 3 4 5 6; do count_trial "count m=13, 24m, burst filler $i" 24m burst; done
+fi
 
 if [ "$LONG" -eq 0 ]; then
   GAME=(--game mousetrap --ranks 11)   # 11 levels, about 2.5 MB stored

@@ -375,6 +375,66 @@ expect_bad "dundee greedy: trailing comma" "$C" dundee greedy --deck "4,"
 expect_bad "dundee optimal-bids: negative max-bids" "$C" dundee optimal-bids --deck 2,2 --max-bids -1
 expect_ok "dundee optimal-bids: count beyond 64 bits" "\\[112186277816662845432 in all\\]" "$C" dundee optimal-bids --deck "1^70" --rounds 35
 expect_bad "cardlab mc: negative decks" "$C" mc --game hlm --ranks 4 --decks -1
+# Bounds (issue 42, A.3): refused in one line, exit 2, before anything is
+# written; a store given is left byte-identical (its files but RocksDB's LOG,
+# which a read-only opening writes), a new one never created.
+files_of() { (cd "$1" && find . -type f ! -name LOG ! -name 'LOG.*' -exec md5sum {} + | sort); }
+# expect_kept DESCRIPTION STORE ARGS...: expect_bad, and STORE's files unchanged.
+expect_kept() {
+  local what="$1" store="$2"; shift 2
+  local before
+  before=$(files_of "$store")
+  expect_bad "$what" "$@"
+  [ "$(files_of "$store")" = "$before" ] || { echo "FAIL ($what): the store's files changed"; fail=1; }
+}
+many=100000000
+expect_bad "--version extra" "$E" --version extra
+expect_bad "cardlab --version extra" "$C" --version extra
+expect_bad "play: trailing comma" "$E" play --game mousetrap --ranks 4 --deck "1,2,3,4,"
+expect_bad "play: doubled comma" "$E" play --game mousetrap --ranks 4 --deck "1,2,,3,4"
+expect_bad "count: --threads $many" "$E" count --game mousetrap --ranks 8 --threads "$many"
+expect_bad "brute: --threads $many" "$E" brute --game mousetrap --ranks 5 --threads "$many"
+expect_bad "best: --threads $many" "$E" best --game hlm --ranks 6 --threads "$many"
+expect_bad "reform-stats: --threads $many" "$E" reform-stats --game modular --ranks 6 --threads "$many"
+expect_bad "estimate: --threads $many" "$E" estimate --game mousetrap --ranks 8 --threads "$many"
+expect_bad "oeis: --threads $many" "$E" oeis A007709 --to 8 --threads "$many"
+expect_bad "reform-search: --threads $many" "$E" reform-search --game modular --ranks 8 --threads "$many"
+expect_bad "mc: --threads $many" "$C" mc --game hlm --ranks 5 --decks 1000 --threads "$many"
+expect_bad "memory solitaire: --threads $many" "$C" memory solitaire --n 20 --threads "$many"
+# (Each refusal its own new store, so that none can pass as refused for
+# another reason: a store that an earlier one created.)
+expect_bad "run: --threads $many" "$E" run --game mousetrap --ranks 8 --store "$tmp/new/r1" --threads "$many"
+expect_bad "count --store: --threads $many" "$E" count --game mousetrap --ranks 8 --store "$tmp/new/c1" --threads "$many"
+expect_bad "count --store: --subtrees 0" "$E" count --game mousetrap --ranks 8 --store "$tmp/new/c2" --subtrees 0
+for t in inf nan -1 -inf; do
+  expect_bad "count --store: --checkpoint-seconds $t" "$E" count --game mousetrap --ranks 8 --store "$tmp/new/c$t" --checkpoint-seconds "$t"
+  expect_bad "run: --checkpoint-seconds $t" "$E" run --game mousetrap --ranks 8 --store "$tmp/new/r$t" --checkpoint-seconds "$t"
+done
+expect_bad "count --store: --batch-seconds inf" "$E" count --game mousetrap --ranks 8 --store "$tmp/new/c3" --batch-seconds inf
+[ -e "$tmp/new" ] && { echo "FAIL (a refused run or count created its store): $(ls "$tmp/new")"; fail=1; }
+expect_bad "import: --threads $many" "$E" import --progress "$tmp/p.json" --store "$tmp/b2" --threads "$many"
+[ -e "$tmp/b2" ] && { echo "FAIL (a refused import created its store)"; fail=1; }
+# The same refusals on existing stores: a stored run ($S), a count ($tmp/cs2).
+expect_kept "run again: --threads $many" "$S" "$E" run --game hlm --ranks 6 --suits 2 --store "$S" --threads "$many"
+expect_kept "resume: --threads $many" "$S" "$E" resume --store "$S" --threads "$many"
+expect_kept "resume: --checkpoint-seconds inf" "$S" "$E" resume --store "$S" --checkpoint-seconds inf
+expect_kept "count again: --threads $many" "$tmp/cs2" "$E" count --game hlm --ranks 10 --suits 2 --store "$tmp/cs2" --threads "$many"
+expect_kept "count again: --subtrees 0" "$tmp/cs2" "$E" count --game hlm --ranks 10 --suits 2 --store "$tmp/cs2" --subtrees 0
+expect_kept "count again: --checkpoint-seconds inf" "$tmp/cs2" "$E" count --game hlm --ranks 10 --suits 2 --store "$tmp/cs2" --checkpoint-seconds inf
+expect_kept "resume a count: --threads $many" "$tmp/cs2" "$E" resume --store "$tmp/cs2" --threads "$many"
+expect_kept "resume a count: --checkpoint-seconds inf" "$tmp/cs2" "$E" resume --store "$tmp/cs2" --checkpoint-seconds inf
+# resume of a count store speaks as resume (issue 42, A.4).
+grep -q "^eulerdeck resume: --checkpoint-seconds must be a finite number of seconds >= 0$" "$tmp/err" ||
+  { echo "FAIL (resume of a count store: its errors are resume's): $(cat "$tmp/err")"; fail=1; }
+expect_kept "export: --level with --counts" "$S" "$E" export --store "$S" --level 3 --counts "$tmp/lc.csv"
+expect_kept "export: --level with --batches" "$tmp/cs2" "$E" export --store "$tmp/cs2" --level 3 --batches "$tmp/lc.csv"
+expect_bad "list: --json and --csv" "$E" list "$tmp" --json --csv "$tmp/lc.csv"
+[ -e "$tmp/lc.csv" ] && { echo "FAIL (a refused export or list wrote its file)"; fail=1; }
+# At the bound, 4 x the cores, a command runs.
+cores=$(getconf _NPROCESSORS_ONLN)  # std::thread::hardware_concurrency()
+expect_ok "count: --threads 4 x the cores" "winning decks +1812$" "$E" count --game mousetrap --ranks 8 --threads $((4 * cores))
+expect_bad "count: --threads past 4 x the cores" "$E" count --game mousetrap --ranks 8 --threads $((4 * cores + 1))
+
 expect_ok "cardlab memory --help" "solitaire" "$C" memory --help
 expect_ok "memory solitaire --help" "usage: cardlab memory solitaire" "$C" memory solitaire --help
 expect_ok "memory solitaire exact" "^ +32 +51.126048087418" "$C" memory solitaire --n 32 --fractions

@@ -352,7 +352,7 @@ int RunMc(const std::vector<std::string>& args) {
   Status s = spec_options.ToSpecs(&specs);
   const bool decks_given = vm.count("decks") > 0;
   if (s.ok() && decks_given && decks == 0) s = Status::InvalidArgument("--decks must be positive");
-  if (s.ok() && options.threads < 0) s = Status::InvalidArgument("--threads must be >= 0");
+  if (s.ok()) s = CheckThreads(options.threads);
   if (s.ok() && !(set.until_ci >= 0 && set.until_ci < 1))
     s = Status::InvalidArgument("--until-ci must be in [0, 1)");
   if (s.ok() && !decks_given && set.until_ci == 0)

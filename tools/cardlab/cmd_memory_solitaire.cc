@@ -98,7 +98,7 @@ int RunMemorySolitaire(const std::vector<std::string>& args) {
   if (s.ok() && precision != "double" && precision != "long") {
     s = Status::InvalidArgument("--precision must be double or long");
   }
-  if (s.ok() && threads < 0) s = Status::InvalidArgument("--threads must be >= 0");
+  if (s.ok()) s = CheckThreads(threads);
   if (s.ok())
     s = CheckResultStreams(vm["json"].as<bool>(), {{"csv", csv_path}, {"plot", plot_path}});
   OutputFile csv;

@@ -100,8 +100,14 @@ int RunSizes(const SizeLoop& loop, const StopOnSignals& signals, Solve&& solve, 
                 << "\n";
       return signals.ExitCode();
     }
-    if (s.code() == Status::Code::kInternal || s.IsCorruption()) {
-      std::cerr << loop.program << ": " << s.ToString() << "\n";
+    if (s.code() == Status::Code::kInternal || s.IsCorruption() || s.IsIOError() || s.IsNoSpace()) {
+      // A failed check, a damaged store, a failing or full device (a full
+      // one with its cure, as run's).
+      std::cerr << loop.program << ": " << s.ToString();
+      if (s.IsNoSpace() && !loop.store.empty()) {
+        std::cerr << "; free space and run `eulerdeck resume --store " << loop.store << "`";
+      }
+      std::cerr << "\n";
       return kExitCheckFailed;
     }
     if (!s.ok()) return BadInput(loop.program, s.ToString());

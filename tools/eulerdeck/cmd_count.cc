@@ -171,7 +171,7 @@ PlotSeries LevelSeries(const SizeResult& r) {
 
 }  // namespace
 
-int RunCount(const std::vector<std::string>& args) {
+int RunCount(const std::vector<std::string>& args, const std::string& program) {
   // --removed is its own job (cmd_count_removed.cc): another engine, other
   // outputs.
   if (std::find(args.begin(), args.end(), "--removed") != args.end()) {
@@ -206,18 +206,19 @@ int RunCount(const std::vector<std::string>& args) {
   Status s = job.Prepare(&specs, &csv, &bfile, CheckEnumerable);
   PlotOutput plot_out;
   if (s.ok()) s = plot_out.Open(job.plot_path);
-  if (!s.ok()) return BadInput(kProgram, s.ToString());
+  if (s.ok() && stored.enabled()) s = stored.Check();
+  if (!s.ok()) return BadInput(program, s.ToString());
   options.threads = job.threads;
   const bool range = job.spec.is_range();
   if (stored.enabled() && range) {
-    return BadInput(kProgram, "--store takes one size, not a range of --ranks");
+    return BadInput(program, "--store takes one size, not a range of --ranks");
   }
   if ((stored.enabled() || storage::MpiWorldSize() > 1) && options.verify_leaves) {
-    return BadInput(kProgram, "--verify-leaves is not available with --store or under mpirun");
+    return BadInput(program, "--verify-leaves is not available with --store or under mpirun");
   }
   if (!stored.enabled() && (vm.count("subtrees") || !vm["checkpoint-seconds"].defaulted() ||
                             !vm["batch-seconds"].defaulted() || !vm["memory-budget"].defaulted())) {
-    return BadInput(kProgram,
+    return BadInput(program,
                     "--subtrees, --checkpoint-seconds, --batch-seconds and "
                     "--memory-budget need --store DIR");
   }
@@ -272,12 +273,12 @@ int RunCount(const std::vector<std::string>& args) {
     if (!range && storage::MpiWorldSize() <= 1 &&
         !(stored.enabled() && storage::StoreExists(stored.dir))) {
       s = ForecastCount(spec, options.threads, 1.0, &r.forecast);
-      if (!s.ok()) return BadInput(kProgram, s.ToString());
+      if (!s.ok()) return BadInput(program, s.ToString());
       r.forecast_made = true;
       if (r.forecast.seconds > kForceSeconds && !force) {
         // Bad input: one line, the forecast in it.
         return BadInput(
-            kProgram, ForceRefusal(r.forecast.seconds, r.forecast.threads, r.forecast.nodes.mean));
+            program, ForceRefusal(r.forecast.seconds, r.forecast.threads, r.forecast.nodes.mean));
       }
       if (!Quiet()) std::cerr << ForecastLine(r.forecast) << "\n";
     }
@@ -332,7 +333,7 @@ int RunCount(const std::vector<std::string>& args) {
     r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     if (s.IsCancelled() && stored.enabled()) {
       std::cout.flush();
-      std::cerr << kProgram << ": " << s.ToString() << "; continue with `eulerdeck resume --store "
+      std::cerr << program << ": " << s.ToString() << "; continue with `eulerdeck resume --store "
                 << stored.dir << "`\n";
       return signals.ExitCode();
     }
@@ -340,17 +341,22 @@ int RunCount(const std::vector<std::string>& args) {
       // Sizes already done were printed (and are in a '-' output); files are
       // not committed: they appear only when complete.
       std::cout.flush();
-      std::cerr << InterruptedLine(kProgram, args, specs, spec, range, s,
+      std::cerr << InterruptedLine(program, args, specs, spec, range, s,
                                    "without --store a count is not resumable")
                 << "\n";
       return signals.ExitCode();
     }
     if (!s.ok() && !s.IsInvalidArgument() && !s.IsOutOfRange() && !s.IsNotSupported()) {
-      // A failed check, a damaged store, a full or failing device.
-      std::cerr << kProgram << ": " << s.ToString() << "\n";
+      // A failed check, a damaged store, a full or failing device (a full
+      // one with its cure, as run's).
+      std::cerr << program << ": " << s.ToString();
+      if (s.IsNoSpace() && stored.enabled()) {
+        std::cerr << "; free space and run `eulerdeck resume --store " << stored.dir << "`";
+      }
+      std::cerr << "\n";
       return kExitCheckFailed;
     }
-    if (!s.ok()) return BadInput(kProgram, s.ToString());
+    if (!s.ok()) return BadInput(program, s.ToString());
     r.session_nodes = static_cast<double>(r.count.nodes);
     if (stored.enabled()) r.session_nodes = static_cast<double>(counted.load());
     r.total = TotalDecks(spec);
@@ -378,8 +384,8 @@ int RunCount(const std::vector<std::string>& args) {
       std::cerr << "time           " << line << "\n";
     }
   }
-  if (!CommitOutput(kProgram, &csv) || !CommitOutput(kProgram, &bfile)) return kExitCheckFailed;
-  if (!WritePlotOrReport(kProgram, &plot_out, plot)) return kExitCheckFailed;
+  if (!CommitOutput(program, &csv) || !CommitOutput(program, &bfile)) return kExitCheckFailed;
+  if (!WritePlotOrReport(program, &plot_out, plot)) return kExitCheckFailed;
   return kExitOk;
 }
 

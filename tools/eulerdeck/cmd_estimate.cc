@@ -103,7 +103,7 @@ int RunEstimate(const std::vector<std::string>& args) {
   if (ParseOrHelp(args, desc, kUsage, vm)) return kExitOk;
   GameSpec spec;
   if (Status s = game.ToSpec(&spec); !s.ok()) return BadInput(kProgram, s.ToString());
-  if (options.threads < 0) return BadInput(kProgram, "--threads must be at least 0");
+  if (Status t = CheckThreads(options.threads); !t.ok()) return BadInput(kProgram, t.ToString());
   options.lookahead = !no_lookahead;
   if (options.samples == 0) return BadInput(kProgram, "--samples must be at least 1");
   if (options.width == 0) return BadInput(kProgram, "--width must be at least 1");

@@ -49,7 +49,7 @@ int RunImport(const std::vector<std::string>& args) {
   if (!s.ok()) return BadInput(program, s.ToString());
   if (budget < (uint64_t{16} << 20))
     return BadInput(program, "--memory-budget must be at least 16MiB");
-  if (threads < 0) return BadInput(program, "--threads must be >= 0");
+  if (Status t = CheckThreads(threads); !t.ok()) return BadInput(program, t.ToString());
   std::string document;
   if (path == "-") {
     document.assign(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());

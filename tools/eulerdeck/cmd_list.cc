@@ -244,8 +244,9 @@ int RunList(const std::vector<std::string>& args) {
   Status s;
   if (dirs.empty()) s = Status::InvalidArgument("give at least one directory");
   if (s.ok() && depth < 1) s = Status::InvalidArgument("--depth must be at least 1");
-  if (s.ok() && json && csv_path == "-")
-    s = Status::InvalidArgument("--json and --csv - would share standard output");
+  // One output: the JSON (standard output) or the CSV, never both.
+  if (s.ok() && json && !csv_path.empty())
+    s = Status::InvalidArgument("--json and --csv are two forms of one listing; give one of them");
   for (const std::string& dir : dirs) {
     std::error_code ec;
     if (s.ok() && !fs::is_directory(dir, ec)) {

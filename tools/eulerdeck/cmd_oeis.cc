@@ -99,7 +99,7 @@ int RunOeis(const std::vector<std::string>& all_args) {
   const OeisSequence* seq = FindOeisSequence(id);
   if (!seq) return BadInput(kProgram, "unknown sequence '" + id + "' (see --list)");
   if (!seq->computed) return BadInput(kProgram, std::string(seq->id) + ": " + seq->statistic);
-  if (threads < 0) return BadInput(kProgram, "--threads must be at least 0");
+  if (Status t = CheckThreads(threads); !t.ok()) return BadInput(kProgram, t.ToString());
   if (to == 0) to = seq->default_to;
   if (Status st = CheckOeisTo(*seq, to); !st.ok()) return BadInput(kProgram, st.ToString());
   OutputFile out;

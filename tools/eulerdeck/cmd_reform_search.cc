@@ -97,7 +97,7 @@ int RunReformSearch(const std::vector<std::string>& args) {
     return BadInput(kProgram, "--seconds must be > 0 and at most 10^7");
   }
   if (options.beam < 1) return BadInput(kProgram, "--beam must be at least 1");
-  if (options.threads < 0) return BadInput(kProgram, "--threads must be at least 0");
+  if (Status t = CheckThreads(options.threads); !t.ok()) return BadInput(kProgram, t.ToString());
   options.exhaustive = !no_exhaustive;
 
   StopOnSignals signals;

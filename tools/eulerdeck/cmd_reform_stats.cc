@@ -148,7 +148,7 @@ Status CheckReforms(const GameSpec& spec) {
 
 }  // namespace
 
-int RunReformStats(const std::vector<std::string>& args) {
+int RunReformStats(const std::vector<std::string>& args, const std::string& program) {
   JobOptions job;
   po::options_description desc("options");
   desc.add_options()("help,h", "show this help");
@@ -167,17 +167,18 @@ int RunReformStats(const std::vector<std::string>& args) {
   OutputFile csv, bfile;
   const bool range = job.spec.is_range();
   if (stored.enabled() && range) {
-    return BadInput(kProgram, "--store takes one size, not a --ranks range");
+    return BadInput(program, "--store takes one size, not a --ranks range");
   }
   if (!stored.enabled()) {
     for (const char* flag : {"subtrees", "checkpoint-seconds", "batch-seconds", "memory-budget"}) {
       if (!vm[flag].defaulted() && vm.count(flag)) {
-        return BadInput(kProgram, std::string("--") + flag + " needs --store");
+        return BadInput(program, std::string("--") + flag + " needs --store");
       }
     }
   }
   Status s = job.Prepare(&specs, &csv, &bfile, CheckReforms);
-  if (!s.ok()) return BadInput(kProgram, s.ToString());
+  if (s.ok() && stored.enabled()) s = stored.Check();
+  if (!s.ok()) return BadInput(program, s.ToString());
   const bool text = !job.json && !job.results_to_stdout();
   if (csv.is_open()) csv << "game,ranks,suits,distribution,value,decks\n";
   if (text && range) {
@@ -193,7 +194,7 @@ int RunReformStats(const std::vector<std::string>& args) {
   options.stop = signals.flag();
   SizeResult r;
   const int status = RunSizes(
-      SizeLoop{kProgram, args, specs, range, "reform-stats", "subtrees",
+      SizeLoop{program.c_str(), args, specs, range, "reform-stats", "subtrees",
                "without --store reform-stats is not resumable", stored.dir},
       signals,
       [&](const GameSpec& spec, std::atomic<uint64_t>* done, std::atomic<uint64_t>* total) {
@@ -235,7 +236,7 @@ int RunReformStats(const std::vector<std::string>& args) {
             [&] { PrintText(r); }, seconds);
       });
   if (status != kExitOk) return status;
-  if (!CommitOutput(kProgram, &csv)) return kExitCheckFailed;
+  if (!CommitOutput(program, &csv)) return kExitCheckFailed;
   return kExitOk;
 }
 

@@ -80,10 +80,9 @@ struct Common {
     if (!s.ok()) return s;
     if (*budget < (uint64_t{16} << 20))
       return Status::InvalidArgument("--memory-budget must be at least 16MiB");
-    if (threads < 0) return Status::InvalidArgument("--threads must be >= 0");
+    if (s = CheckThreads(threads); !s.ok()) return s;
     if (until_level < 0) return Status::InvalidArgument("--until-level must be >= 0");
-    if (!(checkpoint_seconds >= 0))
-      return Status::InvalidArgument("--checkpoint-seconds must be >= 0");
+    if (s = CheckSeconds("checkpoint-seconds", checkpoint_seconds, true); !s.ok()) return s;
     if (pass_levels < 1 || pass_levels > storage::kMaxPassLevels)
       return Status::InvalidArgument("--pass-levels must be between 1 and " +
                                      std::to_string(storage::kMaxPassLevels));
@@ -432,8 +431,8 @@ int RunResume(const std::vector<std::string>& args) {
       count_args.insert(count_args.end(), {"--batch-seconds", std::to_string(batch_seconds)});
     }
     // A reform-stats store goes on as reform-stats, and prints its report.
-    if (tally == storage::kReformStatsTally) return RunReformStats(count_args);
-    return RunCount(count_args);
+    if (tally == storage::kReformStatsTally) return RunReformStats(count_args, "eulerdeck resume");
+    return RunCount(count_args, "eulerdeck resume");
   }
   if (!vm["batch-seconds"].defaulted() && storage::StoreExists(common.store_dir)) {
     return BadInput("eulerdeck resume", "--batch-seconds applies to a count store, and '" +

@@ -534,6 +534,8 @@ int RunExport(const std::vector<std::string>& args) {
     s = Status::InvalidArgument("give --counts, --decks, --batches or --progress (one of them)");
   if (s.ok() && !decks_path.empty() && !vm.count("level"))
     s = Status::InvalidArgument("--decks needs --level");
+  if (s.ok() && decks_path.empty() && vm.count("level"))
+    s = Status::InvalidArgument("--level goes with --decks only (the others cover every level)");
   std::vector<storage::LevelRecord> levels;
   if (s.ok()) s = OpenReadOnly(dir, &store, &spec, &levels);
   if (s.ok() && !decks_path.empty() &&

@@ -14,9 +14,12 @@ int RunRebuild(const std::vector<std::string>& args);
 int RunBest(const std::vector<std::string>& args);
 int RunOeis(const std::vector<std::string>& args);
 int RunBrute(const std::vector<std::string>& args);
-int RunCount(const std::vector<std::string>& args);
+// `program` prefixes the error lines: "eulerdeck resume" when resume hands
+// a count store on (the JSON's "command" stays the job's own).
+int RunCount(const std::vector<std::string>& args, const std::string& program = "eulerdeck count");
 int RunCountRemoved(const std::vector<std::string>& args);  // count --removed
-int RunReformStats(const std::vector<std::string>& args);
+int RunReformStats(const std::vector<std::string>& args,
+                   const std::string& program = "eulerdeck reform-stats");
 int RunReformSearch(const std::vector<std::string>& args);
 int RunEstimate(const std::vector<std::string>& args);
 int RunRun(const std::vector<std::string>& args);

@@ -10,11 +10,20 @@
 
 namespace eulerdeck::tools {
 
+namespace {
+
+// --subtrees 0 is no split at all (0 inside means "not given": the default).
+void RefuseNoSubtrees(const uint64_t& n) {
+  if (n == 0) throw po::error("--subtrees must be at least 1");
+}
+
+}  // namespace
+
 void CountStoreFlags::Add(po::options_description& desc) {
   desc.add_options()("store", po::value(&dir),
                      "keep the count in the store DIR (created if need be), resumable with "
                      "'eulerdeck resume --store DIR' after Ctrl-C, kill or a power cut")(
-      "subtrees", po::value(&subtrees),
+      "subtrees", po::value(&subtrees)->notifier(RefuseNoSubtrees),
       "with --store, a new store: split the tree at the first level with at least N sub-decks "
       "(default 1048576; never closer than 6 levels to the last)")(
       "checkpoint-seconds", po::value(&checkpoint_seconds)->default_value(10.0),
@@ -23,6 +32,18 @@ void CountStoreFlags::Add(po::options_description& desc) {
       "with --store: seconds of work per thread that a batch of subtrees is sized for")(
       "memory-budget", po::value(&budget_text)->default_value("512MiB"),
       "with --store: memory for the store's caches and the build of the split level");
+}
+
+Status CountStoreFlags::Check(uint64_t* budget) const {
+  uint64_t bytes = 0;
+  Status s = ParseBytes(budget_text, &bytes);
+  if (!s.ok()) return s;
+  if (bytes < (uint64_t{16} << 20))
+    return Status::InvalidArgument("--memory-budget must be at least 16MiB");
+  if (s = CheckSeconds("checkpoint-seconds", checkpoint_seconds, true); !s.ok()) return s;
+  if (s = CheckSeconds("batch-seconds", batch_seconds, false); !s.ok()) return s;
+  if (budget != nullptr) *budget = bytes;
+  return Status::OK();
 }
 
 bool IsCountStore(const std::string& dir, GameSpec* spec, std::string* tally) {
@@ -52,13 +73,8 @@ Status OpenCountStore(const CountStoreFlags& flags, const GameSpec& spec, const 
                       std::unique_ptr<storage::FrontierStore>* store,
                       storage::CountStoreOptions* options) {
   uint64_t budget = 0;
-  Status s = ParseBytes(flags.budget_text, &budget);
+  Status s = flags.Check(&budget);
   if (!s.ok()) return s;
-  if (budget < (uint64_t{16} << 20))
-    return Status::InvalidArgument("--memory-budget must be at least 16MiB");
-  if (!(flags.checkpoint_seconds >= 0))
-    return Status::InvalidArgument("--checkpoint-seconds must be >= 0");
-  if (!(flags.batch_seconds > 0)) return Status::InvalidArgument("--batch-seconds must be > 0");
   if (s = CheckEnumerable(spec); !s.ok()) return s;
   if (!storage::StoreExists(flags.dir)) {
     storage::StoreParams params = storage::NewStoreParams(spec, storage::Keep::kLast);

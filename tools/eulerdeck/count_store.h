@@ -25,6 +25,11 @@ struct CountStoreFlags {
   // --store, --subtrees, --checkpoint-seconds, --memory-budget, --batch-seconds.
   void Add(po::options_description& desc);
   bool enabled() const { return !dir.empty(); }
+  // The values checked (--subtrees 0 is refused while parsing): a budget
+  // that is a size of at least 16MiB (*budget, if given), finite seconds.
+  // InvalidArgument naming the option. The commands call it before any
+  // work (a forecast), CountInStore() again.
+  Status Check(uint64_t* budget = nullptr) const;
 };
 
 // What the caller gives a count in a store beside the flags: the threads and
