@@ -346,35 +346,6 @@ rows=$("$E" list "$tmp/lst" --json | python3 -c 'import json,sys; print(" ".join
 [ "$rows" = "whole" ] || { echo "FAIL (list of an import's directory): '$rows'"; fail=1; }
 expect_bad "verify: no store" "$E" verify --store "$tmp/nothing"
 
-expect_bad "cardlab unknown" "$C" frobnicate
-expect_bad "cardlab mc: no options" "$C" mc
-expect_bad "cardlab memory: no model" "$C" memory
-expect_bad "cardlab dundee: no question" "$C" dundee
-expect_ok "dundee --help" "optimal-bids" "$C" dundee --help
-expect_ok "dundee greedy --help" "usage: cardlab dundee greedy" "$C" dundee greedy --help
-expect_ok "dundee greedy (1)" "47058584898515020667750825872/174165229296062536531664039375" "$C" dundee greedy --deck "4^13"
-expect_ok "dundee greedy unique" "only best ones at every state" "$C" dundee greedy --deck 3,2,2,1
-expect_ok "dundee greedy mc" "95% interval .* contains the value" "$C" dundee greedy --deck "4^13" --mc 20000
-expect_ok "dundee greedy float" "^greedy +0.27019506183" "$C" dundee greedy --deck "4^13" --float
-expect_ok "dundee greedy json" '"equals_greedy":true' "$C" dundee greedy --deck 5,3,2 --json
-expect_ok "dundee advance (2)" "4610507544750288132457667562311567997623087869/284025438982318025793544200005777916187500000000" "$C" dundee advance --deck "4^13" --bids "4^13"
-expect_ok "dundee advance recursion" "recursion +agrees" "$C" dundee advance --deck 3,2,2 --bids 1,3,3 --recursion
-expect_ok "dundee optimal-bids" "\\(0,1,2\\) \\(1,1,1\\)  \\[7 in all\\]" "$C" dundee optimal-bids --deck 1,1,1
-expect_ok "dundee optimal-bids table" "\\(4,4,3\\) +11 +11 +19/1155" "$C" dundee optimal-bids --values 3 --max-cards 11
-expect_bad "dundee greedy: no deck" "$C" dundee greedy
-expect_bad "dundee greedy: bad deck" "$C" dundee greedy --deck "4^x"
-expect_bad "dundee greedy: too many rounds" "$C" dundee greedy --deck 2,2 --rounds 5
-expect_bad "dundee advance: lengths" "$C" dundee advance --deck 2,2,2 --bids 3,3
-expect_bad "dundee advance: too many bids" "$C" dundee advance --deck 2,2 --bids 3,3
-expect_bad "dundee optimal-bids: both" "$C" dundee optimal-bids --deck 2,2 --values 3 --max-cards 5
-expect_bad "dundee unknown question" "$C" dundee thirteen
-expect_bad "dundee greedy: negative mc" "$C" dundee greedy --deck 3,3 --mc -1
-expect_bad "dundee greedy: negative rounds" "$C" dundee greedy --deck 4^13 --rounds -5
-expect_bad "dundee greedy: huge deck" "$C" dundee greedy --deck "1000^40" --float
-expect_bad "dundee greedy: trailing comma" "$C" dundee greedy --deck "4,"
-expect_bad "dundee optimal-bids: negative max-bids" "$C" dundee optimal-bids --deck 2,2 --max-bids -1
-expect_ok "dundee optimal-bids: count beyond 64 bits" "\\[112186277816662845432 in all\\]" "$C" dundee optimal-bids --deck "1^70" --rounds 35
-expect_bad "cardlab mc: negative decks" "$C" mc --game hlm --ranks 4 --decks -1
 # Bounds (issue 42, A.3): refused in one line, exit 2, before anything is
 # written; a store given is left byte-identical (its files but RocksDB's LOG,
 # which a read-only opening writes), a new one never created.
@@ -435,6 +406,35 @@ cores=$(getconf _NPROCESSORS_ONLN)  # std::thread::hardware_concurrency()
 expect_ok "count: --threads 4 x the cores" "winning decks +1812$" "$E" count --game mousetrap --ranks 8 --threads $((4 * cores))
 expect_bad "count: --threads past 4 x the cores" "$E" count --game mousetrap --ranks 8 --threads $((4 * cores + 1))
 
+expect_bad "cardlab unknown" "$C" frobnicate
+expect_bad "cardlab mc: no options" "$C" mc
+expect_bad "cardlab memory: no model" "$C" memory
+expect_bad "cardlab dundee: no question" "$C" dundee
+expect_ok "dundee --help" "optimal-bids" "$C" dundee --help
+expect_ok "dundee greedy --help" "usage: cardlab dundee greedy" "$C" dundee greedy --help
+expect_ok "dundee greedy (1)" "47058584898515020667750825872/174165229296062536531664039375" "$C" dundee greedy --deck "4^13"
+expect_ok "dundee greedy unique" "only best ones at every state" "$C" dundee greedy --deck 3,2,2,1
+expect_ok "dundee greedy mc" "95% interval .* contains the value" "$C" dundee greedy --deck "4^13" --mc 20000
+expect_ok "dundee greedy float" "^greedy +0.27019506183" "$C" dundee greedy --deck "4^13" --float
+expect_ok "dundee greedy json" '"equals_greedy":true' "$C" dundee greedy --deck 5,3,2 --json
+expect_ok "dundee advance (2)" "4610507544750288132457667562311567997623087869/284025438982318025793544200005777916187500000000" "$C" dundee advance --deck "4^13" --bids "4^13"
+expect_ok "dundee advance recursion" "recursion +agrees" "$C" dundee advance --deck 3,2,2 --bids 1,3,3 --recursion
+expect_ok "dundee optimal-bids" "\\(0,1,2\\) \\(1,1,1\\)  \\[7 in all\\]" "$C" dundee optimal-bids --deck 1,1,1
+expect_ok "dundee optimal-bids table" "\\(4,4,3\\) +11 +11 +19/1155" "$C" dundee optimal-bids --values 3 --max-cards 11
+expect_bad "dundee greedy: no deck" "$C" dundee greedy
+expect_bad "dundee greedy: bad deck" "$C" dundee greedy --deck "4^x"
+expect_bad "dundee greedy: too many rounds" "$C" dundee greedy --deck 2,2 --rounds 5
+expect_bad "dundee advance: lengths" "$C" dundee advance --deck 2,2,2 --bids 3,3
+expect_bad "dundee advance: too many bids" "$C" dundee advance --deck 2,2 --bids 3,3
+expect_bad "dundee optimal-bids: both" "$C" dundee optimal-bids --deck 2,2 --values 3 --max-cards 5
+expect_bad "dundee unknown question" "$C" dundee thirteen
+expect_bad "dundee greedy: negative mc" "$C" dundee greedy --deck 3,3 --mc -1
+expect_bad "dundee greedy: negative rounds" "$C" dundee greedy --deck 4^13 --rounds -5
+expect_bad "dundee greedy: huge deck" "$C" dundee greedy --deck "1000^40" --float
+expect_bad "dundee greedy: trailing comma" "$C" dundee greedy --deck "4,"
+expect_bad "dundee optimal-bids: negative max-bids" "$C" dundee optimal-bids --deck 2,2 --max-bids -1
+expect_ok "dundee optimal-bids: count beyond 64 bits" "\\[112186277816662845432 in all\\]" "$C" dundee optimal-bids --deck "1^70" --rounds 35
+expect_bad "cardlab mc: negative decks" "$C" mc --game hlm --ranks 4 --decks -1
 expect_ok "cardlab memory --help" "solitaire" "$C" memory --help
 expect_ok "memory solitaire --help" "usage: cardlab memory solitaire" "$C" memory solitaire --help
 expect_ok "memory solitaire exact" "^ +32 +51.126048087418" "$C" memory solitaire --n 32 --fractions

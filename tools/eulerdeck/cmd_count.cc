@@ -204,9 +204,9 @@ int RunCount(const std::vector<std::string>& args, const std::string& program) {
   std::vector<GameSpec> specs;
   OutputFile csv, bfile;
   Status s = job.Prepare(&specs, &csv, &bfile, CheckEnumerable);
+  if (s.ok() && stored.enabled()) s = stored.Check();
   PlotOutput plot_out;
   if (s.ok()) s = plot_out.Open(job.plot_path);
-  if (s.ok() && stored.enabled()) s = stored.Check();
   if (!s.ok()) return BadInput(program, s.ToString());
   options.threads = job.threads;
   const bool range = job.spec.is_range();
