@@ -38,12 +38,7 @@ int RunCommand(int argc, char** argv) {
   if (argc >= 2) {
     std::string command = argv[1];
     std::vector<std::string> args(argv + 2, argv + argc);
-    // `cardlab help CMD [...]`: CMD's own help, as `cardlab CMD [...] --help`.
-    if (command == "help" && !args.empty()) {
-      command = args[0];
-      args.erase(args.begin());
-      args.push_back("--help");
-    }
+    HelpAsOption(&command, &args);  // `cardlab help CMD`: CMD's own help
     if (command == "--version" || command == "-V") {
       if (argc > 2) return BadInput("cardlab", command + " takes no arguments");
       std::cout << "cardlab " EULERDECK_VERSION " (commit " EULERDECK_GIT_COMMIT ")\n";

@@ -301,6 +301,13 @@ int BadInput(const std::string& program, const std::string& message) {
   return kExitBadInput;
 }
 
+void HelpAsOption(std::string* command, std::vector<std::string>* args) {
+  if (*command != "help" || args->empty()) return;
+  *command = args->front();
+  args->erase(args->begin());
+  args->push_back("--help");
+}
+
 bool ParseOrHelp(const std::vector<std::string>& args, const po::options_description& desc,
                  const std::string& usage, po::variables_map& vm) {
   // The options every command takes, listed under their own heading.

@@ -144,6 +144,11 @@ bool CommitOutput(const std::string& program, OutputFile* file);
 // Prints "<program>: <message>" on stderr and returns kExitBadInput.
 int BadInput(const std::string& program, const std::string& message);
 
+// `TOOL help CMD [ARGS...]` is `TOOL CMD [ARGS...] --help`: when *command is
+// "help" and args are given, the first becomes the command and --help is
+// appended. Anything else is left as it is.
+void HelpAsOption(std::string* command, std::vector<std::string>* args);
+
 // Flushes standard output and checks that everything written to it arrived
 // (a full disk, /dev/full or a closed pipe loses results silently
 // otherwise). Returns `rc`, or kExitCheckFailed after one line on stderr

@@ -60,12 +60,7 @@ int RunCommand(int argc, char** argv) {
   if (argc < 2) return BadInput("eulerdeck", "no command given (try 'eulerdeck --help')");
   std::string command = argv[1];
   std::vector<std::string> args(argv + 2, argv + argc);
-  // `eulerdeck help CMD [...]`: CMD's own help, as `eulerdeck CMD [...] --help`.
-  if (command == "help" && !args.empty()) {
-    command = args[0];
-    args.erase(args.begin());
-    args.push_back("--help");
-  }
+  HelpAsOption(&command, &args);  // `eulerdeck help CMD`: CMD's own help
   try {
     if (command == "--version" || command == "-V") {
       if (!args.empty()) return BadInput("eulerdeck", command + " takes no arguments");
