@@ -60,6 +60,10 @@ a check failed (a mismatch, a damaged store, results that could not be written);
 .B 2
 bad input: one line on standard error, nothing on standard output.
 .TP
+.B 141
+standard output closed by its reader (\fB| head\fR): the command ends at
+once, quietly, and leaves no partial output file (docs/output.md);
+.TP
 .B 130
 interrupted by Ctrl-C (SIGINT): a long job stops at a consistent point,
 keeps or prints what it finished and says so in one line on standard error

@@ -44,12 +44,12 @@ else
   done
   # The footer names the tool and its version, whole, beside the date (it
   # once read "eulerdeck 0.1.0 (commit e5b328d83November 2026"); EXIT
-  # STATUS lists 130 and 143, the signals' statuses (issue 42, B4).
+  # STATUS lists 130, 141 and 143, the signals' statuses (issue 42, B4).
   for tool in eulerdeck cardlab; do
     version=$("$build/$tool" --version | awk '{ print $2 }')
     tail -1 "$tmp/$tool.txt" | grep -Eq "^$tool $version +[A-Z][a-z]+ [0-9]{4} +${tool^^}\(1\)$" ||
       bad "$tool.1 footer: '$(tail -1 "$tmp/$tool.txt")'"
-    for status in 0 1 2 130 143; do
+    for status in 0 1 2 130 141 143; do
       sed -n '/^EXIT STATUS/,/^SEE ALSO/p' "$tmp/$tool.txt" | grep -q "^       $status\b" ||
         bad "$tool.1 EXIT STATUS lacks $status"
     done
