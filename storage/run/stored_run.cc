@@ -308,6 +308,9 @@ Status DropLevel(FrontierStore* store, int level) {
   Status s = store->MarkLevelDropped(level);
   CrashPoint("after-drop-mark");
   if (s.ok()) s = store->DeleteBlocks(level, 0);
+  // The disk back now, not when RocksDB next compacts that range (which
+  // may be never): docs/storage_format.md.
+  if (s.ok()) s = store->CompactLevel(level);
   return s;
 }
 

@@ -2,6 +2,7 @@
 
 #include <fcntl.h>
 #include <rocksdb/cache.h>
+#include <rocksdb/convenience.h>
 #include <rocksdb/db.h>
 #include <rocksdb/env.h>
 #include <rocksdb/listener.h>
@@ -861,6 +862,28 @@ Status FrontierStore::DeleteBlocks(int level, uint64_t from_ordinal) {
   Status s = rep_->Check(batch.DeleteRange(from, BlockKeyEnd(level)), what);
   if (!s.ok()) return s;
   return rep_->WriteDurably(&batch, what);
+}
+
+Status FrontierStore::CompactLevel(int level) {
+  // The level's blocks are behind a range tombstone (DeleteBlocks): the
+  // files that hold only them are deleted whole, then a compaction of the
+  // range rewrites what shares a file with other keys. Without it the
+  // tombstone waits for RocksDB's own compactions, which a run that writes
+  // no more into that range never triggers: --keep last ended a 14-card run
+  // with 763 MiB on disk for 207 MiB of kept level (issue 42, B3).
+  const std::string from = BlockKeyFrom(level, 0), end = BlockKeyEnd(level);
+  const rocksdb::Slice begin_slice(from), end_slice(end);
+  const std::string what = "compacting the dropped level " + std::to_string(level);
+  Status s =
+      rep_->Check(rocksdb::DeleteFilesInRange(rep_->db.get(), rep_->db->DefaultColumnFamily(),
+                                              &begin_slice, &end_slice,
+                                              /*include_end=*/false),
+                  what);
+  if (!s.ok()) return rep_->Located(s);
+  rocksdb::CompactRangeOptions options;
+  options.bottommost_level_compaction = rocksdb::BottommostLevelCompaction::kForce;
+  return rep_->Located(
+      rep_->Check(rep_->db->CompactRange(options, &begin_slice, &end_slice), what));
 }
 
 Status FrontierStore::CheckFreeSpace(uint64_t bytes, const std::string& what) {

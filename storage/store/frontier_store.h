@@ -208,6 +208,12 @@ class FrontierStore {
   // return (one flush). No write of the store goes through the WAL.
   Status DeleteBlocks(int level, uint64_t from_ordinal);
 
+  // Gives the disk of a level whose blocks were all deleted (DeleteBlocks
+  // from 0) back now: deletes the table files that hold only its range and
+  // compacts the range. Minutes at most on a level of gigabytes; no record
+  // changes, so a crash during it loses nothing. REQUIRES: kReadWrite.
+  Status CompactLevel(int level);
+
   // Iterates a level's blocks in key order, starting at `from_key` (a block
   // key) or at the level's first block when empty. Holds a consistent view.
   class BlockIterator {
