@@ -1,7 +1,19 @@
 #include "engine/estimate/forecast.h"
 
+#include <unistd.h>
+
 #include <algorithm>
+#include <cctype>
 #include <chrono>
+#include <cmath>
+#include <condition_variable>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <mutex>
+#include <sstream>
+#include <string>
+#include <thread>
 
 #include "engine/base/parallel.h"
 
@@ -23,10 +35,121 @@ constexpr double kRunOverCount = 2.2;
 
 }  // namespace
 
+TimeForecast SecondsForWork(double sub_decks, double relative_error, double cpu_rate, double share,
+                            int threads) {
+  TimeForecast t;
+  if (cpu_rate <= 0 || sub_decks <= 0) return t;
+  const int cores = std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
+  const int used = std::min(EffectiveThreads(threads), cores);
+  t.seconds = sub_decks / (cpu_rate * used * std::clamp(share, 0.01, 1.0));
+  // Independent errors multiply: their logarithms add in quadrature.
+  const double nodes = std::log1p(std::max(0.0, relative_error));
+  const double rate = std::log(kRateErrorFactor);
+  t.factor = std::exp(std::sqrt(nodes * nodes + rate * rate));
+  return t;
+}
+
+double CoreShare(double load, int threads, int cores) {
+  if (!(load >= 0)) load = 0;
+  const double used = std::min(std::max(1, threads), std::max(1, cores));
+  return std::clamp(std::max(1, cores) / (load + used), 0.01, 1.0);
+}
+
+namespace {
+
+// The other processes' runnable threads now, weighted by nice (LoadMeter);
+// -1 when /proc cannot be read.
+double RunnableOthers() {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  fs::directory_iterator procs("/proc", ec);
+  if (ec) return -1;
+  const std::string self = std::to_string(::getpid());
+  double load = 0;
+  for (const fs::directory_entry& p : procs) {
+    const std::string pid = p.path().filename().string();
+    if (pid.empty() || !std::isdigit(static_cast<unsigned char>(pid[0])) || pid == self) continue;
+    std::error_code task_ec;
+    for (const fs::directory_entry& t : fs::directory_iterator(p.path() / "task", task_ec)) {
+      std::ifstream in(t.path() / "stat");
+      std::string line;
+      if (!std::getline(in, line)) continue;
+      // "pid (comm) S ppid ...": the fields after the last ')' start at
+      // the state (field 3); nice is field 19.
+      const size_t close = line.rfind(')');
+      if (close == std::string::npos) continue;
+      std::istringstream fields(line.substr(close + 1));
+      std::string field;
+      std::string state;
+      long nice = 0;
+      for (int i = 3; i <= 19 && fields >> field; ++i) {
+        if (i == 3) state = field;
+        if (i == 19) nice = std::strtol(field.c_str(), nullptr, 10);
+      }
+      if (state == "R") load += std::pow(1.25, -static_cast<double>(nice));
+    }
+  }
+  return load;
+}
+
+}  // namespace
+
+struct LoadMeter::Rep {
+  std::mutex mu;
+  std::condition_variable cv;
+  bool stop = false;
+  double sum = 0;
+  int samples = 0;
+  std::thread thread;
+  void Sample() {
+    double load = RunnableOthers();
+    if (load < 0) {
+      double average[1] = {0};
+      load = getloadavg(average, 1) == 1 ? average[0] : 0;
+    }
+    std::lock_guard<std::mutex> lock(mu);
+    sum += load;
+    ++samples;
+  }
+};
+
+LoadMeter::LoadMeter() : rep_(new Rep) {
+  rep_->Sample();
+  rep_->thread = std::thread([r = rep_] {
+    std::unique_lock<std::mutex> lock(r->mu);
+    while (!r->cv.wait_for(lock, std::chrono::milliseconds(50), [r] { return r->stop; })) {
+      lock.unlock();
+      r->Sample();
+      lock.lock();
+    }
+  });
+}
+
+LoadMeter::~LoadMeter() {
+  {
+    std::lock_guard<std::mutex> lock(rep_->mu);
+    rep_->stop = true;
+  }
+  rep_->cv.notify_all();
+  rep_->thread.join();
+  delete rep_;
+}
+
+double LoadMeter::Share(int threads) {
+  double load = 0;
+  {
+    std::lock_guard<std::mutex> lock(rep_->mu);
+    load = rep_->samples > 0 ? rep_->sum / rep_->samples : 0;
+  }
+  const int cores = std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
+  return CoreShare(load, EffectiveThreads(threads), cores);
+}
+
 Status ForecastCount(const GameSpec& spec, int threads, double budget_seconds,
                      CountForecast* forecast) {
   *forecast = CountForecast();
   const auto start = std::chrono::steady_clock::now();
+  LoadMeter load;  // the machine's load while the sampling runs
   auto elapsed = [&] {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   };
@@ -60,12 +183,18 @@ Status ForecastCount(const GameSpec& spec, int threads, double budget_seconds,
   forecast->samples = r.samples;
   forecast->width = options.width;
   forecast->threads = EffectiveThreads(threads);
+  forecast->sampling_seconds = elapsed();
+  forecast->share = load.Share(threads);
   // Too little counted to time (a tiny tree): the count itself is instant.
   if (r.counting_seconds > 1e-3 && r.sub_decks_counted > 0) {
     forecast->rate = r.sub_decks_counted / r.counting_seconds;
-    forecast->seconds = forecast->nodes.mean / (forecast->rate * forecast->threads);
+    const double relative =
+        r.nodes.mean > 0 ? std::max(0.0, r.nodes.high - r.nodes.mean) / r.nodes.mean : 0;
+    const TimeForecast t = SecondsForWork(forecast->nodes.mean, relative, forecast->rate,
+                                          forecast->share, forecast->threads);
+    forecast->seconds = t.seconds;
+    forecast->factor = t.factor;
   }
-  forecast->sampling_seconds = elapsed();
   return Status::OK();
 }
 

@@ -11,6 +11,7 @@
 #include "engine/base/parallel.h"
 #include "engine/base/stats.h"
 #include "engine/base/streams.h"
+#include "engine/estimate/cpu_time.h"
 #include "engine/eulerian/children.h"
 #include "engine/eulerian/subtrees.h"
 
@@ -94,10 +95,14 @@ struct Share {
   // x[k+1..n] += w × the sub-decks below `node` (k cards), counted exactly
   // and timed (the forecast's rate of this machine).
   void AddBelow(const Card* node, int k, int n, long double w) {
-    const auto start = std::chrono::steady_clock::now();
+    // Timed in this thread's CPU time, not the wall's: a thread preempted
+    // by another process during a count of microseconds made the rate (and
+    // so the forecast) swing 17..79 s for a job of 55 s on a shared
+    // machine (issue 42, B2); the machine's load is measured apart
+    // (forecast.cc).
+    const double start = ThreadCpuSeconds();
     counter.Count(node, k, &below);
-    counting_seconds +=
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    counting_seconds += ThreadCpuSeconds() - start;
     for (int j = k + 1; j <= n; ++j) {
       x[j] += w * static_cast<long double>(below[j]);
       counted += below[j];

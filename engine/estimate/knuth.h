@@ -96,7 +96,7 @@ struct EstimateResult {
   bool interrupted = false;
   int exact_levels = 0;
   uint64_t sub_decks_counted = 0;  // by the exact counts below the samples
-  double counting_seconds = 0;     // thread-seconds those exact counts took
+  double counting_seconds = 0;     // the CPU seconds those exact counts took (their threads')
   // The sub-decks of every level together: the enumeration's work (its
   // interval from the per-descent sums, not from the levels' intervals).
   LevelEstimate nodes;

@@ -417,6 +417,17 @@ Status ImportCountProgress(const std::string& document, const std::string& dir,
         progress.counted.level != p.counted.level) {
       return Status::Corruption("the imported store does not read back as the document");
     }
+    // A finished count's document: the store is made complete, its totals
+    // written as the count's own end writes them, so that it reads as
+    // complete and not as "interrupted with 91733 of 91733" (issue 42, B3).
+    if (progress.subtrees_total > 0 && progress.subtrees_done == progress.subtrees_total &&
+        p.summary.tally.empty()) {
+      st = CountCoordinator::Open(store.get(), spec, options, &coordinator);
+      CountResult result;
+      if (st.ok()) st = coordinator->Complete(&result);
+      coordinator.reset();
+      if (!st.ok()) return st;
+    }
     return Status::OK();  // closes the store before the rename
   }();
   if (s.ok()) {

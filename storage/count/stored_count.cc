@@ -15,6 +15,7 @@
 
 #include "engine/base/parallel.h"
 #include "engine/base/streams.h"
+#include "engine/estimate/forecast.h"
 #include "engine/estimate/knuth.h"
 #include "engine/eulerian/children.h"
 #include "engine/eulerian/path.h"
@@ -601,8 +602,9 @@ Status CountCoordinator::SampleLeft(uint64_t max_roots, uint64_t seed, std::vect
 }
 
 Status EstimateLeft(const CountCoordinator& coordinator, const GameSpec& spec, uint64_t seed,
-                    const std::atomic<bool>* stop, double* sub_decks_left) {
+                    const std::atomic<bool>* stop, double* sub_decks_left, LeftDetail* detail) {
   *sub_decks_left = 0;
+  if (detail != nullptr) *detail = LeftDetail();
   // Subtree sizes vary by orders of magnitude, so the sample of them is
   // large; populations of 64 then sample below them (256 populations draw
   // 16384 roots from it). On modular m=15, split at level 6 (1.46M
@@ -632,15 +634,31 @@ Status EstimateLeft(const CountCoordinator& coordinator, const GameSpec& spec, u
       std::max(0.0,
                result.nodes.mean - static_cast<double>(roots.size() / coordinator.split_level())) *
       scale;
+  if (detail != nullptr) {
+    if (result.nodes.mean > 0) {
+      detail->relative_error =
+          std::max(0.0, result.nodes.high - result.nodes.mean) / result.nodes.mean;
+    }
+    if (result.counting_seconds > 1e-3 && result.sub_decks_counted > 0) {
+      detail->cpu_rate = result.sub_decks_counted / result.counting_seconds;
+    }
+  }
   return Status::OK();
 }
 
-Status EstimateStoredLeft(FrontierStore* store, const GameSpec& spec, CountLeft* left) {
+Status EstimateStoredLeft(FrontierStore* store, const GameSpec& spec, int threads,
+                          CountLeft* left) {
   *left = CountLeft();
   std::unique_ptr<CountCoordinator> c;
   Status s = CountCoordinator::OpenToRead(store, spec, &c);
-  if (s.ok()) s = EstimateLeft(*c, spec, 1, nullptr, &left->sub_decks);
+  LeftDetail detail;
+  LoadMeter load;  // the machine's load while the estimate runs
+  if (s.ok()) s = EstimateLeft(*c, spec, 1, nullptr, &left->sub_decks, &detail);
   if (!s.ok()) return s;
+  left->threads = EffectiveThreads(threads);
+  left->share = load.Share(threads);
+  left->time = SecondsForWork(left->sub_decks, detail.relative_error, detail.cpu_rate, left->share,
+                              left->threads);
   if (c->seconds_before() > 0 && c->sub_decks_before() > 0) {
     left->worker_seconds =
         left->sub_decks * c->seconds_before() / static_cast<double>(c->sub_decks_before());

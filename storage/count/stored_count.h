@@ -24,6 +24,7 @@
 
 #include "engine/base/status.h"
 #include "engine/cards/game.h"
+#include "engine/estimate/forecast.h"
 #include "engine/eulerian/enumerate.h"
 #include "engine/eulerian/subtrees.h"
 #include "storage/store/frontier_store.h"
@@ -206,19 +207,35 @@ class CountCoordinator {
 // sample of them (CountCoordinator::SampleLeft), scaled to them all. 0 when
 // none is left; Cancelled when `stop` became true first. A count's ETA by
 // work; a second or so for a count of hours (docs/estimates.md).
+// `detail`, if given: the estimate's 95% half-width over it, and the rate
+// its exact counts measured (sub-decks per CPU-second of one thread; 0 when
+// they counted too little to time), for SecondsForWork() (forecast.h).
+struct LeftDetail {
+  double relative_error = 0;
+  double cpu_rate = 0;
+};
 Status EstimateLeft(const CountCoordinator& coordinator, const GameSpec& spec, uint64_t seed,
-                    const std::atomic<bool>* stop, double* sub_decks_left);
+                    const std::atomic<bool>* stop, double* sub_decks_left,
+                    LeftDetail* detail = nullptr);
 
 // The work left to a count store that no process is counting (opened in
 // any mode; nothing is written): EstimateLeft() with seed 1 through
-// CountCoordinator::OpenToRead(), and the worker-seconds it takes at the
-// rate of the batches committed so far (their sub-decks per
-// worker-second; -1 before the first). InvalidArgument as OpenToRead().
+// CountCoordinator::OpenToRead(); its time on `threads` threads by the
+// forecasts' model (SecondsForWork, engine/estimate/forecast.h: the rate the
+// estimate's own exact counts measured, the share of a core it got), so that
+// `status` and `count`'s forecast say the same of the same work; and, for
+// comparison, the worker-seconds it takes at the rate of the batches
+// committed so far (their sub-decks per worker-second; -1 before the
+// first), which is the past machine's, busy or not. InvalidArgument as
+// OpenToRead().
 struct CountLeft {
   double sub_decks = 0;
+  int threads = 1;
+  double share = 1;
+  TimeForecast time;  // seconds 0: nothing timed
   double worker_seconds = -1;
 };
-Status EstimateStoredLeft(FrontierStore* store, const GameSpec& spec, CountLeft* left);
+Status EstimateStoredLeft(FrontierStore* store, const GameSpec& spec, int threads, CountLeft* left);
 
 // Other processes counting beside this one's threads (count_mpi.cc). The
 // driver calls every method from its own thread, the one that checkpoints.

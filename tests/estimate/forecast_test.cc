@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <catch2/catch.hpp>
 #include <cmath>
+#include <thread>
 
 #include "engine/eulerian/enumerate.h"
 
@@ -61,6 +62,51 @@ TEST_CASE("forecast: a stored run's sub-decks, disk and time", "[estimate]") {
   CHECK(half.sub_decks == Approx(static_cast<double>(to6)).epsilon(0.2));
   CHECK(half.disk_bytes < all.disk_bytes);
   if (all.count.rate > 0) CHECK(half.seconds < all.seconds);
+}
+
+TEST_CASE("forecast: one model of the time, with its error", "[estimate]") {
+  // SecondsForWork is the time of `count`'s and `run`'s forecasts and of
+  // `status`'s work left (issue 42, B2): sub-decks over the per-thread CPU
+  // rate, the threads (at most the cores) and the share of a core.
+  const int cores = std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
+  TimeForecast t = SecondsForWork(1e9, 0, 1e7, 1.0, 1);
+  CHECK(t.seconds == Approx(100));
+  CHECK(t.factor == Approx(kRateErrorFactor));
+  // Half a core each: twice as long.
+  CHECK(SecondsForWork(1e9, 0, 1e7, 0.5, 1).seconds == Approx(200));
+  // More threads than cores are no faster.
+  CHECK(SecondsForWork(1e9, 0, 1e7, 1.0, 4 * cores).seconds == Approx(100.0 / cores));
+  // The sub-decks' error widens the time's: a 95% half-width of 50%
+  // multiplies into the factor (log-quadrature with the rate's).
+  const TimeForecast wide = SecondsForWork(1e9, 0.5, 1e7, 1.0, 1);
+  CHECK(wide.seconds == Approx(100));
+  CHECK(wide.factor ==
+        Approx(std::exp(std::hypot(std::log(1.5), std::log(kRateErrorFactor)))).epsilon(1e-9));
+  CHECK(wide.factor > t.factor);
+  // No rate, no time; a share out of range is clamped.
+  CHECK(SecondsForWork(1e9, 0, 0, 1.0, 1).seconds == 0);
+  CHECK(SecondsForWork(1e9, 0, 1e7, 0.0, 1).seconds == Approx(1e4));  // 0.01 at least
+  CHECK(SecondsForWork(1e9, 0, 1e7, 3.0, 1).seconds == Approx(100));
+  // The share of a core: each of 2 threads on 2 idle cores gets one; beside
+  // 2 busy tasks, half; the threads past the cores do not count.
+  CHECK(CoreShare(0, 2, 2) == 1);
+  CHECK(CoreShare(2, 2, 2) == Approx(0.5));
+  CHECK(CoreShare(10, 2, 2) == Approx(2.0 / 12));
+  CHECK(CoreShare(2, 8, 2) == Approx(0.5));
+  CHECK(CoreShare(-1, 1, 4) == 1);
+}
+
+TEST_CASE("forecast: the count's time is the model's on its own measures", "[estimate]") {
+  CountForecast f;
+  REQUIRE(ForecastCount(GameSpec{Game::kMousetrap, 12, 1}, 2, 1.0, &f).ok());
+  REQUIRE(f.rate > 0);
+  CHECK(f.share > 0);
+  CHECK(f.share <= 1);
+  const double relative = (f.nodes.high - f.nodes.mean) / f.nodes.mean;
+  const TimeForecast t = SecondsForWork(f.nodes.mean, relative, f.rate, f.share, f.threads);
+  CHECK(f.seconds == Approx(t.seconds));
+  CHECK(f.factor == Approx(t.factor));
+  CHECK(f.factor >= kRateErrorFactor);
 }
 
 }  // namespace

@@ -164,15 +164,31 @@ fi
 if ! "$E" status --store "$store" | grep -qE "^state      interrupted with [0-9]+ of [0-9]+ subtrees counted; continue with"; then
   echo "FAIL (SIGINT): status does not say interrupted: $("$E" status --store "$store" | sed -n 3p)"; fail=1
 fi
-# ... with the work left, estimated, and its time at the rate so far.
-if ! "$E" status --store "$store" | grep -qE '^left       ~[0-9.]+[kMGT]? sub-decks \(estimated\), about [0-9hms]+ on [0-9]+ threads? at the rate of the subtrees counted so far$'; then
+# ... with the work left, estimated, and its time by the forecasts' model
+# with its error (issue 42, B2), the committed batches' rate beside it.
+if ! "$E" status --store "$store" | grep -qE '^left       ~[0-9.]+[kMGT]? sub-decks \(estimated\), (~[0-9.]+ (s|min|h|days) \([0-9hms]+ \.\. [0-9hms]+\)|under a second) on [0-9]+ threads? at this machine.s rate now( \([0-9hms]+ at the rate of the batches committed so far\))?$'; then
   echo "FAIL (SIGINT): status does not give the work left: $("$E" status --store "$store" | grep -n left)"; fail=1
 fi
 "$E" status --store "$store" --json | python3 -c '
 import json, sys
 left = json.load(sys.stdin)["count"]["estimated_left"]
-assert left["sub_decks"] > 0 and left["seconds"] > 0 and left["threads"] >= 1, left' ||
+assert left["sub_decks"] > 0 and left["seconds"] > 0 and left["threads"] >= 1, left
+assert left["seconds_factor"] > 1, left' ||
   { echo "FAIL (SIGINT): status --json lacks count.estimated_left"; fail=1; }
+# export --counts of the unfinished count: refused with one line, nothing
+# written, unless --partial, which warns (issue 42, B3).
+"$E" export --store "$store" --counts "$tmp/partial.csv" >/dev/null 2>"$tmp/err"
+rc=$?
+if [ "$rc" -ne 2 ] || [ "$(wc -l <"$tmp/err")" -ne 1 ] || [ -e "$tmp/partial.csv" ] ||
+  ! grep -qE '^eulerdeck export: the count is not finished: [0-9]+ of [0-9]+ subtrees' "$tmp/err"; then
+  echo "FAIL (SIGINT): export --counts of an unfinished count: exit $rc, '$(cat "$tmp/err")'"; fail=1
+fi
+"$E" export --store "$store" --counts "$tmp/partial.csv" --partial 2>"$tmp/err"
+rc=$?
+if [ "$rc" -ne 0 ] || ! grep -qE '^eulerdeck export: warning: the count is not finished: [0-9]+ of [0-9]+ subtrees; writing levels 1\.\.[0-9]+ only$' "$tmp/err" ||
+  [ "$(tail -n +2 "$tmp/partial.csv" | wc -l)" -lt 1 ]; then
+  echo "FAIL (SIGINT): export --counts --partial: exit $rc, '$(cat "$tmp/err")'"; fail=1
+fi
 # ... and the work done: the sub-decks the committed batches counted.
 if ! "$E" status --store "$store" | grep -qE '^counted    [0-9.]+[kMGT]? sub-decks below level [0-9]+ so far, [0-9.]+[kMGT]? of them winning decks$'; then
   echo "FAIL (SIGINT): status does not give the sub-decks counted: $("$E" status --store "$store" | grep -n counted)"; fail=1

@@ -385,7 +385,7 @@ TEST_CASE("count store: the work left, every subtree sampled and counted exactly
     REQUIRE(
         FrontierStore::Open(dir.path(), FrontierStore::Mode::kReadOnly, 16u << 20, &reader).ok());
     CountLeft stored;
-    REQUIRE(EstimateStoredLeft(reader.get(), spec, &stored).ok());
+    REQUIRE(EstimateStoredLeft(reader.get(), spec, 0, &stored).ok());
     CHECK(stored.sub_decks == all - static_cast<double>(counted));
     CHECK(stored.worker_seconds > 0);
   }
@@ -410,17 +410,17 @@ TEST_CASE("count store: no estimate of the work left before the split level or o
   CountLeft left;
   TempDir empty;
   auto store = OpenRW(empty.path());
-  CHECK(EstimateStoredLeft(store.get(), spec, &left).IsInvalidArgument());
+  CHECK(EstimateStoredLeft(store.get(), spec, 0, &left).IsInvalidArgument());
   // Split level not reached: the parameters only.
   StoreParams params = NewStoreParams(spec, Keep::kLast);
   params.kind = StoreKind::kCount;
   params.subtree_target = kDefaultSubtrees;
   REQUIRE(store->PutParams(params).ok());
-  CHECK(EstimateStoredLeft(store.get(), spec, &left).IsInvalidArgument());
+  CHECK(EstimateStoredLeft(store.get(), spec, 0, &left).IsInvalidArgument());
   TempDir run;
   auto run_store = OpenRW(run.path());
   REQUIRE(RunStore(run_store.get(), spec, RunOptions()).ok());
-  CHECK(EstimateStoredLeft(run_store.get(), spec, &left).IsInvalidArgument());
+  CHECK(EstimateStoredLeft(run_store.get(), spec, 0, &left).IsInvalidArgument());
 }
 
 TEST_CASE("count store: the work left, sampled, is near the exact and never a subtree handed out",

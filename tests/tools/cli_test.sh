@@ -301,6 +301,29 @@ expect_ok "export counts -" "^game,ranks,suits,level,winning_sub_decks,blocks,st
 cmp -s "$tmp/out" "$tmp/counts.csv" || { echo "FAIL (export --counts - differs from the file)"; fail=1; }
 expect_bad "run: missing store" "$E" run --game hlm --ranks 6 --suits 2
 expect_bad "run: other game" "$E" run --game hlm --ranks 7 --suits 2 --store "$S"
+# export --counts of a run that has not reached its last level: refused
+# (one line, exit 2, no file) unless --partial, which warns (issue 42, B3).
+"$E" run --game hlm --ranks 6 --suits 2 --store "$tmp/unfinished" --until-level 4 -q >/dev/null 2>&1
+expect_bad "export: counts of an unfinished run" "$E" export --store "$tmp/unfinished" --counts "$tmp/u.csv"
+grep -q '^eulerdeck export: the run is not finished: 4 of 12 levels' "$tmp/err" || { echo "FAIL (export: the refusal's line): $(cat "$tmp/err")"; fail=1; }
+[ -e "$tmp/u.csv" ] && { echo "FAIL (export: a refused --counts wrote its file)"; fail=1; }
+"$E" export --store "$tmp/unfinished" --counts "$tmp/u.csv" --partial 2>"$tmp/err" && [ "$(wc -l <"$tmp/u.csv")" -eq 5 ] &&
+  grep -q '^eulerdeck export: warning: the run is not finished: 4 of 12 levels; writing levels 1..4 only$' "$tmp/err" ||
+  { echo "FAIL (export --counts --partial): $(cat "$tmp/err")"; fail=1; }
+expect_bad "export: --partial without --counts" "$E" export --store "$S" --batches "$tmp/u2.csv" --partial
+# --keep last gives the dropped levels' disk back (a compaction of their
+# range after each drop): mousetrap m=13 once ended with 88 MB on disk for
+# 24 MB of kept level (issue 42, B3). At most twice the kept level's bytes
+# (and 4 MiB of RocksDB's own files) remain.
+"$E" run --game mousetrap --ranks 13 --store "$tmp/k13" --keep last -q --threads 2 >/dev/null 2>&1 ||
+  { echo "FAIL (run --keep last)"; fail=1; }
+"$E" status --store "$tmp/k13" --json | python3 -c '
+import json, sys
+j = json.load(sys.stdin)
+kept = sum(l["stored_bytes"] for l in j["levels"] if l["kept"])
+assert j["complete"] and kept > 0 and j["disk_bytes"] <= 2 * kept + (4 << 20), (kept, j["disk_bytes"])' ||
+  { echo "FAIL (run --keep last: the dropped levels still hold their disk)"; fail=1; }
+rm -rf "$tmp/k13"
 expect_bad "run: bad keep" "$E" run --game hlm --ranks 6 --suits 2 --store "$tmp/s2" --keep some
 expect_bad "run: bad budget" "$E" run --game hlm --ranks 6 --suits 2 --store "$tmp/s2" --memory-budget lots
 expect_bad "run: tiny budget" "$E" run --game hlm --ranks 6 --suits 2 --store "$tmp/s2" --memory-budget 1MiB
@@ -331,7 +354,13 @@ expect_bad "export: progress of a stored run" "$E" export --store "$S" --progres
 "$E" export --store "$tmp/cs" --progress "$tmp/p.json" 2>/dev/null && grep -q '"format": "eulerdeck count progress"' "$tmp/p.json" ||
   { echo "FAIL (export --progress)"; fail=1; }
 expect_ok "import" "^continue +eulerdeck resume --store $tmp/cs2$" "$E" import --progress "$tmp/p.json" --store "$tmp/cs2"
+# The document of a finished count makes a store that reads as complete,
+# not "interrupted with N of N" (issue 42, B3) ...
+expect_ok "import: a finished count is complete" "^state      complete" "$E" status --store "$tmp/cs2"
 expect_ok "import: resume" "^winning decks +656$" "$E" resume --store "$tmp/cs2"
+# ... and resume, with nothing to count, shows no rate ("0 nodes/s").
+grep -q 'nodes/s' "$tmp/err" && { echo "FAIL (import: resume shows a rate of nothing): $(cat "$tmp/err")"; fail=1; }
+grep -q '^time .*nothing left to count' "$tmp/err" || { echo "FAIL (import: resume's time line): $(cat "$tmp/err")"; fail=1; }
 expect_ok "import: from standard input" "^imported .* 656 winning decks so far" "$E" import --progress - --store "$tmp/cs3" <"$tmp/p.json"
 expect_bad "import: existing store" "$E" import --progress "$tmp/p.json" --store "$tmp/cs2"
 expect_bad "import: no store" "$E" import --progress "$tmp/p.json"

@@ -107,6 +107,18 @@ echo "$text" | grep -Eq 'ETA|\[#' && { echo "FAIL: the bar was left behind:"; in
 # overall ETA at once), and status beside it says "running", live.
 start_pane resume "$E" resume --store "$store"
 check_bar resume
+# The bar keeps its width over redraws (it once took what room the numbers
+# left), and its percentage says what it is a percentage of: the work, not
+# the counter beside it (issue 42, B3).
+widths=
+for _ in $(seq 1 8); do
+  widths="$widths $(pane | grep -E "$BAR" | grep -Eo '\[[#.]+\]' | awk '{ print length($0) }')"
+  sleep 0.5
+done
+[ -n "${widths// /}" ] && [ "$(echo $widths | tr ' ' '\n' | sort -u | wc -l)" -eq 1 ] ||
+  { echo "FAIL: the bar changed width between redraws:$widths"; fail=1; }
+pane | grep -E "$BAR" | grep -Eq '\] [0-9]+% of work ' ||
+  { echo "FAIL: the bar's percentage does not say it is of the work:"; pane | indent; fail=1; }
 live="^state      running \\(pid [0-9]+, since .*\\): levels? [0-9]+(-[0-9]+)? of $N, input block [0-9]+ of [0-9]+, .* entries, .* entries/s"
 for _ in $(seq 1 100); do
   "$E" status --store "$store" | grep -Eq "$live" && break

@@ -63,6 +63,10 @@ struct Line {
   std::string eta, stage_eta, elapsed;
   double bar_fraction = -1;  // negative: no bar
   bool bar_wanted = true;
+  // The bar's inner width: set by the terminal's width alone (BarInner), so
+  // that it never changes between two redraws of the same terminal while
+  // the numbers beside it grow or shrink (issue 42, B3).
+  int bar_inner = 0;
 
   // The line without the bar.
   std::string Join() const {
@@ -80,23 +84,26 @@ struct Line {
     add(elapsed);
     return out;
   }
-  bool HasBar() const { return bar_fraction >= 0 && bar_wanted; }
-  // Fits `width` columns with the bar at its narrowest (if wanted).
-  bool Fits(size_t width) const { return Join().size() + (HasBar() ? kBarMin + 3 : 0) <= width; }
-  // The line with the bar as wide as the room left allows (after the
-  // label: "run [#####.....] 31% level 11/12 ...").
+  bool HasBar() const { return bar_fraction >= 0 && bar_wanted && bar_inner >= kBarMin; }
+  // Fits `width` columns with the bar (if wanted).
+  bool Fits(size_t width) const { return Join().size() + (HasBar() ? bar_inner + 3 : 0) <= width; }
+  // The line with its bar after the label ("run [#####.....] 31% of work
+  // level 11/12 ...").
   std::string Render(size_t width) const {
     std::string text = Join();
-    if (!HasBar() || text.size() + kBarMin + 3 > width) return text.substr(0, width);
-    // In steps of kBarMin, so that the bar keeps its width while the
-    // numbers beside it grow by a digit.
-    int inner = static_cast<int>(std::min<size_t>(kBarMax, width - text.size() - 3));
-    inner -= inner % kBarMin;
-    const int filled = static_cast<int>(bar_fraction * inner);
-    std::string bar = " [" + std::string(filled, '#') + std::string(inner - filled, '.') + "]";
+    if (!HasBar() || !Fits(width)) return text.substr(0, width);
+    const int filled = static_cast<int>(std::clamp(bar_fraction, 0.0, 1.0) * bar_inner);
+    std::string bar = " [" + std::string(filled, '#') + std::string(bar_inner - filled, '.') + "]";
     return text.insert(label.size(), bar);
   }
 };
+
+// A sixth of the terminal, in steps of kBarMin, at most kBarMax: 12 on 80
+// columns (77 usable), 18 on 120, 30 from 180.
+int BarInner(size_t width) {
+  int inner = static_cast<int>(std::min<size_t>(kBarMax, width / 6));
+  return inner - inner % kBarMin;
+}
 
 }  // namespace
 
@@ -251,7 +258,13 @@ void Progress::Tick(double elapsed, bool tty, bool draw) {
   Line line;
   line.label = options_.label;
   line.bar_fraction = fraction;
-  line.percent = fraction >= 0 ? Percent(fraction, has_work ? 0 : 1) : "";
+  // The bar and the percentage are the same fraction; with the job's work
+  // known it is of the work (estimated), not of the counter beside it
+  // ("34% 629.71k/1.54M subtrees" read as 34% of the subtrees), and says so
+  // (docs/output.md).
+  line.percent = fraction < 0 ? ""
+                 : has_work   ? Percent(fraction, 0) + " of work"
+                              : Percent(fraction, 1);
   line.stage = stage_text;
   line.counter = WithUnit(count_text, options_.unit);
   line.rate = rate >= 0 ? WithUnit(HumanCount(rate), rate_unit) + "/s" : "";
@@ -269,12 +282,16 @@ void Progress::Tick(double elapsed, bool tty, bool draw) {
           if (!figures[i].narrow.empty()) line.figures[i] = figures[i].narrow;
       }};
   for (size_t i = figures.size(); i-- > 0;) steps.push_back([&, i] { line.figures.resize(i); });
-  steps.push_back([&] { line.bar_wanted = false; });
+  // The units go before the bar: "28.92M/s" and "418/424" still read, and
+  // a bar that comes and goes with the numbers' widths is a bar that
+  // changes width.
   steps.push_back([&] { line.rate = rate >= 0 ? HumanCount(rate) + "/s" : ""; });
   steps.push_back([&] { line.counter = count_text; });
+  steps.push_back([&] { line.bar_wanted = false; });
   steps.push_back([&] { line.rate.clear(); });
   steps.push_back([&] { line.percent.clear(); });
   const size_t width = static_cast<size_t>(std::max(10, TerminalColumns() - 3));
+  line.bar_inner = BarInner(width);
   for (size_t i = 0; i < steps.size() && !line.Fits(width); ++i) steps[i]();
   std::fprintf(stderr, "\r\033[K%s", line.Render(width).c_str());
   std::fflush(stderr);

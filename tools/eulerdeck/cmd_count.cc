@@ -115,8 +115,10 @@ nlohmann::ordered_json ToJson(const SizeResult& r, bool verify) {
     fj["nodes_high"] = f.nodes.high;
     fj["winning_decks"] = f.winning.mean;
     fj["seconds"] = f.seconds;
+    fj["seconds_factor"] = f.factor;
     fj["threads"] = f.threads;
     fj["sub_decks_per_second"] = f.rate;
+    fj["core_share"] = f.share;
     fj["samples"] = std::to_string(f.samples);
     fj["width"] = f.width;
     j["forecast"] = fj;
@@ -379,6 +381,14 @@ int RunCount(const std::vector<std::string>& args, const std::string& program) {
     const double rate = r.seconds > 0 ? r.session_nodes / r.seconds : 0.0;
     char line[128];
     std::snprintf(line, sizeof(line), "%.3f s, %s nodes/s", r.seconds, HumanCount(rate).c_str());
+    if (stored.enabled() && r.session_nodes == 0) {
+      // A store whose subtrees were all counted before (an import of a
+      // finished count, a kill before the end): no rate to show.
+      std::snprintf(line, sizeof(line),
+                    "%.3f s, nothing left to count (every subtree was counted "
+                    "before)",
+                    r.seconds);
+    }
     if (!range) {
       std::cout.flush();
       std::cerr << "time           " << line << "\n";

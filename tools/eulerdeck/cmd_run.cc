@@ -130,10 +130,14 @@ class RunEstimate {
   };
 
   // `levels`: the committed levels when the run starts; `resumed`: the
-  // checkpoint the run starts the next pass from (nullptr: none).
+  // checkpoint the run starts the next pass from (nullptr: none);
+  // `forecast`: a new run's forecast of every level's sub-decks ([k], k
+  // cards; empty: none), which sizes the levels not built yet instead of
+  // the extrapolation below.
   RunEstimate(int last, const std::vector<storage::LevelRecord>& levels,
-              const storage::ProgressRecord* resumed, Counters counters)
-      : last_(last), counters_(counters) {
+              const storage::ProgressRecord* resumed, Counters counters,
+              std::vector<double> forecast = {})
+      : last_(last), counters_(counters), forecast_(std::move(forecast)) {
     for (const auto& r : levels) sizes_.push_back(static_cast<double>(r.entries));
     if (resumed) {
       resumed_level_ = resumed->level;
@@ -178,7 +182,15 @@ class RunEstimate {
 
     // Sizes of every level to the last: known, in progress, extrapolated.
     std::vector<double> size = sizes_;
-    while (static_cast<int>(size.size()) < last_) size.push_back(size.back() * NextRatio(size));
+    // A new run's forecast knows them within a few percent (the sampler's
+    // levels, forecast.h); the extrapolation from the growth so far errs
+    // high while few levels are built, and made the ETA of a new run twice
+    // the time for its first 20 seconds (issue 42, B2).
+    while (static_cast<int>(size.size()) < last_) {
+      const size_t k = size.size() + 1;
+      size.push_back(k < forecast_.size() && forecast_[k] > 0 ? forecast_[k]
+                                                              : size.back() * NextRatio(size));
+    }
     if (building) {
       double guess = 0;
       for (int l = committed + 1; l <= pass_last; ++l) guess += size[l - 1];
@@ -228,6 +240,7 @@ class RunEstimate {
   std::vector<double> sizes_;  // entries of the committed levels, level 1 first
   int resumed_level_ = 0;
   std::vector<uint64_t> resumed_entries_;  // of levels resumed_level_, resumed_level_ + 1, ...
+  const std::vector<double> forecast_;     // [k]: the forecast sub-decks of level k (or empty)
   uint64_t written_ = 0;                   // entries this process wrote to the levels it committed
 };
 
@@ -255,6 +268,7 @@ int Execute(const std::string& name, const Common& c, const GameSpec* given, boo
     return kExitCheckFailed;
   };
   GameSpec spec;
+  RunForecast forecast;  // a new run's (count.level empty: none made)
   if (!storage::StoreExists(c.store_dir)) {
     if (!given) return store_error(storage::MissingStore(c.store_dir));
     // A new run says first what it will cost, and refuses more than a day
@@ -263,7 +277,6 @@ int Execute(const std::string& name, const Common& c, const GameSpec* given, boo
     std::error_code ec;
     const bool fresh =
         !std::filesystem::exists(c.store_dir, ec) || std::filesystem::is_empty(c.store_dir, ec);
-    RunForecast forecast;
     if (fresh) {
       s = ForecastRun(*given, c.threads, c.until_level, 1.0, &forecast);
       if (!s.ok()) return BadInput(program, s.ToString());
@@ -346,7 +359,8 @@ int Execute(const std::string& name, const Common& c, const GameSpec* given, boo
   options.bytes = &bytes;
   {
     RunEstimate estimate(last, levels, resuming ? &checkpoint : nullptr,
-                         {&level, &pass_last, &done, &total, &entries, &bytes});
+                         {&level, &pass_last, &done, &total, &entries, &bytes},
+                         forecast.count.level);
     options.on_commit = [&](const storage::LevelRecord& r) { estimate.Committed(r); };
     ProgressOptions display;
     display.label = name;

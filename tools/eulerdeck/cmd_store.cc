@@ -1,5 +1,6 @@
 // eulerdeck status / inspect / export / verify: reading a store (read-only,
 // so they may run while another process writes it).
+#include <algorithm>
 #include <atomic>
 #include <cstdio>
 #include <ctime>
@@ -23,6 +24,7 @@
 #include "tools/common/progress.h"
 #include "tools/common/results.h"
 #include "tools/eulerdeck/commands.h"
+#include "tools/eulerdeck/forecast_text.h"
 
 namespace eulerdeck::tools {
 
@@ -152,8 +154,9 @@ int RunStatus(const std::vector<std::string>& args) {
   storage::CountLeft left;
   bool has_left = false;
   const int threads = EffectiveThreads(0);
-  if (is_count && !running && !done && counting.split_level > 0 && counting.split_level < n) {
-    has_left = storage::EstimateStoredLeft(store.get(), spec, &left).ok();
+  if (is_count && !running && !done && counting.split_level > 0 && counting.split_level < n &&
+      counting.subtrees_done < counting.subtrees_total) {
+    has_left = storage::EstimateStoredLeft(store.get(), spec, threads, &left).ok();
   }
   // What the committed batches counted below the split level: the work
   // done, and a lower bound on the winning decks while the count is not
@@ -192,10 +195,14 @@ int RunStatus(const std::vector<std::string>& args) {
                     {"winning_decks_counted", std::to_string(counted_winning)},
                     {"subtree_sizes_log2", sizes}};
       if (has_left) {
-        j["count"]["estimated_left"] = {{"sub_decks", left.sub_decks}, {"threads", threads}};
+        j["count"]["estimated_left"] = {{"sub_decks", left.sub_decks}, {"threads", left.threads}};
         if (left.worker_seconds >= 0) {
           j["count"]["estimated_left"]["worker_seconds"] = left.worker_seconds;
-          j["count"]["estimated_left"]["seconds"] = left.worker_seconds / threads;
+        }
+        if (left.time.seconds > 0) {
+          // The forecasts' model (engine/estimate/forecast.h), as `count` forecasts.
+          j["count"]["estimated_left"]["seconds"] = left.time.seconds;
+          j["count"]["estimated_left"]["seconds_factor"] = left.time.factor;
         }
       }
     }
@@ -265,8 +272,14 @@ int RunStatus(const std::vector<std::string>& args) {
             << "game       " << GameLine(spec) << "\n"
             << "state      " << state;
   if (running && has_live && live.counting) {
+    // The live file is a few seconds old; the committed records are read
+    // now and may be newer (a batch checkpointed since): the larger is
+    // the one done (both are finished subtrees), and the `subtrees` line
+    // below, the committed ones, never shows more than this one
+    // (924094 done beside 956862 counted, issue 42 B3).
+    const uint64_t live_done = std::max<uint64_t>(live.input_done, counting.subtrees_done);
     std::cout << " (pid " << live.pid << ", since " << UtcTime(live.started)
-              << "): counting the subtrees below level " << live.level << ", " << live.input_done
+              << "): counting the subtrees below level " << live.level << ", " << live_done
               << " of " << live.input_total << " done, " << HumanCount(live.entries_per_second)
               << " sub-decks/s";
     if (live.eta_seconds >= 0) std::cout << ", ETA " << HumanDuration(live.eta_seconds);
@@ -284,6 +297,13 @@ int RunStatus(const std::vector<std::string>& args) {
               << " entries/s (" << HumanDuration(now - live.updated) << " ago)";
   } else if (running) {
     std::cout << " (another process holds the store)";
+  } else if (activity.state == storage::RunState::kInterrupted && is_count &&
+             counting.subtrees_total > 0 && counting.subtrees_done == counting.subtrees_total) {
+    // Every subtree counted, the totals not yet written (a kill between
+    // the last batch and the end): nothing left to count.
+    std::cout << " with every subtree counted (" << counting.subtrees_total
+              << "), its totals not written; `eulerdeck resume --store " << dir
+              << "` writes them (it counts nothing)";
   } else if (activity.state == storage::RunState::kInterrupted && is_count) {
     std::cout << " with " << counting.subtrees_done << " of " << counting.subtrees_total
               << " subtrees counted; continue with `eulerdeck resume --store " << dir << "`";
@@ -305,9 +325,12 @@ int RunStatus(const std::vector<std::string>& args) {
               << params.subtree_target << " sub-decks or " << storage::kMinSubtreeDepth
               << " levels above the last)\n";
     if (counting.split_level > 0 && counting.split_level < n) {
+      // While a process counts, these are the committed batches' (the
+      // state line adds those finished since the last checkpoint).
       std::cout << "subtrees   " << counting.subtrees_done << " of " << counting.subtrees_total
-                << " counted (" << Ratio(100.0 * counting.subtrees_done, counting.subtrees_total, 1)
-                << "%), " << Plural(counting.batches, "batch", "batches") << ", "
+                << (running ? " committed (" : " counted (")
+                << Ratio(100.0 * counting.subtrees_done, counting.subtrees_total, 1) << "%), "
+                << Plural(counting.batches, "batch", "batches") << ", "
                 << HumanDuration(counting.counted.seconds) << " of worker time\n";
       if (!done) {
         std::cout << "counted    " << HumanCount(static_cast<double>(counted_sub_decks))
@@ -316,10 +339,18 @@ int RunStatus(const std::vector<std::string>& args) {
       }
     }
     if (has_left) {
+      // The time by the forecasts' model (forecast.h), the one `count`
+      // forecasts with: the rate measured now, on this machine as busy as
+      // it is now. The committed batches' own rate was the past machine's
+      // (4h22m where the forecast said 114 min, issue 42 B2): only beside it.
       std::cout << "left       ~" << HumanCount(left.sub_decks) << " sub-decks (estimated)";
+      if (left.time.seconds > 0) {
+        std::cout << ", " << ForecastTime(left.time) << " on " << Plural(left.threads, "thread")
+                  << " at this machine's rate now";
+      }
       if (left.worker_seconds >= 0) {
-        std::cout << ", about " << HumanDuration(left.worker_seconds / threads) << " on "
-                  << Plural(threads, "thread") << " at the rate of the subtrees counted so far";
+        std::cout << " (" << HumanDuration(left.worker_seconds / left.threads)
+                  << " at the rate of the batches committed so far)";
       }
       std::cout << "\n";
     }
@@ -484,12 +515,16 @@ int RunInspect(const std::vector<std::string>& args) {
 int RunExport(const std::vector<std::string>& args) {
   std::string dir, counts_path, decks_path, batches_path, progress_path;
   int level = 0;
+  bool partial = false;
   po::options_description desc("options");
   desc.add_options()("help,h", "show this help")("store", po::value(&dir)->required(),
                                                  "the store directory")(
       "counts", po::value(&counts_path),
       "write one row per committed level to FILE as CSV (- for standard output), the "
-      "columns above")("level", po::value(&level), "with --decks: the level to export")(
+      "columns above")("partial", po::bool_switch(&partial),
+                       "with --counts: write the committed levels of an unfinished store too "
+                       "(a warning on stderr); without it, such a store is refused (exit 2)")(
+      "level", po::value(&level), "with --decks: the level to export")(
       "decks", po::value(&decks_path),
       "write the level's sub-decks to FILE as CSV (- for standard output), the columns "
       "above")("batches", po::value(&batches_path),
@@ -508,7 +543,9 @@ int RunExport(const std::vector<std::string>& args) {
                   "row per committed level, with the columns\n"
                   "  game,ranks,suits,level,winning_sub_decks,blocks,stored_bytes,raw_bytes\n"
                   "(winning_sub_decks: the sub-decks of K cards stored at level K; the blocks\n"
-                  "holding them; their bytes as stored and before compression). --decks: one\n"
+                  "holding them; their bytes as stored and before compression). A store that\n"
+                  "is not finished is refused (exit 2) unless --partial, which writes the\n"
+                  "levels committed so far with a warning on stderr. --decks: one\n"
                   "row per sub-deck of level K, streamed in key order, with the columns\n"
                   "  game,ranks,suits,level,deck,string\n"
                   "(deck: the sub-deck, top card first; string: its removal order, Bersani\n"
@@ -536,8 +573,35 @@ int RunExport(const std::vector<std::string>& args) {
     s = Status::InvalidArgument("--decks needs --level");
   if (s.ok() && decks_path.empty() && vm.count("level"))
     s = Status::InvalidArgument("--level goes with --decks only (the others cover every level)");
+  if (s.ok() && partial && counts_path.empty())
+    s = Status::InvalidArgument("--partial goes with --counts only");
   std::vector<storage::LevelRecord> levels;
   if (s.ok()) s = OpenReadOnly(dir, &store, &spec, &levels);
+  // --counts of a store that is not finished: its rows would read as the
+  // game's counts, levels missing (issue 42, B3). Refused before FILE is
+  // opened, unless --partial; then a warning says what the rows are.
+  std::string unfinished;
+  if (s.ok() && !counts_path.empty() && (levels.empty() || levels.back().level != spec.cards())) {
+    storage::StoreParams params;
+    bool has_params = false;
+    s = store->GetParams(&params, &has_params);
+    storage::CountProgress counting;
+    if (s.ok() && has_params && params.kind == storage::StoreKind::kCount)
+      s = storage::ReadCountProgress(store.get(), spec, &counting);
+    if (s.ok() && counting.subtrees_total > 0) {
+      unfinished = "the count is not finished: " + std::to_string(counting.subtrees_done) + " of " +
+                   std::to_string(counting.subtrees_total) + " subtrees";
+    } else if (s.ok()) {
+      unfinished =
+          "the run is not finished: " + std::to_string(levels.empty() ? 0 : levels.back().level) +
+          " of " + std::to_string(spec.cards()) + " levels";
+    }
+    if (s.ok() && !partial) {
+      std::cerr << "eulerdeck export: " << unfinished
+                << " (--partial writes the levels committed so far)\n";
+      return kExitBadInput;
+    }
+  }
   if (s.ok() && !decks_path.empty() &&
       (level < 1 || level > static_cast<int>(levels.size()) || !levels[level - 1].kept)) {
     s = Status::InvalidArgument("level " + std::to_string(level) + " is not in the store");
@@ -582,6 +646,10 @@ int RunExport(const std::vector<std::string>& args) {
     return CommitOutput("eulerdeck export", &out) ? kExitOk : kExitCheckFailed;
   }
   if (!counts_path.empty()) {
+    if (!unfinished.empty()) {
+      std::cerr << "eulerdeck export: warning: " << unfinished << "; writing levels 1.."
+                << (levels.empty() ? 0 : levels.back().level) << " only\n";
+    }
     out << "game,ranks,suits,level,winning_sub_decks,blocks,stored_bytes,raw_bytes\n";
     for (const auto& r : levels) {
       out << game << r.level << "," << r.entries << "," << r.blocks << "," << r.stored_bytes << ","

@@ -24,6 +24,12 @@ std::string ForecastTime(double seconds) {
   return text;
 }
 
+std::string ForecastTime(const TimeForecast& t) {
+  if (t.seconds < 1) return ForecastTime(t.seconds);
+  return ForecastTime(t.seconds) + " (" + HumanDuration(t.seconds / t.factor) + " .. " +
+         HumanDuration(t.seconds * t.factor) + ")";
+}
+
 namespace {
 
 // The sub-decks (of the levels the job reaches) and the winning decks.
@@ -43,7 +49,10 @@ std::string Descents(const CountForecast& f) {
 
 std::string ForecastLine(const CountForecast& f) {
   std::string line = SubDecks(f, f.nodes);
-  if (f.rate > 0) line += ", " + ForecastTime(f.seconds) + " on " + Plural(f.threads, "thread");
+  if (f.rate > 0) {
+    line += ", " + ForecastTime(TimeForecast{f.seconds, f.factor}) + " on " +
+            Plural(f.threads, "thread");
+  }
   return line + Descents(f);
 }
 
@@ -59,7 +68,8 @@ std::string RunForecastLine(const RunForecast& f) {
   }
   line += ", ~" + HumanBytes(f.disk_bytes) + " of disk";
   if (f.count.rate > 0) {
-    line += ", " + ForecastTime(f.seconds) + " on " + Plural(f.count.threads, "thread");
+    line += ", " + ForecastTime(TimeForecast{f.seconds, f.count.factor}) + " on " +
+            Plural(f.count.threads, "thread");
   }
   return line + Descents(f.count);
 }

@@ -14,6 +14,9 @@ inline constexpr double kForceSeconds = 86400;
 
 // "~29 min", "~3.2 days", "~4e+12 years": a forecast's time, rounded.
 std::string ForecastTime(double seconds);
+// With its error (SecondsForWork): "~55 s (37s .. 1m22s)", seconds divided
+// and multiplied by the factor; "under a second" alone.
+std::string ForecastTime(const TimeForecast& t);
 
 // The count's forecast line for stderr ("forecast       ~1.47e+08 sub-decks …").
 std::string ForecastLine(const CountForecast& f);
