@@ -23,6 +23,8 @@ constexpr double kLogPeriodSeconds = 10.0;
 constexpr double kWindowSeconds = 15.0;
 // A rate needs samples at least this far apart.
 constexpr double kMinSpanSeconds = 0.25;
+// How long a ProgressStage::prior_seconds_left weighs in the ETA.
+constexpr double kPriorSeconds = 20.0;
 // The bar's inner width: at most (wider tells nothing more), at least (or
 // none at all).
 constexpr int kBarMax = 30;
@@ -207,9 +209,14 @@ void Progress::Tick(double elapsed, bool tty, bool draw) {
   const double work_rate = work_rate_.Rate();
   const double fraction =
       has_work ? std::min(1.0, stage.work_done / stage.work_total) : stage_fraction;
-  const double eta = !has_work       ? stage_eta
-                     : work_rate > 0 ? std::max(0.0, stage.work_total - stage.work_done) / work_rate
-                                     : -1;
+  double eta = !has_work       ? stage_eta
+               : work_rate > 0 ? std::max(0.0, stage.work_total - stage.work_done) / work_rate
+                               : -1;
+  if (stage.prior_seconds_left >= 0 && elapsed < kPriorSeconds) {
+    const double measured = elapsed / kPriorSeconds;
+    const double prior = std::max(0.0, stage.prior_seconds_left);
+    eta = eta < 0 ? prior : measured * eta + (1 - measured) * prior;
+  }
   const bool own_rate = !stage.rate_unit.empty();
   double rate = own_rate ? count_rate_.Rate() : done_rate;
   // Nothing counted yet (a job whose first tasks take long): no rate rather

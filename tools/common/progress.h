@@ -55,6 +55,12 @@ struct ProgressStage {
   // the window. Unknown: the bar and the ETA are the current stage's.
   double work_done = 0;
   double work_total = 0;
+  // A forecast of the job's time left, made before it started (negative:
+  // none). A rate measured over the first seconds misleads (the first
+  // levels of a run cost less per entry than the last), so for its first
+  // kPriorSeconds the ETA moves from this forecast to the measured one in
+  // proportion to the time elapsed.
+  double prior_seconds_left = -1;
 
   // A count that never decreases, over every stage (e.g. entries written by
   // this process), whose windowed rate is shown instead of the counter's:

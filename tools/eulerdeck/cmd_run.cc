@@ -2,6 +2,7 @@
 #include <sys/resource.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cstdio>
 #include <filesystem>
 #include <iostream>
@@ -136,8 +137,12 @@ class RunEstimate {
   // the extrapolation below.
   RunEstimate(int last, const std::vector<storage::LevelRecord>& levels,
               const storage::ProgressRecord* resumed, Counters counters,
-              std::vector<double> forecast = {})
-      : last_(last), counters_(counters), forecast_(std::move(forecast)) {
+              std::vector<double> forecast = {}, double forecast_seconds = 0)
+      : last_(last),
+        counters_(counters),
+        forecast_(std::move(forecast)),
+        forecast_seconds_(forecast_seconds),
+        start_(std::chrono::steady_clock::now()) {
     for (const auto& r : levels) sizes_.push_back(static_cast<double>(r.entries));
     if (resumed) {
       resumed_level_ = resumed->level;
@@ -159,6 +164,10 @@ class RunEstimate {
     std::lock_guard<std::mutex> lock(mu_);
     const int committed = static_cast<int>(sizes_.size());
     ProgressStage st;
+    if (forecast_seconds_ > 0) {
+      const std::chrono::duration<double> elapsed = std::chrono::steady_clock::now() - start_;
+      st.prior_seconds_left = std::max(0.0, forecast_seconds_ - elapsed.count());
+    }
     st.count = last_;
     st.index = std::min(committed + 1, last_);
     st.rate_unit = "entries";
@@ -241,7 +250,9 @@ class RunEstimate {
   int resumed_level_ = 0;
   std::vector<uint64_t> resumed_entries_;  // of levels resumed_level_, resumed_level_ + 1, ...
   const std::vector<double> forecast_;     // [k]: the forecast sub-decks of level k (or empty)
-  uint64_t written_ = 0;                   // entries this process wrote to the levels it committed
+  const double forecast_seconds_;          // the forecast's time (0: none)
+  const std::chrono::steady_clock::time_point start_;
+  uint64_t written_ = 0;  // entries this process wrote to the levels it committed
 };
 
 // `force`: start a new run even when its forecast says more than a day.
@@ -360,7 +371,7 @@ int Execute(const std::string& name, const Common& c, const GameSpec* given, boo
   {
     RunEstimate estimate(last, levels, resuming ? &checkpoint : nullptr,
                          {&level, &pass_last, &done, &total, &entries, &bytes},
-                         forecast.count.level);
+                         forecast.count.level, forecast.seconds);
     options.on_commit = [&](const storage::LevelRecord& r) { estimate.Committed(r); };
     ProgressOptions display;
     display.label = name;
