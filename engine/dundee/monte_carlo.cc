@@ -9,7 +9,8 @@
 namespace eulerdeck {
 
 Status DundeeMonteCarlo(const std::vector<int>& s, int m, const std::vector<int>& bids,
-                        uint64_t decks, uint64_t seed, uint64_t* wins) {
+                        uint64_t decks, uint64_t seed, uint64_t* wins,
+                        const DundeeMonteCarloOptions& options, uint64_t* played) {
   const int c = TotalCards(s);
   // The limit of the card games' Monte Carlo (255 cards), kept for the
   // CLI's contract; the shuffle itself would take more.
@@ -24,23 +25,35 @@ Status DundeeMonteCarlo(const std::vector<int>& s, int m, const std::vector<int>
   const DundeeDeal named = SortedDeal(bids);  // the advance bid's sequence
   const DeckShuffler shuffler(seed);
   DundeeDeal deal(sorted.size());
-  uint64_t won = 0;
-  for (uint64_t d = 0; d < decks; ++d) {
+  uint64_t won = 0, d = 0, counted = 0;
+  auto count = [&] {
+    if (options.deals_done != nullptr) options.deals_done->fetch_add(d - counted);
+    counted = d;
+  };
+  for (; d < decks; ++d) {
+    if (options.stop != nullptr && options.stop->load(std::memory_order_relaxed)) break;
     deal = sorted;
     shuffler.Shuffle(d, deal.data(), c);
     won += bids.empty() ? GreedySurvives(s, m, deal) : AdvanceSurvives(named, deal);
+    if ((d & 1023) == 0) count();
   }
+  count();
   *wins = won;
+  if (played != nullptr) *played = d;
+  if (d < decks) {
+    return Status::Cancelled("interrupted after " + std::to_string(d) + " of " +
+                             std::to_string(decks) + " deals");
+  }
   return Status::OK();
 }
 
 Status CheckDundeeMonteCarlo(const std::vector<int>& s, int m, const std::vector<int>& bids,
                              uint64_t decks, uint64_t seed, double exact,
-                             DundeeMonteCarloCheck* out) {
+                             DundeeMonteCarloCheck* out, const DundeeMonteCarloOptions& options) {
   if (decks == 0) return Status::InvalidArgument("a Monte Carlo check needs at least one deal");
   uint64_t wins = 0;
-  Status st = DundeeMonteCarlo(s, m, bids, decks, seed, &wins);
-  if (!st.ok()) return st;
+  const Status st = DundeeMonteCarlo(s, m, bids, decks, seed, &wins, options, &decks);
+  if (!st.ok() && !(st.IsCancelled() && decks > 0)) return st;
   DundeeMonteCarloCheck r;
   r.deals = decks;
   r.wins = wins;
@@ -48,7 +61,7 @@ Status CheckDundeeMonteCarlo(const std::vector<int>& s, int m, const std::vector
   r.ci = Wilson95(wins, decks);
   r.contains = r.ci.low <= exact && exact <= r.ci.high;
   *out = r;
-  return Status::OK();
+  return st;
 }
 
 }  // namespace eulerdeck

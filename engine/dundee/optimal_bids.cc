@@ -77,19 +77,27 @@ mpz_class Rearrangements(const std::vector<int>& s, const std::vector<int>& b) {
 
 }  // namespace
 
-Status FindOptimalBids(const std::vector<int>& s, int m, uint64_t max_bids, OptimalBids* out) {
+Status FindOptimalBids(const std::vector<int>& s, int m, uint64_t max_bids, OptimalBids* out,
+                       const std::atomic<bool>* stop) {
+  auto stopped = [&] { return stop != nullptr && stop->load(std::memory_order_relaxed); };
   const int c = TotalCards(s);
   if (m < 0 || m > c) {
     return Status::InvalidArgument("the rounds must be in 0.." + std::to_string(c));
   }
   // Count the canonical bids first (cheap next to evaluating them).
   uint64_t candidates = 0;
-  BidSearch(s, m, false).Run([&](const std::vector<int>&) { return ++candidates <= max_bids; });
+  if (!BidSearch(s, m, false).Run([&](const std::vector<int>&) {
+        return ++candidates <= max_bids && (candidates % 4096 != 0 || !stopped());
+      }) &&
+      candidates <= max_bids) {
+    return Status::Cancelled("interrupted");
+  }
   const bool exhaustive = candidates <= max_bids;
   OptimalBids r;
   r.exhaustive = exhaustive;
   bool first = true;
-  BidSearch(s, m, !exhaustive).Run([&](const std::vector<int>& b) {
+  const bool finished = BidSearch(s, m, !exhaustive).Run([&](const std::vector<int>& b) {
+    if (stopped()) return false;
     ++r.searched;
     const mpq_class p = AdvanceWin(b, s);
     if (first || p > r.probability) {
@@ -100,6 +108,7 @@ Status FindOptimalBids(const std::vector<int>& s, int m, uint64_t max_bids, Opti
     if (p == r.probability) r.bids.push_back(b);
     return true;
   });
+  if (!finished) return Status::Cancelled("interrupted");
   for (const std::vector<int>& b : r.bids) r.all_bids += Rearrangements(s, b);
   *out = std::move(r);
   return Status::OK();

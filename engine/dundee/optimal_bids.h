@@ -5,6 +5,7 @@
 
 #include <gmpxx.h>
 
+#include <atomic>
 #include <cstdint>
 #include <vector>
 
@@ -34,8 +35,10 @@ struct OptimalBids {
 inline constexpr uint64_t kDefaultMaxBids = 200000;
 
 // s: counts per value (counts.h) with at least one card. InvalidArgument
-// unless 0 <= m <= TotalCards(s).
-Status FindOptimalBids(const std::vector<int>& s, int m, uint64_t max_bids, OptimalBids* out);
+// unless 0 <= m <= TotalCards(s). If `stop` is set, it is polled at each bid:
+// once true, the search ends with Cancelled and *out untouched.
+Status FindOptimalBids(const std::vector<int>& s, int m, uint64_t max_bids, OptimalBids* out,
+                       const std::atomic<bool>* stop = nullptr);
 
 }  // namespace eulerdeck
 

@@ -41,12 +41,13 @@ Status AnswerDundeeGreedy(const DundeeGreedyQuery& query, DundeeGreedyReport* re
   }
   if (query.mc_deals > 0) {
     DundeeMonteCarloCheck mc;
-    st = CheckDundeeMonteCarlo(s, m, {}, query.mc_deals, query.mc_seed, r.greedy_double, &mc);
-    if (!st.ok()) return st;
-    r.monte_carlo = mc;
+    st = CheckDundeeMonteCarlo(s, m, {}, query.mc_deals, query.mc_seed, r.greedy_double, &mc,
+                               query.mc_options);
+    if (!st.ok() && !st.IsCancelled()) return st;
+    if (mc.deals > 0) r.monte_carlo = mc;
   }
   *report = std::move(r);
-  return Status::OK();
+  return st;
 }
 
 Status AnswerDundeeAdvance(const DundeeAdvanceQuery& query, DundeeAdvanceReport* report) {
@@ -71,12 +72,12 @@ Status AnswerDundeeAdvance(const DundeeAdvanceQuery& query, DundeeAdvanceReport*
   if (query.mc_deals > 0) {
     DundeeMonteCarloCheck mc;
     st = CheckDundeeMonteCarlo(s, r.rounds, b, query.mc_deals, query.mc_seed, r.probability.get_d(),
-                               &mc);
-    if (!st.ok()) return st;
-    r.monte_carlo = mc;
+                               &mc, query.mc_options);
+    if (!st.ok() && !st.IsCancelled()) return st;
+    if (mc.deals > 0) r.monte_carlo = mc;
   }
   *report = std::move(r);
-  return Status::OK();
+  return st;
 }
 
 Status TabulateOptimalBids(const DundeeOptimalBidsQuery& query,
@@ -92,13 +93,18 @@ Status TabulateOptimalBids(const DundeeOptimalBidsQuery& query,
       ms.push_back(query.rounds >= 0 ? query.rounds : c);
     }
     for (int m : ms) {
+      if (query.stop != nullptr && query.stop->load(std::memory_order_relaxed)) {
+        return Status::Cancelled("interrupted before deck " + CountsString(s) +
+                                 ", m = " + std::to_string(m));
+      }
       DundeeOptimalBidsRow r;
       r.deck = s;
       r.cards = c;
       r.rounds = m;
-      st = FindOptimalBids(s, m, query.max_bids, &r.optimal);
+      st = FindOptimalBids(s, m, query.max_bids, &r.optimal, query.stop);
       if (!st.ok()) return st;
       row(r);
+      if (query.rows_done != nullptr) query.rows_done->fetch_add(1, std::memory_order_relaxed);
     }
   }
   return Status::OK();

@@ -8,6 +8,7 @@
 
 #include <gmpxx.h>
 
+#include <atomic>
 #include <cstdint>
 #include <functional>
 #include <optional>
@@ -28,6 +29,7 @@ struct DundeeGreedyQuery {
   bool exact = true;      // false: recurrence (3) in double, nothing else
   uint64_t mc_deals = 0;  // > 0: also a Monte Carlo check of that many deals
   uint64_t mc_seed = 1;
+  DundeeMonteCarloOptions mc_options;  // its progress counter and stop flag
 };
 
 struct DundeeGreedyReport {
@@ -46,7 +48,9 @@ struct DundeeGreedyReport {
 };
 
 // InvalidArgument for a deck without cards or rounds outside 0..cards; the
-// Monte Carlo's errors (a deck of more than 255 cards).
+// Monte Carlo's errors (a deck of more than 255 cards). Cancelled when the
+// Monte Carlo was stopped (mc_options.stop): *report is then what
+// mc_deals = report->monte_carlo->deals gives (no monte_carlo: none played).
 Status AnswerDundeeGreedy(const DundeeGreedyQuery& query, DundeeGreedyReport* report);
 
 // ---- advance: one advance bid ---------------------------------------------
@@ -57,6 +61,7 @@ struct DundeeAdvanceQuery {
   bool recursion = false;  // also the appendix recursion (exponential in v)
   uint64_t mc_deals = 0;   // > 0: also a Monte Carlo check of that many deals
   uint64_t mc_seed = 1;
+  DundeeMonteCarloOptions mc_options;  // its progress counter and stop flag
 };
 
 struct DundeeAdvanceReport {
@@ -72,7 +77,8 @@ struct DundeeAdvanceReport {
 };
 
 // InvalidArgument for a deck without cards, bids of another length than the
-// deck, or more bids than cards; the Monte Carlo's errors.
+// deck, or more bids than cards; the Monte Carlo's errors. Cancelled as
+// AnswerDundeeGreedy's.
 Status AnswerDundeeAdvance(const DundeeAdvanceQuery& query, DundeeAdvanceReport* report);
 
 // ---- optimal-bids: a table of optimal advance bids ------------------------
@@ -82,6 +88,12 @@ struct DundeeOptimalBidsQuery {
   bool rounds_all = false;              // every m in 1..cards, ...
   int rounds = -1;                      // ... else this m, or m = cards if -1
   uint64_t max_bids = kDefaultMaxBids;  // FindOptimalBids()' limit
+  // If set, advanced (relaxed) by one for each row done, for progress.
+  std::atomic<uint64_t>* rows_done = nullptr;
+  // If set, polled between rows and inside each row's search: once true,
+  // the table stops, the row under way unfinished (tools/common/interrupt.h
+  // sets it).
+  const std::atomic<bool>* stop = nullptr;
 };
 
 struct DundeeOptimalBidsRow {
@@ -93,7 +105,9 @@ struct DundeeOptimalBidsRow {
 
 // One row per deck and m, in the order of `decks` and then of m, each handed
 // to `row` as soon as it is found (long tables print as they go). Stops at
-// the first failure: InvalidArgument for rounds beyond a deck's cards.
+// the first failure: InvalidArgument for rounds beyond a deck's cards;
+// Cancelled when query.stop was set (the rows handed over are the table's
+// first rows, each complete).
 Status TabulateOptimalBids(const DundeeOptimalBidsQuery& query,
                            const std::function<void(const DundeeOptimalBidsRow&)>& row);
 

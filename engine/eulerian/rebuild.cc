@@ -120,6 +120,9 @@ Status Rebuild(Game game, uint32_t ranks, uint32_t suits, const WideDeck& order,
   const uint32_t root = placed;
   uint32_t i = placed;  // depth: the next card to put back is order[n-1-i]
   uint32_t next_t = 0;  // 0: start the candidates of depth i afresh
+  auto stopped = [&] {
+    return options.stop != nullptr && options.stop->load(std::memory_order_relaxed);
+  };
   while (true) {
     if (i == n) {
       result->decks.push_back(deck);
@@ -132,10 +135,17 @@ Status Rebuild(Game game, uint32_t ranks, uint32_t suits, const WideDeck& order,
       const uint32_t x = order[n - 1 - i];
       const uint32_t limit = CountLimit(spec, static_cast<uint32_t>(deck.size()) + 1);
       uint32_t t = next_t == 0 ? x : next_t;
-      while (t <= limit && !FirstRemovalAt(spec, deck, x, t)) t += m;
+      while (t <= limit && !stopped() && !FirstRemovalAt(spec, deck, x, t)) t += m;
+      if (stopped()) {
+        return Status::Cancelled("interrupted after " + std::to_string(result->steps) + " steps, " +
+                                 std::to_string(result->decks.size()) + " decks found");
+      }
       if (t <= limit) {
         PutBack(&deck, x, t);
         ++result->steps;
+        if (options.steps_done != nullptr) {
+          options.steps_done->fetch_add(1, std::memory_order_relaxed);
+        }
         chosen[i++] = t;
         next_t = 0;
         continue;
@@ -157,26 +167,28 @@ namespace {
 // Keeps the removal order of a game played on wide cards (rules_core.h).
 struct WideOrderRecorder {
   static constexpr bool kWantVisits = false;
-  static constexpr bool kCanStop = false;
+  static constexpr bool kCanStop = true;
   WideDeck* order;
+  const std::atomic<bool>* stop;
   void OnVisit(uint32_t, uint32_t) {}
   void OnRemove(uint32_t card) { order->push_back(card); }
   void OnBurn(const uint32_t* a, uint32_t na, const uint32_t* b, uint32_t nb) {
     burned.insert(burned.end(), a, a + na);
     burned.insert(burned.end(), b, b + nb);
   }
-  bool Stop() { return false; }
+  bool Stop() { return stop != nullptr && stop->load(std::memory_order_relaxed); }
   WideDeck burned;
 };
 
 }  // namespace
 
-bool WideRemovalOrder(Game game, uint32_t ranks, const WideDeck& deck, WideDeck* order) {
+bool WideRemovalOrder(Game game, uint32_t ranks, const WideDeck& deck, WideDeck* order,
+                      const std::atomic<bool>* stop) {
   order->clear();
   if (deck.empty() || !Policy(game).enumerable) return false;
   const GameSpec spec{game, static_cast<int>(ranks), 1};  // suits do not enter play
   WideDeck circle = deck;
-  WideOrderRecorder rec{order, {}};
+  WideOrderRecorder rec{order, stop, {}};
   uint32_t left = 0;
   const Outcome outcome =
       internal::PlayCircle(spec, circle.data(), static_cast<uint32_t>(circle.size()), &left, rec);

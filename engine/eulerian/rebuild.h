@@ -19,6 +19,7 @@
 #ifndef EULERDECK_ENGINE_EULERIAN_REBUILD_H_
 #define EULERDECK_ENGINE_EULERIAN_REBUILD_H_
 
+#include <atomic>
 #include <cstdint>
 #include <vector>
 
@@ -35,6 +36,16 @@ inline constexpr uint32_t kMaxRebuildCards = 1u << 20;
 
 struct RebuildOptions {
   uint64_t max_decks = 1;  // stop after this many decks (>= 1)
+  // If set, advanced (relaxed) by each card put back (RebuildResult::steps),
+  // for progress display: n - 1 in all for mousetrap, n - 2 for hlm (the
+  // root is placed without a step); modular's search may take back and put
+  // back again.
+  std::atomic<uint64_t>* steps_done = nullptr;
+  // If set, polled at each candidate count: once true, the search stops and
+  // Rebuild returns Cancelled, with the decks found so far (the first ones
+  // of the search order, exactly those of a smaller max_decks) and
+  // exhausted false (tools/common/interrupt.h sets it on Ctrl-C).
+  const std::atomic<bool>* stop = nullptr;
 };
 
 struct RebuildResult {
@@ -55,8 +66,10 @@ Status Rebuild(Game game, uint32_t ranks, uint32_t suits, const WideDeck& order,
 // card stored and the final 2 burned, which ends the order), false when it
 // does not. The same rules as Play() (engine/cards/rules_core.h), written for
 // decks of any size, so that a rebuilt deck is checked by playing it. Only
-// for the games Rebuild() supports.
-bool WideRemovalOrder(Game game, uint32_t ranks, const WideDeck& deck, WideDeck* order);
+// for the games Rebuild() supports. If `stop` is set, it is polled after each
+// removal: once true, play is abandoned and the result is false.
+bool WideRemovalOrder(Game game, uint32_t ranks, const WideDeck& deck, WideDeck* order,
+                      const std::atomic<bool>* stop = nullptr);
 
 }  // namespace eulerdeck
 

@@ -193,7 +193,8 @@ CmSolution CmSolve(const CmOrder& order) {
   return s;
 }
 
-Status CmCheckRandomOrders(int pairs, uint64_t count, uint64_t seed, CmRandomCheck* check) {
+Status CmCheckRandomOrders(int pairs, uint64_t count, uint64_t seed, CmRandomCheck* check,
+                           const CmRandomOptions& options) {
   if (pairs < 1 || pairs > 60) return Status::InvalidArgument("pairs must be in 1..60");
   *check = CmRandomCheck();
   pcg32 rng(seed);
@@ -212,6 +213,12 @@ Status CmCheckRandomOrders(int pairs, uint64_t count, uint64_t seed, CmRandomChe
     ++check->orders;
     check->agree += same;
     if (!same && check->first_disagreement.empty()) check->first_disagreement = CmOrderString(o);
+    if (options.orders_done != nullptr)
+      options.orders_done->fetch_add(1, std::memory_order_relaxed);
+    if (r + 1 < count && options.stop != nullptr && options.stop->load(std::memory_order_relaxed)) {
+      return Status::Cancelled("interrupted after " + std::to_string(r + 1) + " of " +
+                               std::to_string(count) + " orders");
+    }
   }
   return Status::OK();
 }

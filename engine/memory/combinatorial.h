@@ -20,6 +20,7 @@
 #ifndef EULERDECK_ENGINE_MEMORY_COMBINATORIAL_H_
 #define EULERDECK_ENGINE_MEMORY_COMBINATORIAL_H_
 
+#include <atomic>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -90,13 +91,23 @@ CmSolution CmSolve(const CmOrder& order);
 // generator seeded with `seed` shuffles the 2P cards (std::shuffle: the
 // orders are reproducible for one standard library) for each order in turn,
 // which is then renumbered by first appearance. InvalidArgument unless
-// 1 <= pairs <= 60.
+// 1 <= pairs <= 60. Cancelled when options.stop was set: *check then holds
+// the orders done, orders 0..check->orders-1 of the seed's stream, exactly
+// what count = check->orders gives.
 struct CmRandomCheck {
   uint64_t orders = 0;
   uint64_t agree = 0;              // orders on which the two values agree
   std::string first_disagreement;  // CmOrderString of the first other one; "" if none
 };
-Status CmCheckRandomOrders(int pairs, uint64_t count, uint64_t seed, CmRandomCheck* check);
+struct CmRandomOptions {
+  // If set, advanced (relaxed) by one for each order solved, for progress.
+  std::atomic<uint64_t>* orders_done = nullptr;
+  // If set, polled after each order: once true, the check stops there
+  // (tools/common/interrupt.h sets it on Ctrl-C).
+  const std::atomic<bool>* stop = nullptr;
+};
+Status CmCheckRandomOrders(int pairs, uint64_t count, uint64_t seed, CmRandomCheck* check,
+                           const CmRandomOptions& options = {});
 
 }  // namespace eulerdeck
 

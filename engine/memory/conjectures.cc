@@ -74,18 +74,21 @@ TerminatingChecks CheckTerminating(const TerminatingTable<T>& t) {
 }
 
 template <class T>
-Status SurveyTerminating(int n_max, TerminatingTable<T>* table, TerminatingChecks* checks) {
-  const Status s = Terminating(n_max, table);
-  if (s.ok()) *checks = CheckTerminating(*table);
+Status SurveyTerminating(int n_max, TerminatingTable<T>* table, TerminatingChecks* checks,
+                         const TerminatingOptions& options) {
+  const Status s = Terminating(n_max, table, options);
+  if (s.ok() || s.IsCancelled()) *checks = CheckTerminating(*table);
   return s;
 }
 
 template TerminatingChecks CheckTerminating<mpq_class>(const TerminatingTable<mpq_class>&);
 template TerminatingChecks CheckTerminating<double>(const TerminatingTable<double>&);
 template TerminatingChecks CheckTerminating<long double>(const TerminatingTable<long double>&);
-template Status SurveyTerminating<mpq_class>(int, TerminatingTable<mpq_class>*, TerminatingChecks*);
-template Status SurveyTerminating<double>(int, TerminatingTable<double>*, TerminatingChecks*);
+template Status SurveyTerminating<mpq_class>(int, TerminatingTable<mpq_class>*, TerminatingChecks*,
+                                             const TerminatingOptions&);
+template Status SurveyTerminating<double>(int, TerminatingTable<double>*, TerminatingChecks*,
+                                          const TerminatingOptions&);
 template Status SurveyTerminating<long double>(int, TerminatingTable<long double>*,
-                                               TerminatingChecks*);
+                                               TerminatingChecks*, const TerminatingOptions&);
 
 }  // namespace eulerdeck

@@ -56,9 +56,12 @@ template <class T>
 TerminatingChecks CheckTerminating(const TerminatingTable<T>& table);
 
 // Terminating(n_max, table), then CheckTerminating into *checks: the whole
-// survey in one call. Errors as Terminating's.
+// survey in one call. Errors as Terminating's. Cancelled when options.stop
+// was set: *table and *checks are then those of the rows done, exactly the
+// survey of n_max = table->n_max (n_max = 0 if not even row 1 was done).
 template <class T>
-Status SurveyTerminating(int n_max, TerminatingTable<T>* table, TerminatingChecks* checks);
+Status SurveyTerminating(int n_max, TerminatingTable<T>* table, TerminatingChecks* checks,
+                         const TerminatingOptions& options = {});
 
 }  // namespace eulerdeck
 

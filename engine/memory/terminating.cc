@@ -1,5 +1,7 @@
 #include "engine/memory/terminating.h"
 
+#include <string>
+
 namespace eulerdeck {
 
 namespace {
@@ -13,7 +15,7 @@ T Ratio(long a, long b) {
 }  // namespace
 
 template <class T>
-Status Terminating(int n_max, TerminatingTable<T>* t) {
+Status Terminating(int n_max, TerminatingTable<T>* t, const TerminatingOptions& options) {
   if (n_max < 0 || n_max >= (1 << 20)) return Status::InvalidArgument("n must be in 0..1048575");
   t->n_max = n_max;
   t->value.assign(n_max + 1, {});
@@ -56,13 +58,28 @@ Status Terminating(int n_max, TerminatingTable<T>* t) {
         t->move[n][j] = risky > safe ? TmMove::kRisky : TmMove::kTie;
       }
     }
+    if (options.entries_done != nullptr) {
+      options.entries_done->fetch_add(n + 1, std::memory_order_relaxed);
+    }
+    if (n < n_max && options.stop != nullptr && options.stop->load(std::memory_order_relaxed)) {
+      // Rows 0..n are the table of n_max = n.
+      t->n_max = n;
+      t->value.resize(n + 1);
+      t->safe.resize(n + 1);
+      t->risky.resize(n + 1);
+      t->move.resize(n + 1);
+      return Status::Cancelled("interrupted after n = " + std::to_string(n) + " of " +
+                               std::to_string(n_max));
+    }
   }
   return Status::OK();
 }
 
-template Status Terminating<mpq_class>(int, TerminatingTable<mpq_class>*);
-template Status Terminating<double>(int, TerminatingTable<double>*);
-template Status Terminating<long double>(int, TerminatingTable<long double>*);
+template Status Terminating<mpq_class>(int, TerminatingTable<mpq_class>*,
+                                       const TerminatingOptions&);
+template Status Terminating<double>(int, TerminatingTable<double>*, const TerminatingOptions&);
+template Status Terminating<long double>(int, TerminatingTable<long double>*,
+                                         const TerminatingOptions&);
 
 mpq_class TerminatingClosedForm(int n, int j) {
   const mpz_class x = n;

@@ -20,6 +20,8 @@
 
 #include <gmpxx.h>
 
+#include <atomic>
+#include <cstdint>
 #include <vector>
 
 #include "engine/base/status.h"
@@ -41,9 +43,20 @@ struct TerminatingTable {
   std::vector<std::vector<TmMove>> move;
 };
 
+struct TerminatingOptions {
+  // If set, advanced (relaxed) by the entries computed, n + 1 for each row
+  // n = 0..n_max, for progress display.
+  std::atomic<uint64_t>* entries_done = nullptr;
+  // If set, polled after each row: once true, the table stops after the row
+  // it has finished and is cut there (table->n_max = that row: row n needs
+  // rows <= n only, so it is the table of that smaller n_max), and
+  // Terminating returns Cancelled (tools/common/interrupt.h sets it).
+  const std::atomic<bool>* stop = nullptr;
+};
+
 // Exact (T = mpq_class) or floating point (double, long double). n_max < 2^20.
 template <class T>
-Status Terminating(int n_max, TerminatingTable<T>* table);
+Status Terminating(int n_max, TerminatingTable<T>* table, const TerminatingOptions& options = {});
 
 // The closed forms of Alfthan 2007 (§2.3.2 and Appendix A) for j <= 4, valid for
 // every n >= j: n, (n+2)/3, (11n-12)/15, (13n^2+119n-180)/(35(n+3)) (the

@@ -231,5 +231,95 @@ for sig in INT TERM; do
 done
 [ "$(vfiles "$tmp/s-INT")" = "$before" ] || { echo "FAIL (verify): the store's files changed"; fail=1; }
 
+# cardlab memory terminating (issue 42, B1): Ctrl-C stops after the row n
+# under way and reports the rows done, exactly what --n for the last of them
+# gives; SIGTERM the same as JSON and CSV. (Exact --n 500 takes minutes; a
+# hundred rows are done in a second.)
+TM=(memory terminating --n 500)
+interrupt INT 0.5 "$C" "${TM[@]}"
+expect_stop "memory terminating SIGINT" 130 '^cardlab memory terminating: interrupted after n = [0-9]+ of 500; the results are those of n = 1\.\.[0-9]+ \(what --n [0-9]+ gives\)$'
+[ "$(grep -vc '^terminating: ' "$tmp/err")" -eq 1 ] ||
+  { echo "FAIL (memory terminating SIGINT): not one line: $(cat "$tmp/err")"; fail=1; }
+n=$(tail -1 "$tmp/err" | sed -n 's/.*(what --n \([0-9]*\) gives)$/\1/p')
+grep -q "^closed forms j <= 4: " "$tmp/out" ||
+  { echo "FAIL (memory terminating SIGINT): no results printed: $(cat "$tmp/out")"; fail=1; }
+same_as "memory terminating SIGINT" "$n" "^$" "$C" memory terminating --n "${n:-0}"
+interrupt TERM 0.5 "$C" "${TM[@]}" --json --csv "$tmp/tm.csv"
+expect_stop "memory terminating SIGTERM" 143 '^cardlab memory terminating: interrupted after n = [0-9]+ of 500; the results are those of n = 1\.\.[0-9]+'
+n=$(tail -1 "$tmp/err" | sed -n 's/.*(what --n \([0-9]*\) gives)$/\1/p')
+python3 -c '
+import json, sys
+j = json.loads(open(sys.argv[1]).read())
+assert j["n"] == int(sys.argv[2]) and len(j["moves"]) == j["n"] + 1, (j["n"], sys.argv[2])' "$tmp/out" "${n:-0}" ||
+  { echo "FAIL (memory terminating SIGTERM): JSON $(head -c 300 "$tmp/out")"; fail=1; }
+tail -1 "$tmp/tm.csv" | grep -q "^${n:-x},${n:-x}," ||
+  { echo "FAIL (memory terminating SIGTERM): CSV does not end at n = $n"; fail=1; }
+
+# cardlab memory combinatorial --random (issue 42, B1): Ctrl-C prints the
+# check of the orders done, exactly what --random for their number gives.
+CM=(memory combinatorial --random 100000000 --pairs 40)
+interrupt INT 1 "$C" "${CM[@]}"
+expect_stop "memory combinatorial SIGINT" 130 '^cardlab memory combinatorial: interrupted after [0-9]+ of 100000000 orders; the results are those of the first [0-9]+ orders of seed 1 \(what --random [0-9]+ gives\)$'
+[ "$(grep -vc '^combinatorial: ' "$tmp/err")" -eq 1 ] ||
+  { echo "FAIL (memory combinatorial SIGINT): not one line: $(cat "$tmp/err")"; fail=1; }
+n=$(tail -1 "$tmp/err" | sed -n 's/.*(what --random \([0-9]*\) gives)$/\1/p')
+same_as "memory combinatorial SIGINT" "$n" "^$" "$C" memory combinatorial --random "${n:-0}" --pairs 40
+interrupt TERM 1 "$C" "${CM[@]}" --json
+expect_stop "memory combinatorial SIGTERM" 143 '^cardlab memory combinatorial: interrupted after [0-9]+ of 100000000 orders'
+n=$(tail -1 "$tmp/err" | sed -n 's/.*(what --random \([0-9]*\) gives)$/\1/p')
+same_as "memory combinatorial SIGTERM" "$n" "^$" "$C" memory combinatorial --random "${n:-0}" --pairs 40 --json
+
+# cardlab dundee (issue 42, B1): the Monte Carlo of greedy and advance stops
+# on Ctrl-C with the deals played, exactly what --mc for their number gives
+# (the time line aside); optimal-bids keeps the rows done, each complete.
+DG=(dundee greedy --deck 4^13 --mc 10000000000)
+interrupt INT 1 "$C" "${DG[@]}"
+expect_stop "dundee greedy SIGINT" 130 '^cardlab dundee greedy: interrupted after [0-9]+ of 10000000000 deals; the results are those of the deals played \(what --mc [0-9]+ gives\)$'
+[ "$(grep -vc '^greedy: \|^time ' "$tmp/err")" -eq 1 ] ||
+  { echo "FAIL (dundee greedy SIGINT): not one line: $(cat "$tmp/err")"; fail=1; }
+n=$(tail -1 "$tmp/err" | sed -n 's/.*(what --mc \([0-9]*\) gives)$/\1/p')
+grep -q "^monte carlo ${n:-x} deals: " "$tmp/out" ||
+  { echo "FAIL (dundee greedy SIGINT): no Monte Carlo printed: $(cat "$tmp/out")"; fail=1; }
+same_as "dundee greedy SIGINT" "$n" "^$" "$C" dundee greedy --deck 4^13 --mc "${n:-0}"
+interrupt TERM 1 "$C" dundee advance --deck 4^13 --bids 4^13 --mc 10000000000 --json
+expect_stop "dundee advance SIGTERM" 143 '^cardlab dundee advance: interrupted after [0-9]+ of 10000000000 deals; the results are those of the deals played \(what --mc [0-9]+ gives\)$'
+n=$(tail -1 "$tmp/err" | sed -n 's/.*(what --mc \([0-9]*\) gives)$/\1/p')
+python3 -c '
+import json, sys
+j = json.loads(open(sys.argv[1]).read())
+assert j["monte_carlo"]["deals_played"] == sys.argv[2], j' "$tmp/out" "${n:-0}" ||
+  { echo "FAIL (dundee advance SIGTERM): JSON $(head -c 300 "$tmp/out")"; fail=1; }
+OB=(dundee optimal-bids --values 4 --max-cards 60 --rounds-all)
+interrupt INT 1 "$C" "${OB[@]}"
+expect_stop "dundee optimal-bids SIGINT" 130 '^cardlab dundee optimal-bids: interrupted after [0-9]+ rows of [0-9]+ \(the last: deck [0-9,]+, m = [0-9]+\); the rows printed are the table.s first [0-9]+, each complete \(those of the decks of at most [0-9]+ cards are what --max-cards [0-9]+ gives\)$'
+k=$(tail -1 "$tmp/err" | sed -n 's/.*what --max-cards \([0-9]*\) gives)$/\1/p')
+"$C" dundee optimal-bids --values 4 --max-cards "${k:-4}" --rounds-all 2>/dev/null >"$tmp/ob-ref"
+python3 -c '
+import sys
+got = open(sys.argv[1]).read().splitlines()
+ref = open(sys.argv[2]).read().splitlines()
+assert len(ref) > 1 and got[:len(ref)] == ref, (len(got), len(ref))
+assert all(int(l.split()[1]) > int(sys.argv[3]) for l in got[len(ref):]), "rows past --max-cards"' \
+  "$tmp/out" "$tmp/ob-ref" "${k:-0}" ||
+  { echo "FAIL (dundee optimal-bids SIGINT): the rows are not those of --max-cards $k and more"; fail=1; }
+interrupt TERM 1 "$C" "${OB[@]}" --csv "$tmp/ob.csv"
+expect_stop "dundee optimal-bids SIGTERM" 143 '^cardlab dundee optimal-bids: interrupted after [0-9]+ rows of [0-9]+'
+r=$(tail -1 "$tmp/err" | sed -n 's/.*interrupted after \([0-9]*\) rows.*/\1/p')
+[ "$(wc -l <"$tmp/ob.csv")" -eq $((${r:-0} + 1)) ] && [ "${r:-0}" -gt 0 ] ||
+  { echo "FAIL (dundee optimal-bids SIGTERM): the CSV does not hold the $r rows done"; fail=1; }
+
+# eulerdeck rebuild (issue 42, B1): quadratic, 2*10^5 cards take minutes.
+# Ctrl-C during the search: one line, nothing printed (only replayed decks
+# are); SIGTERM likewise.
+RB=(rebuild --game mousetrap --ranks 200000 --identity)
+for sig in INT TERM; do
+  interrupt "$sig" 1 "$E" "${RB[@]}"
+  want=$([ "$sig" = INT ] && echo 130 || echo 143)
+  expect_stop "rebuild SIG$sig" "$want" '^eulerdeck rebuild: interrupted during the search after [0-9]+ cards put back, 0 decks found; nothing printed \(a deck is printed once replayed\); not resumable$'
+  [ "$(grep -vc '^rebuild: ' "$tmp/err")" -eq 1 ] ||
+    { echo "FAIL (rebuild SIG$sig): not one line: $(cat "$tmp/err")"; fail=1; }
+  [ -s "$tmp/out" ] && { echo "FAIL (rebuild SIG$sig): printed a result"; fail=1; }
+done
+
 [ "$fail" -eq 0 ] && echo "interrupt_test: all checks passed"
 exit "$fail"

@@ -17,6 +17,8 @@
 #include "engine/dundee/questions.h"
 #include "tools/common/cli.h"
 #include "tools/common/format.h"
+#include "tools/common/interrupt.h"
+#include "tools/common/progress.h"
 
 namespace eulerdeck::tools {
 
@@ -45,7 +47,9 @@ constexpr const char* kGreedyUsage =
     "default) or in floating point (double). --exact also solves the game over all\n"
     "adaptive strategies (the best and the worst bid at every state) to check\n"
     "Theorem 2 (greedy is the unique optimum for 3+ values) and Theorem 3 (the\n"
-    "worst play and its closed form). --mc N plays N random deals.";
+    "worst play and its closed form). --mc N plays N random deals; Ctrl-C (or\n"
+    "SIGTERM) stops them and prints the results of the deals played, exactly\n"
+    "what --mc for their number gives, then exits 130 (143).";
 
 constexpr const char* kAdvanceUsage =
     "usage: cardlab dundee advance --deck D --bids B [--exact | --float]\n"
@@ -54,7 +58,10 @@ constexpr const char* kAdvanceUsage =
     "rounds), by inclusion-exclusion over the rook polynomial of the forbidden\n"
     "board (exact; --float only changes the printing: the alternating sum cancels\n"
     "too much for floating point). --recursion also runs the appendix recursion\n"
-    "of Litwack, Pikhurko & Pongnumkul (exponential in the number of values).";
+    "of Litwack, Pikhurko & Pongnumkul (exponential in the number of values).\n"
+    "--mc N plays N random deals; Ctrl-C (or SIGTERM) stops them and prints the\n"
+    "results of the deals played, exactly what --mc for their number gives,\n"
+    "then exits 130 (143).";
 
 constexpr const char* kOptimalUsage =
     "usage: cardlab dundee optimal-bids --deck D [--rounds M] [--max-bids N]\n"
@@ -68,7 +75,8 @@ constexpr const char* kOptimalUsage =
     "searched: the optimal probability stays exact, other optimal bids may be\n"
     "missed (reported). The second form runs every deck s_1 >= ... >= s_V >= 1\n"
     "with at most C cards, for m = its number of cards (Table 2: V = 3, C = 11),\n"
-    "or every m with --rounds-all.\n"
+    "or every m with --rounds-all. Ctrl-C (or SIGTERM) stops the table: the rows\n"
+    "done are printed (and written), then one line and exit 130 (143).\n"
     "--csv columns: deck_counts,cards,rounds,probability,probability_decimal,\n"
     "optimal_bids,all_optimal,exhaustive,searched (docs/schema/csv_columns.json).";
 
@@ -102,6 +110,32 @@ void FormatMc(const DundeeMonteCarloCheck& mc, Json* j, std::string* out) {
                 mc.contains ? "contains" : "does NOT contain");
   *out += buf;
 }
+
+// Runs a question's Monte Carlo under Ctrl-C/SIGTERM with a progress line:
+// answer(options) runs it. Stopped, the deals played are the results, as
+// --mc <their number> gives them; the line saying so comes after the report
+// (Interrupted).
+struct McRun {
+  StopOnSignals signals;
+  std::atomic<uint64_t> done{0}, total{0};
+
+  template <class F>
+  Status Run(const char* label, uint64_t deals, DundeeMonteCarloOptions* options, F&& answer) {
+    total = deals;
+    options->deals_done = &done;
+    options->stop = signals.flag();
+    Progress progress(label, "deals", &done, &total);
+    return answer();
+  }
+  // The line of a stopped run, last on stderr; the exit status.
+  int Interrupted(const std::string& program, uint64_t played, uint64_t asked) const {
+    std::cout.flush();
+    std::cerr << program << ": interrupted after " << played << " of " << asked
+              << " deals; the results are those of the deals played (what --mc " << played
+              << " gives)\n";
+    return signals.ExitCode();
+  }
+};
 
 std::string Describe(const std::vector<int>& s) {
   return CountsString(s) + " (" + Plural(s.size(), "value") + ", " + Plural(TotalCards(s), "card") +
@@ -147,8 +181,10 @@ int RunGreedy(const std::vector<std::string>& args) {
 
   const auto t0 = std::chrono::steady_clock::now();
   DundeeGreedyReport r;
-  st = AnswerDundeeGreedy(query, &r);
-  if (!st.ok()) return BadInput(program, st.ToString());
+  McRun mc_run;
+  st = mc_run.Run("greedy", mc, &query.mc_options, [&] { return AnswerDundeeGreedy(query, &r); });
+  const bool stopped = st.IsCancelled();
+  if (!st.ok() && !stopped) return BadInput(program, st.ToString());
   // docs/schema/cardlab-dundee-greedy.schema.json.
   Json j;
   j["command"] = "cardlab dundee greedy";
@@ -206,6 +242,7 @@ int RunGreedy(const std::vector<std::string>& args) {
     std::cout << "deck       " << Describe(s) << ", " << Plural(rounds, "round") << "\n" << out;
   }
   std::fprintf(stderr, "time       %.3f s\n", seconds);
+  if (stopped) return mc_run.Interrupted(program, r.monte_carlo ? r.monte_carlo->deals : 0, mc);
   return kExitOk;
 }
 
@@ -254,8 +291,10 @@ int RunAdvance(const std::vector<std::string>& args) {
 
   const auto t0 = std::chrono::steady_clock::now();
   DundeeAdvanceReport r;
-  st = AnswerDundeeAdvance(query, &r);
-  if (!st.ok()) return BadInput(program, st.ToString());
+  McRun mc_run;
+  st = mc_run.Run("advance", mc, &query.mc_options, [&] { return AnswerDundeeAdvance(query, &r); });
+  const bool stopped = st.IsCancelled();
+  if (!st.ok() && !stopped) return BadInput(program, st.ToString());
   const int m = r.rounds;
   const mpq_class& p = r.probability;
   // docs/schema/cardlab-dundee-advance.schema.json.
@@ -290,6 +329,7 @@ int RunAdvance(const std::vector<std::string>& args) {
               << out;
   }
   std::fprintf(stderr, "time       %.3f s\n", seconds);
+  if (stopped) return mc_run.Interrupted(program, r.monte_carlo ? r.monte_carlo->deals : 0, mc);
   return r.recursion_agrees ? kExitOk : kExitCheckFailed;
 }
 
@@ -363,12 +403,23 @@ int RunOptimalBids(const std::vector<std::string>& args) {
            "exhaustive,searched\n";
   }
   Json rows = Json::array();
+  // Progress in rows; Ctrl-C stops the table, the rows done kept.
+  std::atomic<uint64_t> done{0}, total{0};
+  for (const auto& d : query.decks) total += query.rounds_all ? TotalCards(d) : 1;
+  StopOnSignals signals;
+  query.rows_done = &done;
+  query.stop = signals.flag();
+  std::vector<int> last_deck;  // the deck and m of the last row done
+  int last_rounds = 0;
   const auto t0 = std::chrono::steady_clock::now();
   if (text) {
     std::printf("%-14s %5s %6s  %-14s %-24s %s\n", "deck", "cards", "rounds", "Pr", "",
                 "optimal bids  [how many in all]");
   }
+  Progress progress("optimal-bids", "rows", &done, &total);
   st = TabulateOptimalBids(query, [&](const DundeeOptimalBidsRow& row) {
+    last_deck = row.deck;
+    last_rounds = row.rounds;
     const OptimalBids& r = row.optimal;
     const std::string deck = CountsString(row.deck), bids = BidsText(r.bids);
     if (csv.is_open()) {
@@ -398,7 +449,9 @@ int RunOptimalBids(const std::vector<std::string>& args) {
                   r.all_bids.get_str().c_str(), r.exhaustive ? "" : "  [Lemma 13 shape only]");
     }
   });
-  if (!st.ok()) return BadInput(program, st.ToString());
+  progress.Stop();
+  const bool stopped = st.IsCancelled();
+  if (!st.ok() && !stopped) return BadInput(program, st.ToString());
   if (!CommitOutput(program, &csv)) return kExitCheckFailed;
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
@@ -412,6 +465,31 @@ int RunOptimalBids(const std::vector<std::string>& args) {
   }
   std::fflush(stdout);
   std::fprintf(stderr, "time       %.3f s\n", seconds);
+  if (stopped) {
+    // The rows are the table's first ones; with --values, those of the
+    // decks of fewer cards than the one under way are --max-cards' table.
+    const uint64_t n = done.load();
+    std::cerr << program << ": interrupted after " << Plural(n, "row") << " of " << total.load();
+    if (n > 0) {
+      std::cerr << " (the last: deck " << CountsString(last_deck) << ", m = " << last_rounds
+                << "); the rows printed are the table's first " << n << ", each complete";
+    }
+    // The deck under way: the first whose rows are not all done.
+    uint64_t rows_before = 0;
+    size_t i = 0;
+    for (; i < query.decks.size(); ++i) {
+      const uint64_t rows_of = query.rounds_all ? TotalCards(query.decks[i]) : 1;
+      if (rows_before + rows_of > n) break;
+      rows_before += rows_of;
+    }
+    const int smaller = i < query.decks.size() ? TotalCards(query.decks[i]) - 1 : 0;
+    if (vm.count("values") && n > 0 && smaller >= values) {
+      std::cerr << " (those of the decks of at most " << smaller << " cards are what --max-cards "
+                << smaller << " gives)";
+    }
+    std::cerr << "\n";
+    return signals.ExitCode();
+  }
   return kExitOk;
 }
 

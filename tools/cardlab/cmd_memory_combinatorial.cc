@@ -7,6 +7,8 @@
 #include "engine/memory/combinatorial.h"
 #include "tools/common/cli.h"
 #include "tools/common/format.h"
+#include "tools/common/interrupt.h"
+#include "tools/common/progress.h"
 
 namespace eulerdeck::tools {
 
@@ -21,7 +23,9 @@ constexpr const char* kUsage =
     "the thesis's block reduction (lead preserving, lead shifting and choice\n"
     "games, printed as in the thesis: ↑k, ↓k and ⇕k), which must agree (exit\n"
     "status 1 otherwise). --random checks COUNT uniformly random orders of P\n"
-    "pairs.";
+    "pairs; Ctrl-C (or SIGTERM) stops it after the order under way and prints\n"
+    "the results of the orders done, exactly what --random for their number\n"
+    "gives, then exits 130 (143).";
 
 }  // namespace
 
@@ -83,8 +87,21 @@ int RunMemoryCombinatorial(const std::vector<std::string>& args) {
     return kExitOk;
   }
   CmRandomCheck check;
-  s = CmCheckRandomOrders(pairs, random, seed, &check);
-  if (!s.ok()) return BadInput(program, s.ToString());
+  std::atomic<uint64_t> done{0}, total{random};
+  StopOnSignals signals;
+  CmRandomOptions options;
+  options.orders_done = &done;
+  options.stop = signals.flag();
+  {
+    Progress progress("combinatorial", "orders", &done, &total);
+    s = CmCheckRandomOrders(pairs, random, seed, &check, options);
+  }
+  // Stopped: the orders done are reported as --random <their number>
+  // reports them, then one line says so.
+  const bool stopped = s.IsCancelled();
+  if (!s.ok() && !stopped) return BadInput(program, s.ToString());
+  const uint64_t asked = random;
+  random = check.orders;
   if (json) {
     // docs/schema/cardlab-memory-combinatorial.schema.json (the --random form):
     // "agree" is whether every order agreed, "agreements" how many did.
@@ -105,6 +122,13 @@ int RunMemoryCombinatorial(const std::vector<std::string>& args) {
     if (!check.first_disagreement.empty()) {
       std::cout << "first disagreement  " << check.first_disagreement << "\n";
     }
+  }
+  if (stopped) {
+    std::cout.flush();
+    std::cerr << program << ": interrupted after " << random << " of " << asked
+              << " orders; the results are those of the first " << random << " orders of seed "
+              << seed << " (what --random " << random << " gives)\n";
+    return signals.ExitCode();
   }
   return check.agree == random ? kExitOk : kExitCheckFailed;
 }

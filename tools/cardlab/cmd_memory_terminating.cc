@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <fstream>
+#include <functional>
 #include <iostream>
 #include <nlohmann/json.hpp>
 #include <sstream>
@@ -11,7 +12,9 @@
 #include "engine/memory/conjectures.h"
 #include "tools/common/cli.h"
 #include "tools/common/format.h"
+#include "tools/common/interrupt.h"
 #include "tools/common/plot.h"
+#include "tools/common/progress.h"
 
 namespace eulerdeck::tools {
 
@@ -30,7 +33,9 @@ constexpr const char* kUsage =
     "the closed forms for j <= 4, all checked up to N.\n"
     "--exact (default) uses GMP rationals (N <= 500); --float long double\n"
     "(N <= 3000). --grid G prints the move table for n <= G (default 40);\n"
-    "--values prints every E(n,j).\n"
+    "--values prints every E(n,j). Ctrl-C (or SIGTERM) stops after the row n\n"
+    "under way and reports the rows done, exactly what --n for the last of them\n"
+    "gives, then exits 130 (143).\n"
     "--csv columns: n,j,move,expected_decimal,expected_per_pair_decimal,\n"
     "safe_decimal,risky_decimal,expected_exact (--exact only)\n"
     "(docs/schema/csv_columns.json).";
@@ -47,7 +52,7 @@ double ToDouble(long double x) { return static_cast<double>(x); }
 template <class T>
 int Report(const TerminatingTable<T>& t, const TerminatingChecks& c, bool exact, int grid,
            bool values, OutputFile& csv, bool json, PlotOutput* plot_out,
-           const std::vector<int>& plot_j) {
+           const std::vector<int>& plot_j, const std::function<int(int)>& finish) {
   const int n_max = t.n_max;
   if (plot_out->is_open()) {
     PlotSpec plot;
@@ -80,7 +85,7 @@ int Report(const TerminatingTable<T>& t, const TerminatingChecks& c, bool exact,
   if (!CommitOutput("cardlab memory terminating", &csv)) return kExitCheckFailed;
   // With --csv - or --plot - that is the only thing on standard output.
   if (csv.is_stdout() || plot_out->path() == "-")
-    return c.closed_forms_failed == 0 ? kExitOk : kExitCheckFailed;
+    return finish(c.closed_forms_failed == 0 ? kExitOk : kExitCheckFailed);
   auto pairs_text = [](const std::vector<std::pair<int, int>>& v) {
     std::string s;
     for (auto [a, b] : v)
@@ -140,7 +145,7 @@ int Report(const TerminatingTable<T>& t, const TerminatingChecks& c, bool exact,
       if (exact) j["expected_exact"] = fractions;
     }
     std::cout << j.dump() << "\n";
-    return kExitOk;
+    return finish(kExitOk);
   }
   std::cout << "# Terminating Memory (Alfthan 2007), E(n,j) for 0 <= j <= n <= " << n_max << ", "
             << (exact ? "exact" : "float (long double)") << "\n";
@@ -191,7 +196,7 @@ int Report(const TerminatingTable<T>& t, const TerminatingChecks& c, bool exact,
   if (!exact)
     std::printf("smallest |safe - risky| for 1 <= j < n: %.3g\n", c.min_safe_risky_margin);
   std::fflush(stdout);
-  return c.closed_forms_failed == 0 ? kExitOk : kExitCheckFailed;
+  return finish(c.closed_forms_failed == 0 ? kExitOk : kExitCheckFailed);
 }
 
 }  // namespace
@@ -258,16 +263,44 @@ int RunMemoryTerminating(const std::vector<std::string>& args) {
   if (!s.ok()) return BadInput(program, s.ToString());
   const bool json = vm["json"].as<bool>(), values = vm["values"].as<bool>();
   TerminatingChecks checks;
+  // Progress in table entries (n + 1 for row n); Ctrl-C stops after the row
+  // under way, and the rows done are reported as --n <last row> reports
+  // them, then one line says so.
+  std::atomic<uint64_t> done{0}, total{static_cast<uint64_t>(n_max + 1) * (n_max + 2) / 2};
+  StopOnSignals signals;
+  TerminatingOptions options;
+  options.entries_done = &done;
+  options.stop = signals.flag();
+  auto run = [&](auto* t) {
+    Progress progress("terminating", "entries", &done, &total);
+    return SurveyTerminating(n_max, t, &checks, options);
+  };
+  auto report = [&](const auto& t, bool exact) {
+    const bool stopped = s.IsCancelled();
+    if (!s.ok() && !stopped) return BadInput(program, s.ToString());
+    auto finish = [&](int rc) {
+      if (!stopped) return rc;
+      std::cout.flush();
+      std::cerr << program << ": interrupted after n = " << t.n_max << " of " << n_max;
+      if (t.n_max >= 1) {
+        std::cerr << "; the results are those of n = 1.." << t.n_max << " (what --n " << t.n_max
+                  << " gives)\n";
+      } else {
+        std::cerr << ", before the first row; nothing printed\n";
+      }
+      return signals.ExitCode();
+    };
+    if (stopped && t.n_max < 1) return finish(kExitOk);
+    return Report(t, checks, exact, grid, values, csv, json, &plot_out, plot_j, finish);
+  };
   if (use_float) {
     TerminatingTable<long double> t;
-    s = SurveyTerminating(n_max, &t, &checks);
-    if (!s.ok()) return BadInput(program, s.ToString());
-    return Report(t, checks, false, grid, values, csv, json, &plot_out, plot_j);
+    s = run(&t);
+    return report(t, false);
   }
   TerminatingTable<mpq_class> t;
-  s = SurveyTerminating(n_max, &t, &checks);
-  if (!s.ok()) return BadInput(program, s.ToString());
-  return Report(t, checks, true, grid, values, csv, json, &plot_out, plot_j);
+  s = run(&t);
+  return report(t, true);
 }
 
 }  // namespace eulerdeck::tools

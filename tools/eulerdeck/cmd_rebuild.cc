@@ -12,6 +12,8 @@
 #include "engine/eulerian/rebuild.h"
 #include "tools/common/cli.h"
 #include "tools/common/format.h"
+#include "tools/common/interrupt.h"
+#include "tools/common/progress.h"
 #include "tools/common/results.h"
 #include "tools/eulerdeck/commands.h"
 
@@ -28,7 +30,11 @@ constexpr const char* kUsage =
     "modular may have several. Works backwards from the last card removed, so\n"
     "decks of thousands of cards take seconds (not limited to the 64 cards of\n"
     "count and run). Every deck printed is checked by playing it forward.\n"
-    "--identity asks for the order 1 2 ... M (Cayley's question, with s = 1).";
+    "--identity asks for the order 1 2 ... M (Cayley's question, with s = 1).\n"
+    "Both the search and the replay are quadratic in the cards: 10^5 cards take\n"
+    "tens of seconds, 10^6 most of an hour. Ctrl-C (or SIGTERM) stops it with\n"
+    "one line and exit 130 (143); the decks already replayed are printed, exactly\n"
+    "the first ones --max prints.";
 
 bool Separator(char c) { return c == ' ' || c == ',' || c == '\t' || c == '\n' || c == '\r'; }
 
@@ -134,23 +140,70 @@ int RunRebuild(const std::vector<std::string>& args) {
   RebuildOptions options;
   options.max_decks = max_decks == UINT64_MAX ? max_decks : max_decks + 1;
   RebuildResult result;
-  if (s.ok()) s = Rebuild(game, ranks, suits, order, options, &result);
   if (!s.ok()) return BadInput("eulerdeck rebuild", s.ToString());
+  // Progress in cards put back (one step each; modular's search may take
+  // some back, so its total is not known), then in decks replayed.
+  // Ctrl-C stops either; only replayed decks are printed.
+  StopOnSignals signals;
+  std::atomic<uint64_t> steps{0}, steps_total{game == Game::kModular ? 0 : order.size() - 1};
+  std::atomic<int> replaying{-1};  // the deck being replayed; -1: searching
+  options.steps_done = &steps;
+  options.stop = signals.flag();
+  Progress progress("rebuild", "cards", &steps, &steps_total, 2.0, [&] {
+    const int i = replaying.load();
+    return i < 0 ? std::string() : "replaying deck " + std::to_string(i + 1);
+  });
+  s = Rebuild(game, ranks, suits, order, options, &result);
+  const bool search_stopped = s.IsCancelled();
+  if (!s.ok() && !search_stopped) return BadInput("eulerdeck rebuild", s.ToString());
   if (result.decks.size() > max_decks) {
     result.decks.resize(max_decks);
-  } else {
+  } else if (!search_stopped) {
     result.exhausted = true;  // fewer than max + 1: the search ended
   }
 
   // The obviously right check: each deck, played forward, removes its cards
-  // in the order asked for.
-  for (const WideDeck& d : result.decks) {
+  // in the order asked for. Stopped, the decks replayed are kept: the first
+  // ones of the search, as --max <their number> gives them.
+  size_t replayed = 0;
+  for (; !search_stopped && replayed < result.decks.size(); ++replayed) {
+    const WideDeck& d = result.decks[replayed];
+    replaying = static_cast<int>(replayed);
     WideDeck played;
-    if (!WideRemovalOrder(game, ranks, d, &played) || played != order) {
+    const bool same = WideRemovalOrder(game, ranks, d, &played, signals.flag()) && played == order;
+    if (signals.signal() != 0) break;
+    if (!same) {
+      progress.Stop();
       std::cerr << "eulerdeck rebuild: internal error: deck " << WideToString(d)
                 << " does not replay to the order\n";
       return kExitCheckFailed;
     }
+  }
+  progress.Stop();
+  // (The loop ends early only on a signal.)
+  const bool stopped = search_stopped || replayed < result.decks.size();
+  auto interrupted = [&] {
+    std::cout.flush();
+    std::cerr << "eulerdeck rebuild: interrupted ";
+    if (search_stopped) {
+      std::cerr << "during the search after " << Plural(result.steps, "card") << " put back, "
+                << Plural(result.decks.size(), "deck") << " found";
+      if (!result.decks.empty()) {
+        std::cerr << " (--max " << result.decks.size() << " finds them)";
+      }
+      std::cerr << "; nothing printed (a deck is printed once replayed)";
+    } else {
+      std::cerr << "while replaying deck " << replayed + 1 << " of " << result.decks.size()
+                << "; the decks printed are the first " << replayed << ", replayed (what --max "
+                << replayed << " prints)";
+    }
+    std::cerr << "; not resumable\n";
+    return signals.ExitCode();
+  };
+  if (stopped) {
+    result.decks.resize(replayed);
+    result.exhausted = false;
+    if (replayed == 0) return interrupted();
   }
   const bool all_found = result.exhausted;  // else more decks exist past --max
   const GameSpec spec{game, static_cast<int>(ranks), static_cast<int>(suits)};
@@ -163,19 +216,21 @@ int RunRebuild(const std::vector<std::string>& args) {
     j["all_found"] = all_found;
     j["steps"] = result.steps;
     std::cout << j.dump() << "\n";
-    return kExitOk;
+    return stopped ? interrupted() : kExitOk;
   }
   for (const WideDeck& d : result.decks) std::cout << "deck   " << WideToString(d) << "\n";
   std::cout << "decks  " << result.decks.size();
   if (result.decks.empty()) {
     std::cout << ": no " << GameName(game) << " deck removes its cards in this order\n";
+  } else if (stopped) {
+    std::cout << ", replayed (interrupted: more may exist)\n";
   } else if (all_found) {
     std::cout << (result.decks.size() == 1 ? " (the only one)" : " (all of them)")
               << ", replayed\n";
   } else {
     std::cout << " (more exist: --max N or --all for them), replayed\n";
   }
-  return kExitOk;
+  return stopped ? interrupted() : kExitOk;
 }
 
 }  // namespace eulerdeck::tools
