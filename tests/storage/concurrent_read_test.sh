@@ -45,7 +45,7 @@ while [ "$reads" -lt "$READS" ] && { [ "$reads" -lt 100 ] || [ "$SECONDS" -lt "$
   case $(( reads % 10 )) in
     0|5) args=(status --store "$tmp/s" --json) ;;
     1|6) args=(inspect --store "$tmp/s" --level "$level" --limit 50) ;;
-    2|7) args=(export --store "$tmp/s" --counts "$tmp/counts.csv") ;;
+    2|7) args=(export --store "$tmp/s" --counts "$tmp/counts.csv" --partial) ;;
     3|8) args=(export --store "$tmp/s" --level "$level" --decks "$tmp/decks.csv") ;;
     4) args=(verify --store "$tmp/s") ;;
     9) args=(status --store "$tmp/s") ;;
