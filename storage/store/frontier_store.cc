@@ -242,6 +242,17 @@ Status ReadCommitted(const std::string& dir, uint64_t* sequence, bool* exists) {
   return Status::OK();
 }
 
+// fsync of a directory, so that the names created in it survive a power cut.
+Status SyncDirectory(const std::filesystem::path& dir) {
+  const int fd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY);
+  if (fd < 0) return Status::IOError("cannot open '" + dir.string() + "': " + std::strerror(errno));
+  const int rc = ::fsync(fd);
+  const int err = errno;
+  ::close(fd);
+  if (rc != 0) return Status::IOError("cannot sync '" + dir.string() + "': " + std::strerror(err));
+  return Status::OK();
+}
+
 // Writes DIR/COMMITTED atomically and durably (beside, synced, renamed, the
 // directory synced).
 Status WriteCommitted(const std::string& dir, uint64_t sequence) {
@@ -261,13 +272,7 @@ Status WriteCommitted(const std::string& dir, uint64_t sequence) {
       return Status::NoSpace("writing '" + path.string() + "': " + std::strerror(why));
     return Status::IOError("cannot write '" + path.string() + "': " + std::strerror(why));
   }
-  const int dfd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-  if (dfd < 0) return Status::IOError("cannot open '" + dir + "': " + std::strerror(errno));
-  const int rc = ::fsync(dfd);
-  const int derr = errno;
-  ::close(dfd);
-  if (rc != 0) return Status::IOError("cannot sync '" + dir + "': " + std::strerror(derr));
-  return Status::OK();
+  return SyncDirectory(dir);
 }
 
 // Corruption unless `db` is at least at the state `committed` acknowledged.
@@ -509,21 +514,6 @@ Status FrontierStore::Open(const std::string& dir, Mode mode, uint64_t memory_bu
   store->reset(new FrontierStore(dir, std::move(rep)));
   return Status::OK();
 }
-
-namespace {
-
-// fsync of a directory, so that the names created in it survive a power cut.
-Status SyncDirectory(const std::filesystem::path& dir) {
-  const int fd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY);
-  if (fd < 0) return Status::IOError("cannot open '" + dir.string() + "': " + std::strerror(errno));
-  const int rc = ::fsync(fd);
-  const int err = errno;
-  ::close(fd);
-  if (rc != 0) return Status::IOError("cannot sync '" + dir.string() + "': " + std::strerror(err));
-  return Status::OK();
-}
-
-}  // namespace
 
 namespace {
 
