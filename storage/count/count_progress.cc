@@ -13,6 +13,7 @@
 #include "engine/eulerian/children.h"
 #include "storage/count/stored_count.h"
 #include "storage/count/stored_reform_stats.h"
+#include "storage/count/stored_removed.h"
 #include "storage/store/block_codec.h"
 #include "storage/store/inspect.h"
 #include "storage/store/params.h"
@@ -236,6 +237,286 @@ Status ParseDocument(const std::string& document, Parsed* p) {
   return Status::OK();
 }
 
+// A count --removed's document (kRemovedProgressVersion): its plan, and
+// its records, contiguous ones merged.
+Status ExportRemoved(FrontierStore* store, const GameSpec& spec, std::string* document,
+                     ProgressSummary* summary) {
+  RemovedProgress progress;
+  std::vector<RemovedBatchSummary> unused;
+  Status s = ReadRemovedProgress(store, &progress, &unused);
+  if (!s.ok()) return s;
+  const int n = spec.cards();
+  std::vector<CountRecord> records;
+  s = store->GetCountRecords(&records);
+  if (!s.ok()) return s;
+  nlohmann::json out = nlohmann::json::array();
+  TaskCounts total;  // this read's sums (a writer may commit meanwhile)
+  total.removed.assign(n + 1, 0);
+  TaskBatch run_at;
+  TaskCounts run;
+  bool open = false;
+  auto flush = [&] {
+    if (!open) return;
+    const CountRecord r = EncodeRemovedRecord(run_at, run);
+    out.push_back({{"first", run_at.first}, {"counts", nlohmann::json::parse(r.value)}});
+    open = false;
+  };
+  for (const CountRecord& r : records) {
+    TaskBatch b;
+    TaskCounts c;
+    s = DecodeRemovedRecord(r, n, &b, &c);
+    if (s.ok()) s = total.Add(c);
+    if (!s.ok()) return s;
+    if (open && run_at.first + run.tasks == b.first) {
+      s = run.Add(c);
+      if (!s.ok()) return s;
+      continue;
+    }
+    flush();
+    run = c;
+    run_at = b;
+    open = true;
+  }
+  flush();
+  const RemovedPlanRecord& plan = progress.plan;
+  nlohmann::json doc = {{"format", kProgressFormat},
+                        {"version", kRemovedProgressVersion},
+                        {"kind", StoreKindName(StoreKind::kRemoved)},
+                        {"game", GameName(spec.game)},
+                        {"ranks", spec.ranks},
+                        {"suits", spec.suits},
+                        {"split_depth", plan.split_depth},
+                        {"tasks", plan.tasks},
+                        {"fingerprint", Hex64(plan.fingerprint)},
+                        {"method", plan.method},
+                        {"top", plan.top},
+                        {"tasks_done", total.tasks},
+                        {"decks", total.decks()},
+                        {"records", out}};
+  doc["xxh64"] = DocumentChecksum(doc);
+  *document = Layout(doc);
+  if (summary != nullptr) {
+    *summary = ProgressSummary();
+    summary->kind = StoreKindName(StoreKind::kRemoved);
+    summary->spec = spec;
+    summary->split_level = plan.split_depth;
+    summary->subtrees_total = plan.tasks;
+    summary->subtrees_done = total.tasks;
+    summary->batches = out.size();
+    summary->winning = total.decks();
+    summary->worker_seconds = total.seconds;
+  }
+  return Status::OK();
+}
+
+// A count --removed's document, checked and read back.
+struct ParsedRemoved {
+  ProgressSummary summary;
+  RemovedPlanRecord plan;
+  std::vector<CountRecord> records;
+  TaskCounts counted;
+};
+
+Status ParseRemoved(const nlohmann::json& doc, ParsedRemoved* p) {
+  try {
+    if (doc.at("kind") != StoreKindName(StoreKind::kRemoved)) {
+      return Status::InvalidArgument(Where("version " + std::to_string(kRemovedProgressVersion) +
+                                           " of another kind than 'removed'"));
+    }
+    ProgressSummary& s = p->summary;
+    s.kind = StoreKindName(StoreKind::kRemoved);
+    Status st = ParseGame(doc.at("game").get<std::string>(), &s.spec.game);
+    if (!st.ok()) return Status::InvalidArgument(Where(st.message()));
+    s.spec.ranks = doc.at("ranks").get<int>();
+    s.spec.suits = doc.at("suits").get<int>();
+    st = CheckEnumerable(s.spec);
+    if (!st.ok()) return Status::InvalidArgument(Where(st.message()));
+    const int n = s.spec.cards();
+    RemovedPlanRecord& plan = p->plan;
+    plan.split_depth = doc.at("split_depth").get<int>();
+    plan.tasks = doc.at("tasks").get<uint64_t>();
+    const std::string fingerprint = doc.at("fingerprint").get<std::string>();
+    if (!IsHex64(fingerprint)) {
+      return Status::InvalidArgument(Where("fingerprint is not 16 hex digits"));
+    }
+    plan.fingerprint = std::stoull(fingerprint, nullptr, 16);
+    plan.method = doc.at("method").get<std::string>();
+    plan.top = doc.at("top").get<std::vector<uint64_t>>();
+    if (plan.split_depth < 1 || plan.top.size() != static_cast<size_t>(n + 1)) {
+      return Status::InvalidArgument(Where("its plan is not one of a game of " +
+                                           std::to_string(n) + " cards"));
+    }
+    p->counted.removed.assign(n + 1, 0);
+    uint64_t end = 0;
+    for (const auto& r : doc.at("records")) {
+      TaskBatch b;
+      b.first = r.at("first").get<uint64_t>();
+      CountRecord record = EncodeRemovedRecord(b, TaskCounts());
+      record.value = r.at("counts").dump();
+      TaskCounts c;
+      st = DecodeRemovedRecord(record, n, &b, &c);
+      if (!st.ok()) return Status::InvalidArgument(Where(st.message()));
+      if ((!p->records.empty() && b.first < end) || b.first > plan.tasks ||
+          b.count > plan.tasks - b.first) {
+        return Status::InvalidArgument(Where("records overlap, are out of order or pass the "
+                                             "plan's tasks (task " +
+                                             std::to_string(b.first) + ")"));
+      }
+      end = b.first + b.count;
+      st = p->counted.Add(c);
+      if (!st.ok()) return Status::InvalidArgument(Where(st.message()));
+      p->records.push_back(std::move(record));
+    }
+    s.split_level = plan.split_depth;
+    s.subtrees_total = plan.tasks;
+    s.subtrees_done = p->counted.tasks;
+    s.batches = p->records.size();
+    s.winning = p->counted.decks();
+    s.worker_seconds = p->counted.seconds;
+    if (doc.at("tasks_done").get<uint64_t>() != s.subtrees_done ||
+        doc.at("decks").get<uint64_t>() != s.winning) {
+      return Status::InvalidArgument(Where("its totals do not match its records"));
+    }
+  } catch (const std::exception& e) {
+    return Status::InvalidArgument(Where(std::string("malformed (") + e.what() + ")"));
+  }
+  return Status::OK();
+}
+
+// The checks of a document common to every kind: a JSON object of this
+// format, its checksum, its numbers; *version set.
+Status CheckDocument(const std::string& document, nlohmann::json* doc, int* version) {
+  *doc = nlohmann::json::parse(document, nullptr, /*allow_exceptions=*/false);
+  if (doc->is_discarded() || !doc->is_object())
+    return Status::InvalidArgument(Where("not a JSON object"));
+  if (!doc->contains("format") || (*doc)["format"] != kProgressFormat)
+    return Status::InvalidArgument(
+        Where(std::string("not of the format '") + kProgressFormat + "'"));
+  if (!doc->contains("version") || !(*doc)["version"].is_number_integer() ||
+      ((*doc)["version"].get<int>() != kProgressVersion &&
+       (*doc)["version"].get<int>() != kRemovedProgressVersion)) {
+    return Status::InvalidArgument(Where("version " +
+                                         doc->value("version", nlohmann::json()).dump() +
+                                         ", this build reads versions " +
+                                         std::to_string(kProgressVersion) + " and " +
+                                         std::to_string(kRemovedProgressVersion)));
+  }
+  if (!doc->contains("xxh64") || !(*doc)["xxh64"].is_string() ||
+      (*doc)["xxh64"].get<std::string>() != DocumentChecksum(*doc)) {
+    return Status::InvalidArgument(Where("its checksum does not match: the file is damaged"));
+  }
+  if (!NumbersValid(*doc)) {
+    return Status::InvalidArgument(Where("a number is negative, fractional or out of place"));
+  }
+  *version = (*doc)["version"].get<int>();
+  return Status::OK();
+}
+
+// Where an import builds its store: `dir` normalised (*target) and the
+// hidden sibling (*work), checked as ImportCountProgress() says, with what a
+// killed import left there removed.
+Status ImportPlaces(const std::string& dir, std::filesystem::path* target,
+                    std::filesystem::path* work) {
+  namespace fs = std::filesystem;
+  *target = fs::path(dir).lexically_normal();
+  if (target->filename().empty()) *target = target->parent_path();  // "dir/"
+  std::error_code ec;
+  if (fs::exists(*target, ec) && (!fs::is_directory(*target, ec) || !fs::is_empty(*target, ec))) {
+    return Status::InvalidArgument("'" + dir +
+                                   "' exists and is not an empty directory: import makes a new "
+                                   "store (give another --store)");
+  }
+  const fs::path parent = target->has_parent_path() ? target->parent_path() : fs::path(".");
+  if (!fs::is_directory(parent, ec)) {
+    return Status::InvalidArgument("the directory '" + parent.string() + "' of --store '" + dir +
+                                   "' does not exist");
+  }
+  // The store is made beside the target and renamed onto it once complete
+  // (rename replaces an empty directory), so that a kill at any moment
+  // leaves no store or the whole import: never an empty count, which a
+  // resume, or the record queue, would start again from nothing.
+  *work = parent / ("." + target->filename().string() + ".importing");
+  if (fs::exists(*work, ec)) {
+    if (StoreExists(work->string()) && WriterActive(work->string())) {
+      return Status::InvalidArgument("another import into '" + dir + "' is running ('" +
+                                     work->string() + "')");
+    }
+    fs::remove_all(*work, ec);  // what an import that was killed left
+    if (ec) return Status::IOError("cannot remove '" + work->string() + "': " + ec.message());
+  }
+  return Status::OK();
+}
+
+// The end of an import whose store in `work` was built with status `s`:
+// renamed onto `target`, or removed.
+Status FinishImport(Status s, const std::filesystem::path& work,
+                    const std::filesystem::path& target, const std::string& dir) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  if (s.ok()) {
+    fs::rename(work, target, ec);
+    if (ec) {
+      s = Status::IOError("cannot rename '" + work.string() + "' to '" + dir +
+                          "': " + ec.message());
+    }
+  }
+  if (!s.ok()) fs::remove_all(work, ec);
+  return s;
+}
+
+// ImportCountProgress() of a count --removed's document.
+Status ImportRemoved(const nlohmann::json& doc, const std::string& dir, uint64_t memory_budget,
+                     ProgressSummary* summary) {
+  ParsedRemoved p;
+  Status s = ParseRemoved(doc, &p);
+  if (!s.ok()) return s;
+  std::filesystem::path target, work;
+  s = ImportPlaces(dir, &target, &work);
+  if (!s.ok()) return s;
+  const GameSpec& spec = p.summary.spec;
+  // The plan again, before anything is written: its batches are placed by
+  // task index, so it must be the exported one.
+  std::unique_ptr<RemovedPlan> plan;
+  RemovedOptions options;
+  options.split_depth = p.plan.split_depth;
+  s = PlanRemoved(spec, options, &plan);
+  if (!s.ok()) return s;
+  const RemovedPlanRecord made = PlanRecord(*plan);
+  if (made.fingerprint != p.plan.fingerprint || made.tasks != p.plan.tasks ||
+      made.top != p.plan.top) {
+    return Status::InvalidArgument(
+        Where("its plan (" + std::to_string(p.plan.tasks) + " tasks, fingerprint " +
+              Hex64(p.plan.fingerprint) + ") is not the one this build makes (" +
+              std::to_string(made.tasks) + " tasks, fingerprint " + Hex64(made.fingerprint) +
+              "): its batches cannot be placed"));
+  }
+  StoreParams params = NewStoreParams(spec, Keep::kNone);
+  params.kind = StoreKind::kRemoved;
+  params.plan = EncodeRemovedPlan(made);
+  s = CreateStore(work.string(), params);
+  if (!s.ok()) return s;
+  s = [&]() -> Status {
+    std::unique_ptr<FrontierStore> store;
+    Status st =
+        FrontierStore::Open(work.string(), FrontierStore::Mode::kReadWrite, memory_budget, &store);
+    if (!st.ok()) return st;
+    if (!p.records.empty()) st = store->PutCountRecords(p.records);
+    if (!st.ok()) return st;
+    RemovedProgress progress;
+    st = ReadRemovedProgress(store.get(), &progress);
+    if (!st.ok()) return st;
+    if (progress.tasks_done != p.summary.subtrees_done ||
+        progress.counted.removed != p.counted.removed) {
+      return Status::Corruption("the imported store does not read back as the document");
+    }
+    return Status::OK();
+  }();
+  s = FinishImport(s, work, target, dir);
+  if (!s.ok()) return s;
+  if (summary != nullptr) *summary = p.summary;
+  return Status::OK();
+}
+
 }  // namespace
 
 Status ExportCountProgress(FrontierStore* store, std::string* document, ProgressSummary* summary) {
@@ -246,6 +527,7 @@ Status ExportCountProgress(FrontierStore* store, std::string* document, Progress
   bool exists = false;
   s = store->GetParams(&params, &exists);
   if (!s.ok()) return s;
+  if (params.kind == StoreKind::kRemoved) return ExportRemoved(store, spec, document, summary);
   // ReadCountProgress checks it is a count and that its records neither
   // overlap nor fail to parse.
   CountProgress progress;
@@ -338,38 +620,21 @@ Status ExportCountProgress(FrontierStore* store, std::string* document, Progress
 Status ImportCountProgress(const std::string& document, const std::string& dir,
                            uint64_t memory_budget, int threads, const std::atomic<bool>* stop,
                            ProgressSummary* summary) {
-  namespace fs = std::filesystem;
   // Everything about the document and the target is checked before
   // anything is written.
+  {
+    nlohmann::json doc;
+    int version = 0;
+    Status s = CheckDocument(document, &doc, &version);
+    if (!s.ok()) return s;
+    if (version == kRemovedProgressVersion) return ImportRemoved(doc, dir, memory_budget, summary);
+  }
   Parsed p;
   Status s = ParseDocument(document, &p);
   if (!s.ok()) return s;
-  fs::path target = fs::path(dir).lexically_normal();
-  if (target.filename().empty()) target = target.parent_path();  // "dir/"
-  std::error_code ec;
-  if (fs::exists(target, ec) && (!fs::is_directory(target, ec) || !fs::is_empty(target, ec))) {
-    return Status::InvalidArgument("'" + dir +
-                                   "' exists and is not an empty directory: import makes a new "
-                                   "store (give another --store)");
-  }
-  const fs::path parent = target.has_parent_path() ? target.parent_path() : fs::path(".");
-  if (!fs::is_directory(parent, ec)) {
-    return Status::InvalidArgument("the directory '" + parent.string() + "' of --store '" + dir +
-                                   "' does not exist");
-  }
-  // The store is made beside the target and renamed onto it once complete
-  // (rename replaces an empty directory), so that a kill at any moment
-  // leaves no store or the whole import: never an empty count, which a
-  // resume, or the record queue, would start again from nothing.
-  const fs::path work = parent / ("." + target.filename().string() + ".importing");
-  if (fs::exists(work, ec)) {
-    if (StoreExists(work.string()) && WriterActive(work.string())) {
-      return Status::InvalidArgument("another import into '" + dir + "' is running ('" +
-                                     work.string() + "')");
-    }
-    fs::remove_all(work, ec);  // what an import that was killed left
-    if (ec) return Status::IOError("cannot remove '" + work.string() + "': " + ec.message());
-  }
+  std::filesystem::path target, work;
+  s = ImportPlaces(dir, &target, &work);
+  if (!s.ok()) return s;
   const GameSpec& spec = p.summary.spec;
   StoreParams params = NewStoreParams(spec, Keep::kLast);
   params.kind = StoreKind::kCount;
@@ -430,17 +695,8 @@ Status ImportCountProgress(const std::string& document, const std::string& dir,
     }
     return Status::OK();  // closes the store before the rename
   }();
-  if (s.ok()) {
-    fs::rename(work, target, ec);
-    if (ec) {
-      s = Status::IOError("cannot rename '" + work.string() + "' to '" + dir +
-                          "': " + ec.message());
-    }
-  }
-  if (!s.ok()) {
-    fs::remove_all(work, ec);
-    return s;
-  }
+  s = FinishImport(s, work, target, dir);
+  if (!s.ok()) return s;
   if (summary != nullptr) *summary = p.summary;
   return Status::OK();
 }

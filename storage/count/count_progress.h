@@ -33,9 +33,18 @@ namespace eulerdeck::storage {
 // The format's name and version, in every document.
 inline constexpr const char* kProgressFormat = "eulerdeck count progress";
 inline constexpr int kProgressVersion = 1;
+// A count --removed's document (stored_removed.h): version 2, "kind":
+// "removed", its batches ranges of the plan's tasks. Version 1 is a count of
+// winning decks (its kind, absent, "count"); a build that reads version 1
+// only refuses a version 2 document with one line.
+inline constexpr int kRemovedProgressVersion = 2;
 
 // What a document says about its count (for the tools' messages).
+// A count --removed's says the same in its own units: split_level is its
+// split depth, subtrees_total/done its tasks, winning the decks counted so
+// far (below the cut: the plays above it are in the plan).
 struct ProgressSummary {
+  std::string kind = "count";  // "count" or "removed" (StoreKindName)
   GameSpec spec;
   std::string tally;
   int split_level = 0;
@@ -53,7 +62,9 @@ struct ProgressSummary {
 Status ExportCountProgress(FrontierStore* store, std::string* document, ProgressSummary* summary);
 
 // Checks `document` (its format, its checksum, its records) and makes a new
-// count store in `dir` from it: builds the levels down to the split on up to
+// count store in `dir` from it (a count --removed: makes the plan again,
+// which must have the document's fingerprint, else InvalidArgument with
+// nothing written, and commits its batches): builds the levels down to the split on up to
 // `threads` threads (0: all cores) within `memory_budget` bytes, checks that
 // the split level is the exported one, and commits the document's batches.
 // The store is built in the hidden sibling ".NAME.importing" and renamed to

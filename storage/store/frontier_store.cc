@@ -163,7 +163,17 @@ LevelRecord LevelRecordFromJson(const nlohmann::json& j) {
 
 }  // namespace
 
-const char* StoreKindName(StoreKind kind) { return kind == StoreKind::kCount ? "count" : "run"; }
+const char* StoreKindName(StoreKind kind) {
+  switch (kind) {
+    case StoreKind::kCount:
+      return "count";
+    case StoreKind::kRemoved:
+      return "removed";
+    case StoreKind::kRun:
+      break;
+  }
+  return "run";
+}
 
 const char* KeepName(Keep keep) {
   switch (keep) {
@@ -649,10 +659,18 @@ Status FrontierStore::GetParams(StoreParams* params, bool* exists) {
     return Status::Corruption("parameters record names an unknown --keep policy");
   }
   const std::string kind = j.value("kind", "run");
-  if (kind != "run" && kind != "count") {
+  if (kind != "run" && kind != "count" && kind != "removed") {
     return Status::Corruption("parameters record names an unknown kind '" + kind + "'");
   }
-  params->kind = kind == "count" ? StoreKind::kCount : StoreKind::kRun;
+  params->kind = kind == "count"     ? StoreKind::kCount
+                 : kind == "removed" ? StoreKind::kRemoved
+                                     : StoreKind::kRun;
+  if (params->kind == StoreKind::kRemoved) {
+    if (!j.contains("plan") || !j["plan"].is_object()) {
+      return Status::Corruption("parameters record of a removed count holds no plan");
+    }
+    params->plan = j["plan"].dump();
+  }
   params->subtree_target = j.value("subtrees", uint64_t{0});
   params->split_level = j.value("split_level", 0);
   params->tally = j.value("tally", "");
@@ -674,6 +692,14 @@ Status FrontierStore::PutParams(const StoreParams& params) {
     j["subtrees"] = params.subtree_target;
     if (params.split_level > 0) j["split_level"] = params.split_level;
     if (!params.tally.empty()) j["tally"] = params.tally;
+  }
+  if (params.kind == StoreKind::kRemoved) {
+    j["kind"] = StoreKindName(params.kind);
+    nlohmann::json plan = nlohmann::json::parse(params.plan, nullptr, /*allow_exceptions=*/false);
+    if (plan.is_discarded() || !plan.is_object()) {
+      return Status::InvalidArgument("a removed count's plan is not a JSON object");
+    }
+    j["plan"] = plan;
   }
   // Through a flush, as the checkpoints: a record left in the WAL would be
   // moved into a table file by the next opening for writing, and a reader

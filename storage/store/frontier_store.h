@@ -37,9 +37,12 @@ bool ParseKeep(std::string_view text, Keep* keep);
 // What a store holds: a run keeps every level of winning sub-decks (`eulerdeck
 // run`); a count keeps the levels down to a split level d, whose sub-decks
 // root the subtrees it counts, and one record per finished batch of
-// subtrees (`eulerdeck count --store`, storage/count/stored_count.h).
-enum class StoreKind { kRun, kCount };
-const char* StoreKindName(StoreKind kind);  // "run", "count"
+// subtrees (`eulerdeck count --store`, storage/count/stored_count.h); a
+// removed count keeps no level at all, only the plan of its forward play
+// (StoreParams::plan) and one record per finished batch of the plan's tasks
+// (`eulerdeck count --removed --store`, storage/count/stored_removed.h).
+enum class StoreKind { kRun, kCount, kRemoved };
+const char* StoreKindName(StoreKind kind);  // "run", "count", "removed"
 
 struct StoreParams {
   GameSpec spec;
@@ -57,6 +60,10 @@ struct StoreParams {
   // record: "" (nothing: `eulerdeck count`) or "reform-stats" (`eulerdeck
   // reform-stats --store`, storage/count/stored_reform_stats.h).
   std::string tally;
+  // A removed count's plan (kind kRemoved): a JSON object that
+  // storage/count/stored_removed.cc writes and reads (its split depth, the
+  // plan's fingerprint, tasks and top distribution), kept here verbatim.
+  std::string plan;
   // The store keeps DIR/COMMITTED, the sequence of its newest acknowledged
   // state, against which every opening checks the database (stores of
   // builds before it: false, and nothing to check).

@@ -7,6 +7,15 @@
 //   0 -> r  kWork   uint32[4] block, first, count, k; uint16 paths[count*k]
 //   0 -> r  kDone   (empty)                                    this count is over
 //
+//   0 -> r  kStartRemoved  uint64[8]: game, ranks, suits, threads, split
+//                           depth, memo entries, plan fingerprint, tasks
+//                                                              a count --removed begins
+//
+// In a count --removed, kAsk is uint64[]: [0] what it carries (as below),
+// [1] first task, [2] tasks, [3] thread-seconds (a double's bits), [4] the
+// rank's threads, then removed[0..cards]; kWork is uint64[2]: first task,
+// tasks. A rank whose plan has another fingerprint aborts the job.
+//
 // kAsk: [0] what it carries: 0 nothing (a first request), 1 a result, 2 a
 // batch given back, plus kLeaving when the rank leaves (it was stopped by a
 // signal) instead of asking for more; [1] block, [2] first, [3] count, [4]
@@ -32,12 +41,13 @@
 
 #include "engine/base/parallel.h"
 #include "engine/eulerian/subtrees.h"
+#include "engine/removal/removed.h"
 
 namespace eulerdeck::storage {
 
 namespace {
 
-enum Tag { kStart = 1, kQuit = 2, kAsk = 3, kWork = 4, kDone = 5 };
+enum Tag { kStart = 1, kQuit = 2, kAsk = 3, kWork = 4, kDone = 5, kStartRemoved = 6 };
 enum Carries : uint64_t { kNothing = 0, kResult = 1, kGivenBack = 2, kLeaving = 4 };
 
 bool g_started = false;  // MPI_Init_thread was called
@@ -217,6 +227,150 @@ Status ServeCount(const GameSpec& spec, int threads, const std::atomic<bool>* st
   }
 }
 
+// count --removed: rank 0's side.
+size_t RemovedAskWords(int cards) { return 5 + (cards + 1); }
+
+class MpiRemovedWorkers : public RemovedRemoteWorkers {
+ public:
+  explicit MpiRemovedWorkers(int threads)
+      : threads_option_(threads), threads_per_rank_(LocalThreads(threads)) {
+    released_.assign(g_size, true);
+    threads_.assign(g_size, threads_per_rank_);
+  }
+
+  int threads() const override { return (g_size - 1) * threads_per_rank_; }
+
+  Status Start(const RemovedPlan& plan, uint64_t memo_entries) override {
+    n_ = plan.spec().cards();
+    const uint64_t msg[8] = {static_cast<uint64_t>(plan.spec().game),
+                             static_cast<uint64_t>(plan.spec().ranks),
+                             static_cast<uint64_t>(plan.spec().suits),
+                             static_cast<uint64_t>(threads_option_),
+                             static_cast<uint64_t>(plan.split_depth()),
+                             memo_entries,
+                             plan.fingerprint(),
+                             plan.tasks()};
+    for (int r = 1; r < g_size; ++r) {
+      if (g_left[r]) continue;
+      MPI_Send(msg, 8, MPI_UINT64_T, r, kStartRemoved, MPI_COMM_WORLD);
+      released_[r] = false;
+    }
+    return Status::OK();
+  }
+
+  bool Poll(RemovedCoordinator* c, bool stopping, Status* error) override {
+    int flag = 0;
+    MPI_Status st;
+    MPI_Iprobe(MPI_ANY_SOURCE, kAsk, MPI_COMM_WORLD, &flag, &st);
+    if (!flag) return false;
+    std::vector<uint64_t> ask(RemovedAskWords(n_));
+    MPI_Recv(ask.data(), static_cast<int>(ask.size()), MPI_UINT64_T, st.MPI_SOURCE, kAsk,
+             MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    const int from = st.MPI_SOURCE;
+    if (ask[4] > 0) threads_[from] = static_cast<int>(ask[4]);
+    const uint64_t carries = ask[0] & ~uint64_t{kLeaving};
+    TaskBatch batch;
+    batch.first = ask[1];
+    batch.count = ask[2];
+    if (carries == kGivenBack) {
+      Status s = c->Returned(batch);
+      if (!s.ok() && error->ok()) *error = s;
+    }
+    if (carries == kResult) {
+      TaskCounts counts;
+      std::memcpy(&counts.seconds, &ask[3], sizeof(double));
+      counts.removed.assign(ask.begin() + 5, ask.begin() + 5 + n_ + 1);
+      counts.tasks = batch.count;
+      Status s = c->Finished(batch, counts);
+      if (!s.ok() && error->ok()) *error = s;
+    }
+    if (ask[0] & kLeaving) {
+      released_[from] = true;
+      g_left[from] = true;
+      return true;
+    }
+    TaskBatch next;
+    if (!stopping && error->ok() && c->Next(threads_[from], &next)) {
+      const uint64_t msg[2] = {next.first, next.count};
+      MPI_Send(msg, 2, MPI_UINT64_T, from, kWork, MPI_COMM_WORLD);
+    } else {
+      MPI_Send(nullptr, 0, MPI_BYTE, from, kDone, MPI_COMM_WORLD);
+      released_[from] = true;
+    }
+    return true;
+  }
+
+  void Abandon() override { g_abandoned = true; }
+
+  bool Released() const override {
+    for (int r = 1; r < g_size; ++r) {
+      if (!released_[r]) return false;
+    }
+    return true;
+  }
+
+ private:
+  const int threads_option_;
+  const int threads_per_rank_;
+  int n_ = 0;
+  std::vector<bool> released_;
+  std::vector<int> threads_;
+};
+
+// One count --removed on a rank > 0: make the plan, check it is rank 0's,
+// then ask, count, answer, until rank 0 says done.
+Status ServeRemoved(const uint64_t start[8], const std::atomic<bool>* stop) {
+  const GameSpec spec{static_cast<Game>(start[0]), static_cast<int>(start[1]),
+                      static_cast<int>(start[2])};
+  const int threads = LocalThreads(static_cast<int>(start[3]));
+  RemovedOptions options;
+  options.split_depth = static_cast<int>(start[4]);
+  if (start[5] != 0) options.memo_entries = start[5];
+  std::unique_ptr<RemovedPlan> plan;
+  Status s = PlanRemoved(spec, options, &plan);
+  if (!s.ok()) return s;
+  if (plan->fingerprint() != start[6] || plan->tasks() != start[7]) {
+    return Status::Corruption("this rank plans the play otherwise than rank 0 (another build?)");
+  }
+  const int n = spec.cards();
+  std::vector<uint64_t> ask(RemovedAskWords(n), 0);
+  ask[4] = static_cast<uint64_t>(threads);
+  auto send = [&] {
+    MPI_Send(ask.data(), static_cast<int>(ask.size()), MPI_UINT64_T, 0, kAsk, MPI_COMM_WORLD);
+  };
+  for (;;) {
+    if (stop != nullptr && stop->load()) {
+      ask[0] |= kLeaving;
+      send();
+      return Status::Cancelled("stopped by a signal");
+    }
+    send();
+    MPI_Status st;
+    ProbeFromRankZero(&st);
+    if (st.MPI_TAG == kDone) {
+      MPI_Recv(nullptr, 0, MPI_BYTE, 0, kDone, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+      return Status::OK();
+    }
+    if (st.MPI_TAG != kWork) return Status::Corruption("unexpected message from rank 0");
+    uint64_t msg[2];
+    MPI_Recv(msg, 2, MPI_UINT64_T, 0, kWork, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    TaskBatch batch{msg[0], msg[1]};
+    ask[1] = batch.first;
+    ask[2] = batch.count;
+    TaskCounts counts;
+    s = CountTaskBatch(*plan, batch, threads, stop, nullptr, &counts);
+    if (s.IsCancelled()) {
+      ask[0] = kGivenBack | kLeaving;
+      send();
+      return s;
+    }
+    if (!s.ok()) return s;
+    ask[0] = kResult;
+    std::memcpy(&ask[3], &counts.seconds, sizeof(double));
+    for (int i = 0; i <= n; ++i) ask[5 + i] = counts.removed[i];
+  }
+}
+
 bool g_released = false;  // rank 0 sent kQuit
 
 }  // namespace
@@ -254,11 +408,18 @@ Status MpiServe(const std::atomic<bool>* stop) {
       MPI_Recv(nullptr, 0, MPI_BYTE, 0, kQuit, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
       return Status::OK();
     }
-    if (st.MPI_TAG != kStart) return Status::Corruption("unexpected message from rank 0");
-    int32_t msg[4];
-    MPI_Recv(msg, 4, MPI_INT32_T, 0, kStart, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-    const GameSpec spec{static_cast<Game>(msg[0]), msg[1], msg[2]};
-    Status s = ServeCount(spec, LocalThreads(msg[3]), stop);
+    Status s;
+    if (st.MPI_TAG == kStartRemoved) {
+      uint64_t start[8];
+      MPI_Recv(start, 8, MPI_UINT64_T, 0, kStartRemoved, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+      s = ServeRemoved(start, stop);
+    } else {
+      if (st.MPI_TAG != kStart) return Status::Corruption("unexpected message from rank 0");
+      int32_t msg[4];
+      MPI_Recv(msg, 4, MPI_INT32_T, 0, kStart, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+      const GameSpec spec{static_cast<Game>(msg[0]), msg[1], msg[2]};
+      s = ServeCount(spec, LocalThreads(msg[3]), stop);
+    }
     if (s.IsCancelled()) return Status::OK();  // left: rank 0 sends nothing more
     if (!s.ok()) {
       // Rank 0 would wait for this rank's batch forever: end the job (the
@@ -291,6 +452,14 @@ Status CountStoreMpi(FrontierStore* store, const GameSpec& spec, const CountStor
   if (g_size <= 1) return CountStore(store, spec, options, result);
   MpiWorkers workers(options.threads, options.sub_decks_counted);
   return CountStore(store, spec, options, result, &workers);
+}
+
+Status RemovedStoreMpi(FrontierStore* store, const RemovedPlan& plan,
+                       const RemovedStoreOptions& options, uint64_t memo_entries,
+                       RemovedResult* result) {
+  if (g_size <= 1) return RemovedStore(store, plan, options, result, nullptr, memo_entries);
+  MpiRemovedWorkers workers(options.threads);
+  return RemovedStore(store, plan, options, result, &workers, memo_entries);
 }
 
 }  // namespace eulerdeck::storage

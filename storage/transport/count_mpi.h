@@ -7,6 +7,9 @@
 // sums. Rank 0 commits them. The result is a sum, so any P gives the same
 // counts, and a store interrupted under one P resumes under any other.
 //
+// A count --removed store (stored_removed.h) goes the same way, its batches
+// ranges of the plan's task indices (RemovedStoreMpi).
+//
 // Built with Open MPI when EULERDECK_MPI is on (count_mpi.cc); without it
 // (count_mpi_none.cc) every process is a world of one.
 #ifndef EULERDECK_STORAGE_TRANSPORT_COUNT_MPI_H_
@@ -18,6 +21,7 @@
 #include "engine/cards/game.h"
 #include "engine/eulerian/enumerate.h"
 #include "storage/count/stored_count.h"
+#include "storage/count/stored_removed.h"
 #include "storage/store/frontier_store.h"
 
 namespace eulerdeck::storage {
@@ -45,6 +49,13 @@ void MpiFinish(int exit_code);
 // Rank 0: CountStore() with the other ranks counting too.
 Status CountStoreMpi(FrontierStore* store, const GameSpec& spec, const CountStoreOptions& options,
                      CountResult* result);
+
+// Rank 0: RemovedStore() (stored_removed.h) with the other ranks counting
+// tasks too: each makes the plan again (it is deterministic) and checks its
+// fingerprint, then counts the batches of task indices rank 0 hands it.
+Status RemovedStoreMpi(FrontierStore* store, const RemovedPlan& plan,
+                       const RemovedStoreOptions& options, uint64_t memo_entries,
+                       RemovedResult* result);
 
 }  // namespace eulerdeck::storage
 

@@ -14,4 +14,10 @@ Status CountStoreMpi(FrontierStore* store, const GameSpec& spec, const CountStor
   return CountStore(store, spec, options, result);
 }
 
+Status RemovedStoreMpi(FrontierStore* store, const RemovedPlan& plan,
+                       const RemovedStoreOptions& options, uint64_t memo_entries,
+                       RemovedResult* result) {
+  return RemovedStore(store, plan, options, result, nullptr, memo_entries);
+}
+
 }  // namespace eulerdeck::storage

@@ -177,7 +177,7 @@ int RunCount(const std::vector<std::string>& args, const std::string& program) {
   // --removed is its own job (cmd_count_removed.cc): another engine, other
   // outputs.
   if (std::find(args.begin(), args.end(), "--removed") != args.end()) {
-    return RunCountRemoved(args);
+    return RunCountRemoved(args, program);
   }
   JobOptions job;
   CountOptions options;

@@ -14,22 +14,27 @@
 #include "tools/common/results.h"
 #include "tools/common/size_loop.h"
 #include "tools/eulerdeck/commands.h"
+#include "tools/eulerdeck/count_store.h"
 
 namespace eulerdeck::tools {
 
 namespace {
 
-constexpr const char* kProgram = "eulerdeck count";
-
 constexpr const char* kUsage =
     "usage: eulerdeck count --removed --game G --ranks M|A..B [--suits S]\n"
     "                       [--threads T] [--split D] [--json] [--csv FILE]\n"
+    "                       [--store DIR [--checkpoint-seconds S] [--batch-seconds S]]\n"
     "Counts the decks that remove (hlm: store) exactly i cards, for every\n"
     "i = 0..n: Cayley's question in full (mousetrap with one suit: OEIS A028305;\n"
     "column 0 A000166, column 1 A007710, column n A007709). Plays every history\n"
     "of removals on a lazily dealt deck and counts each history's decks at once\n"
     "(docs/removed.md). The rows sum to the number of distinct decks. --ranks\n"
-    "A..B does every size in turn. Ctrl-C stops at once (not resumable).\n"
+    "A..B does every size in turn. Ctrl-C stops at once (not resumable)\n"
+    "unless --store DIR: then the count (one size) keeps its finished batches of\n"
+    "tasks in the store and survives Ctrl-C, kill -9 or a power cut; 'eulerdeck\n"
+    "resume --store DIR' (or the same command again) continues it, 'eulerdeck\n"
+    "export --progress' / 'import' move it, and under 'mpirun -np P' every rank\n"
+    "counts tasks (docs/removed.md, docs/cluster.md).\n"
     "--csv columns: game,ranks,suits,distribution,value,decks\n"
     "(docs/schema/csv_columns.json).";
 
@@ -83,7 +88,7 @@ Status CheckRemoves(const GameSpec& spec) {
 
 }  // namespace
 
-int RunCountRemoved(const std::vector<std::string>& args) {
+int RunCountRemoved(const std::vector<std::string>& args, const std::string& program) {
   JobOptions job;
   po::options_description desc("options");
   desc.add_options()("help,h", "show this help");
@@ -94,19 +99,46 @@ int RunCountRemoved(const std::vector<std::string>& args) {
           "write the distribution to FILE as CSV (- for standard output, instead of the "
           "report)");
   RemovedOptions options;
+  int split_depth_alias = 0;
   desc.add_options()("split", po::value<int>(&options.split_depth)->default_value(0),
-                     "split the play into tasks this many removals deep (0: the default, 3); "
-                     "another depth checks a record by another split");
+                     "split the play into tasks this many removals deep (0: the default, 3; a "
+                     "store: its own); another depth checks a record by another split")(
+      "split-depth", po::value<int>(&split_depth_alias), "the same as --split");
+  CountStoreFlags stored;
+  desc.add_options()("store", po::value(&stored.dir),
+                     "keep the count in the store DIR (created if need be), resumable with "
+                     "'eulerdeck resume --store DIR' after Ctrl-C, kill or a power cut")(
+      "checkpoint-seconds", po::value(&stored.checkpoint_seconds)->default_value(10.0),
+      "with --store: seconds between commits of the finished batches of tasks")(
+      "batch-seconds", po::value(&stored.batch_seconds)->default_value(2.0),
+      "with --store: seconds of work per thread that a batch of tasks is sized for")(
+      "memory-budget", po::value(&stored.budget_text)->default_value("512MiB"),
+      "with --store: memory for the store's caches");
   po::variables_map vm;
   if (ParseOrHelp(args, desc, kUsage, vm)) return kExitOk;
+  if (vm.count("split-depth")) {
+    if (!vm["split"].defaulted() && options.split_depth != split_depth_alias) {
+      return BadInput(program, "--split and --split-depth differ");
+    }
+    options.split_depth = split_depth_alias;
+  }
   if (options.split_depth < 0 || options.split_depth > 8) {
-    return BadInput(kProgram, "--split must be 0..8");
+    return BadInput(program, "--split must be 0..8");
   }
   std::vector<GameSpec> specs;
   OutputFile csv, bfile;
   Status s = job.Prepare(&specs, &csv, &bfile, CheckRemoves);
-  if (!s.ok()) return BadInput(kProgram, s.ToString());
+  if (s.ok() && stored.enabled()) s = stored.Check();
+  if (!s.ok()) return BadInput(program, s.ToString());
   const bool range = job.spec.is_range();
+  if (stored.enabled() && range) {
+    return BadInput(program, "--store takes one size, not a range of --ranks");
+  }
+  if (!stored.enabled() && (!vm["checkpoint-seconds"].defaulted() ||
+                            !vm["batch-seconds"].defaulted() || !vm["memory-budget"].defaulted())) {
+    return BadInput(program,
+                    "--checkpoint-seconds, --batch-seconds and --memory-budget need --store DIR");
+  }
   const bool text = !job.json && !job.results_to_stdout();
   if (csv.is_open()) csv << "game,ranks,suits,distribution,value,decks\n";
   if (text && range) {
@@ -120,13 +152,22 @@ int RunCountRemoved(const std::vector<std::string>& args) {
   options.stop = signals.flag();
   SizeResult r;
   const int status = RunSizes(
-      SizeLoop{kProgram, args, specs, range, "removed", "tasks", "--removed is not resumable"},
+      SizeLoop{program.c_str(), args, specs, range, "removed", "tasks",
+               "without --store, --removed is not resumable", stored.dir},
       signals,
       [&](const GameSpec& spec, std::atomic<uint64_t>* done, std::atomic<uint64_t>* total) {
         options.tasks_done = done;
         options.tasks_total = total;
         r = SizeResult{};
         r.spec = spec;
+        if (stored.enabled()) {
+          CountStoreCounters counters;
+          counters.threads = options.threads;
+          counters.stop = options.stop;
+          counters.subtrees_done = done;
+          counters.subtrees_total = total;
+          return RemovedInStore(stored, spec, options.split_depth, counters, &r.removed);
+        }
         return CountRemoved(spec, options, &r.removed);
       },
       [&](const GameSpec& spec, double seconds) {
@@ -142,7 +183,7 @@ int RunCountRemoved(const std::vector<std::string>& args) {
             [&] { PrintText(r); }, seconds);
       });
   if (status != kExitOk) return status;
-  if (!CommitOutput(kProgram, &csv)) return kExitCheckFailed;
+  if (!CommitOutput(program, &csv)) return kExitCheckFailed;
   return kExitOk;
 }
 

@@ -31,7 +31,8 @@ int RunImport(const std::vector<std::string>& args) {
   if (ParseOrHelp(args, desc,
                   "usage: eulerdeck import --progress FILE --store DIR\n"
                   "Makes a new count store from a progress document written by 'eulerdeck\n"
-                  "export --progress': builds the levels down to the count's split (seconds\n"
+                  "export --progress' (a count --removed's: makes its plan again, which must\n"
+                  "have the document's fingerprint, and commits its batches). Otherwise: builds the levels down to the count's split (seconds\n"
                   "to a minute), checks that they are the ones exported (the same blocks,\n"
                   "the same sub-decks by their XXH64) and commits the document's batches.\n"
                   "'eulerdeck resume --store DIR' then continues the count where the export\n"
@@ -75,11 +76,15 @@ int RunImport(const std::vector<std::string>& args) {
       summary.subtrees_total ? 100.0 * summary.subtrees_done / summary.subtrees_total : 100.0;
   char pct[32];
   std::snprintf(pct, sizeof(pct), "%.1f%%", percent);
+  const bool removed = summary.kind == "removed";
   std::cout << "imported   " << GameName(summary.spec.game) << " ("
             << Plural(summary.spec.ranks, "rank") << " x " << Plural(summary.spec.suits, "suit")
             << ") into " << dir << ": " << summary.subtrees_done << " of " << summary.subtrees_total
-            << " subtrees below level " << summary.split_level << " counted (" << pct << "), "
-            << summary.winning << " winning decks so far, "
+            << (removed ? " tasks of a count --removed split " +
+                              std::to_string(summary.split_level) + " removals deep"
+                        : " subtrees below level " + std::to_string(summary.split_level))
+            << " counted (" << pct << "), " << summary.winning
+            << (removed ? " decks below them so far, " : " winning decks so far, ")
             << Plural(summary.batches, "batch", "batches") << "\n"
             << "continue   eulerdeck resume --store " << dir << "\n";
   return kExitOk;

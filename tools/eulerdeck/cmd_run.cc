@@ -314,9 +314,12 @@ int Execute(const std::string& name, const Common& c, const GameSpec* given, boo
       return BadInput(program, storage::StoreSpec(reader.get(), &spec).ToString());
     if (has_params && given) s = storage::CheckParams(params, *given, c.store_dir);
     if (!s.ok()) return BadInput(program, s.ToString());
-    if (has_params && params.kind == storage::StoreKind::kCount) {
-      return BadInput(program, "store '" + c.store_dir +
-                                   "' holds a count, not a stored run (continue it with "
+    if (has_params && params.kind != storage::StoreKind::kRun) {
+      return BadInput(program, "store '" + c.store_dir + "' holds " +
+                                   (params.kind == storage::StoreKind::kRemoved
+                                        ? "a count --removed"
+                                        : "a count") +
+                                   ", not a stored run (continue it with "
                                    "`eulerdeck resume --store " +
                                    c.store_dir + "`)");
     }
@@ -435,6 +438,29 @@ int RunResume(const std::vector<std::string>& args) {
   if (ParseOrHelp(args, desc, kResumeUsage, vm)) return kExitOk;
   GameSpec spec;
   std::string tally;
+  if (IsRemovedStore(common.store_dir, &spec)) {
+    // A count --removed store: the same, to count --removed (its split and
+    // plan come from the store).
+    if (!common.keep_text.empty() || common.until_level != 0 || !vm["pass-levels"].defaulted()) {
+      return BadInput("eulerdeck resume",
+                      "--keep, --until-level and --pass-levels do not apply to a count store");
+    }
+    std::vector<std::string> count_args = {
+        "--removed", "--game",  GameName(spec.game),        "--ranks",
+        std::to_string(spec.ranks), "--suits", std::to_string(spec.suits), "--store",
+        common.store_dir, "--threads", std::to_string(common.threads)};
+    if (!vm["memory-budget"].defaulted()) {
+      count_args.insert(count_args.end(), {"--memory-budget", common.budget_text});
+    }
+    if (!vm["checkpoint-seconds"].defaulted()) {
+      count_args.insert(count_args.end(),
+                        {"--checkpoint-seconds", std::to_string(common.checkpoint_seconds)});
+    }
+    if (!vm["batch-seconds"].defaulted()) {
+      count_args.insert(count_args.end(), {"--batch-seconds", std::to_string(batch_seconds)});
+    }
+    return RunCountRemoved(count_args, "eulerdeck resume");
+  }
   if (IsCountStore(common.store_dir, &spec, &tally)) {
     // A count store: the count goes on, with the options that apply to it.
     if (!common.keep_text.empty() || common.until_level != 0 || !vm["pass-levels"].defaulted()) {

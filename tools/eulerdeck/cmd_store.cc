@@ -2,6 +2,7 @@
 // so they may run while another process writes it).
 #include <algorithm>
 #include <atomic>
+#include <numeric>
 #include <cstdio>
 #include <ctime>
 #include <fstream>
@@ -9,9 +10,11 @@
 #include <nlohmann/json.hpp>
 
 #include "engine/base/parallel.h"
+#include "engine/cards/combinatorics.h"
 #include "engine/eulerian/path.h"
 #include "storage/count/count_progress.h"
 #include "storage/count/stored_count.h"
+#include "storage/count/stored_removed.h"
 #include "storage/run/stored_run.h"
 #include "storage/store/frontier_store.h"
 #include "storage/store/inspect.h"
@@ -76,6 +79,103 @@ std::string LevelsName(int first, int last) {
   return "levels " + std::to_string(first) + "-" + std::to_string(last);
 }
 
+// `status` of a count --removed store (storage/count/stored_removed.h): its
+// plan, the tasks counted, the decks so far, the live state of a writer and,
+// complete, the distribution.
+int StatusRemoved(const std::string& dir, storage::FrontierStore* store, const GameSpec& spec,
+                  bool json) {
+  storage::RemovedProgress progress;
+  Status s = storage::ReadRemovedProgress(store, &progress);
+  std::vector<uint64_t> removed;
+  const bool done = s.ok() && progress.complete();
+  if (done) s = storage::RemovedDistribution(spec, progress, &removed);
+  if (!s.ok()) return StoreError("eulerdeck status", s);
+  const storage::RunActivity activity =
+      storage::ReadRunActivity(dir, done, false, progress.tasks_done > 0, /*count_store=*/true);
+  const bool running = activity.state == storage::RunState::kRunning;
+  const storage::LiveStatus& live = activity.live;
+  const double now = storage::UnixNow();
+  const uint64_t top = std::accumulate(progress.plan.top.begin(), progress.plan.top.end(),
+                                       uint64_t{0});
+  if (json) {
+    nlohmann::ordered_json j = GameResultJson("eulerdeck status", spec, dir);
+    j["state"] = storage::RunStateName(activity.state);
+    j["complete"] = done;
+    j["keep"] = "none";
+    j["kind"] = storage::StoreKindName(storage::StoreKind::kRemoved);
+    nlohmann::ordered_json top_json = nlohmann::ordered_json::array();
+    for (uint64_t x : progress.plan.top) top_json.push_back(std::to_string(x));
+    j["removed_count"] = {{"split_depth", progress.plan.split_depth},
+                          {"tasks", progress.plan.tasks},
+                          {"tasks_counted", progress.tasks_done},
+                          {"batches", progress.batches},
+                          {"fingerprint", Hex64(progress.plan.fingerprint)},
+                          {"method", progress.plan.method},
+                          {"worker_seconds", progress.counted.seconds},
+                          {"decks_counted", std::to_string(progress.counted.decks() + top)},
+                          {"top", top_json}};
+    if (done) {
+      nlohmann::ordered_json r = nlohmann::ordered_json::array();
+      for (uint64_t x : removed) r.push_back(std::to_string(x));
+      j["removed_count"]["removed"] = r;
+    }
+    if (activity.has_live && live.counting) {
+      j["live"] = {{"pid", live.pid},
+                   {"started", UtcTime(live.started)},
+                   {"updated_seconds_ago", now - live.updated},
+                   {"tasks_done", live.input_done},
+                   {"tasks", live.input_total},
+                   {"tasks_per_second", live.entries_per_second}};
+      if (live.eta_seconds >= 0) j["live"]["eta_seconds"] = live.eta_seconds;
+    }
+    j["levels"] = nlohmann::ordered_json::array();
+    j["disk_bytes"] = store->DiskBytes();
+    std::cout << j.dump() << "\n";
+    return kExitOk;
+  }
+  const uint64_t total = TotalDecks64(spec).value_or(0);
+  std::cout << "store      " << dir << "\n"
+            << "game       " << GameLine(spec) << "\n"
+            << "state      " << storage::RunStateName(activity.state);
+  if (running && activity.has_live && live.counting) {
+    std::cout << " (pid " << live.pid << ", since " << UtcTime(live.started) << "): "
+              << std::max<uint64_t>(live.input_done, progress.tasks_done) << " of "
+              << live.input_total << " tasks done, " << Significant(live.entries_per_second, 3)
+              << " tasks/s";
+    if (live.eta_seconds >= 0) {
+      std::cout << ", ETA " << HumanDuration(live.eta_seconds) << " by tasks";
+    }
+    std::cout << " (" << HumanDuration(now - live.updated) << " ago)";
+  } else if (running) {
+    std::cout << " (another process holds the store)";
+  } else if (!done) {
+    std::cout << " with " << progress.tasks_done << " of " << progress.plan.tasks
+              << " tasks counted; continue with `eulerdeck resume --store " << dir << "`";
+  }
+  std::cout << "\n"
+            << "kind       count --removed: forward play split " << progress.plan.split_depth
+            << " removals deep into " << progress.plan.tasks << " tasks (" << progress.plan.method
+            << ", plan " << Hex64(progress.plan.fingerprint) << ")\n"
+            << "tasks      " << progress.tasks_done << " of " << progress.plan.tasks
+            << " counted (" << Significant(progress.plan.tasks ? 100.0 * progress.tasks_done /
+                                                                    progress.plan.tasks
+                                                              : 100.0,
+                                           3)
+            << "%), in " << Plural(progress.batches, "batch", "batches") << ", "
+            << HumanDuration(progress.counted.seconds) << " of worker time\n"
+            << "decks      " << progress.counted.decks() + top << " of " << total
+            << " counted (" << top << " end above the cut)\n";
+  if (done) {
+    std::cout << "cards removed  decks\n";
+    for (size_t i = 0; i < removed.size(); ++i) {
+      std::printf("  %4zu         %llu\n", i, static_cast<unsigned long long>(removed[i]));
+    }
+    std::fflush(stdout);
+  }
+  std::cout << "disk       " << HumanBytes(store->DiskBytes()) << "\n";
+  return kExitOk;
+}
+
 }  // namespace
 
 int RunStatus(const std::vector<std::string>& args) {
@@ -111,6 +211,12 @@ int RunStatus(const std::vector<std::string>& args) {
   storage::StoreParams params;
   bool has_params = false;
   if (s.ok()) s = store->GetParams(&params, &has_params);
+  if (s.ok() && has_params && params.kind == storage::StoreKind::kRemoved) {
+    if (!plot_path.empty()) {
+      return BadInput("eulerdeck status", "--plot: a count --removed store has no levels");
+    }
+    return StatusRemoved(dir, store.get(), spec, vm["json"].as<bool>());
+  }
   const bool is_count = has_params && params.kind == storage::StoreKind::kCount;
   storage::CountProgress counting;
   if (s.ok() && is_count) s = storage::ReadCountProgress(store.get(), spec, &counting);
@@ -577,6 +683,37 @@ int RunExport(const std::vector<std::string>& args) {
     s = Status::InvalidArgument("--partial goes with --counts only");
   std::vector<storage::LevelRecord> levels;
   if (s.ok()) s = OpenReadOnly(dir, &store, &spec, &levels);
+  if (s.ok() && progress_path.empty()) {
+    // A count --removed store: its batches, or nothing of levels.
+    storage::StoreParams params;
+    bool has_params = false;
+    s = store->GetParams(&params, &has_params);
+    if (s.ok() && has_params && params.kind == storage::StoreKind::kRemoved) {
+      if (batches_path.empty()) {
+        return BadInput("eulerdeck export",
+                        "store '" + dir +
+                            "' holds a count --removed, which has no levels (--batches or "
+                            "--progress; `eulerdeck status --store " +
+                            dir + "` shows its distribution)");
+      }
+      storage::RemovedProgress removed;
+      std::vector<storage::RemovedBatchSummary> batches;
+      s = storage::ReadRemovedProgress(store.get(), &removed, &batches);
+      if (!s.ok()) return StoreError("eulerdeck export", s);
+      OutputFile out;
+      s = out.Open(batches_path);
+      if (!s.ok()) return StoreError("eulerdeck export", s);
+      out << "game,ranks,suits,split_depth,first,tasks,decks,thread_seconds\n";
+      const std::string game = CsvGamePrefix(spec);
+      for (const auto& b : batches) {
+        char seconds[32];
+        std::snprintf(seconds, sizeof(seconds), "%.6f", b.thread_seconds);
+        out << game << removed.plan.split_depth << "," << b.first << "," << b.tasks << ","
+            << b.decks << "," << seconds << "\n";
+      }
+      return CommitOutput("eulerdeck export", &out) ? kExitOk : kExitCheckFailed;
+    }
+  }
   // --counts of a store that is not finished: its rows would read as the
   // game's counts, levels missing (issue 42, B3). Refused before FILE is
   // opened, unless --partial; then a warning says what the rows are.
@@ -627,8 +764,10 @@ int RunExport(const std::vector<std::string>& args) {
   if (!progress_path.empty()) {
     out << document;
     if (!CommitOutput("eulerdeck export", &out)) return kExitCheckFailed;
+    const bool removed = summary.kind == storage::StoreKindName(storage::StoreKind::kRemoved);
     std::cerr << "eulerdeck export: " << summary.subtrees_done << " of " << summary.subtrees_total
-              << " subtrees counted (" << summary.winning << " winning decks so far), in "
+              << (removed ? " tasks counted (" : " subtrees counted (") << summary.winning
+              << (removed ? " decks below them so far), in " : " winning decks so far), in ")
               << Plural(summary.batches, "record") << ", to "
               << (progress_path == "-" ? std::string("standard output") : progress_path) << "\n";
     return kExitOk;
@@ -719,12 +858,36 @@ int RunVerify(const std::vector<std::string>& args) {
     std::cerr << "eulerdeck verify: " << dir << ": " << s.ToString() << "\n";
     return kExitCheckFailed;
   }
+  // A count --removed store: its records too (each parses, none overlaps or
+  // passes the plan's tasks) and, complete, its sum (the game's decks).
+  std::string removed_line;
+  {
+    storage::StoreParams params;
+    bool has_params = false;
+    s = store->GetParams(&params, &has_params);
+    if (s.ok() && has_params && params.kind == storage::StoreKind::kRemoved) {
+      storage::RemovedProgress progress;
+      s = storage::ReadRemovedProgress(store.get(), &progress);
+      std::vector<uint64_t> removed;
+      if (s.ok() && progress.complete()) s = storage::RemovedDistribution(spec, progress, &removed);
+      if (s.ok()) {
+        removed_line = "; " + Plural(progress.batches, "batch", "batches") + " of " +
+                       std::to_string(progress.tasks_done) + " of " +
+                       std::to_string(progress.plan.tasks) + " tasks" +
+                       (progress.complete() ? ", summing to the game's decks" : "");
+      }
+    }
+    if (!s.ok()) {
+      std::cerr << "eulerdeck verify: " << dir << ": " << s.ToString() << "\n";
+      return kExitCheckFailed;
+    }
+  }
   std::cout << "verified   the database files' checksums; "
             << Plural(report.levels_checked, "level")
             << (report.in_progress_checked ? " and the pass in progress to its checkpoint" : "")
             << ", " << Plural(report.blocks, "block") << ", "
             << Plural(report.entries, "entry", "entries") << " (" << report.parents_checked
-            << " checked against their parents): no fault\n";
+            << " checked against their parents)" << removed_line << ": no fault\n";
   if (report.files_replaced > 0) {
     std::cerr << "eulerdeck verify: " << report.files_replaced
               << " database files were replaced by the run writing the store while verify read "

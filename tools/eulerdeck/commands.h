@@ -17,7 +17,8 @@ int RunBrute(const std::vector<std::string>& args);
 // `program` prefixes the error lines: "eulerdeck resume" when resume hands
 // a count store on (the JSON's "command" stays the job's own).
 int RunCount(const std::vector<std::string>& args, const std::string& program = "eulerdeck count");
-int RunCountRemoved(const std::vector<std::string>& args);  // count --removed
+int RunCountRemoved(const std::vector<std::string>& args,  // count --removed
+                    const std::string& program = "eulerdeck count");
 int RunReformStats(const std::vector<std::string>& args,
                    const std::string& program = "eulerdeck reform-stats");
 int RunReformSearch(const std::vector<std::string>& args);

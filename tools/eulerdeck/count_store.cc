@@ -4,6 +4,7 @@
 
 #include "engine/eulerian/children.h"
 #include "storage/count/stored_reform_stats.h"
+#include "storage/count/stored_removed.h"
 #include "storage/run/stored_run.h"
 #include "storage/store/frontier_store.h"
 #include "storage/transport/count_mpi.h"
@@ -60,6 +61,21 @@ bool IsCountStore(const std::string& dir, GameSpec* spec, std::string* tally) {
   *spec = params.spec;
   if (tally != nullptr) *tally = params.tally;
   return params.kind == storage::StoreKind::kCount;
+}
+
+bool IsRemovedStore(const std::string& dir, GameSpec* spec) {
+  if (!storage::StoreExists(dir)) return false;
+  std::unique_ptr<storage::FrontierStore> reader;
+  storage::StoreParams params;
+  bool exists = false;
+  if (!storage::FrontierStore::Open(dir, storage::FrontierStore::Mode::kReadOnly, 16u << 20,
+                                    &reader)
+           .ok() ||
+      !reader->GetParams(&params, &exists).ok() || !exists) {
+    return false;
+  }
+  *spec = params.spec;
+  return params.kind == storage::StoreKind::kRemoved;
 }
 
 namespace {
@@ -144,6 +160,50 @@ Status ReformStatsInStore(const CountStoreFlags& flags, const GameSpec& spec,
   Status s = OpenCountStore(flags, spec, storage::kReformStatsTally, counters, &store, &options);
   if (!s.ok()) return s;
   return storage::ReformStatsStore(store.get(), spec, options, result);
+}
+
+Status RemovedInStore(const CountStoreFlags& flags, const GameSpec& spec, int split_depth,
+                      const CountStoreCounters& counters, RemovedResult* result) {
+  uint64_t budget = 0;
+  Status s = flags.Check(&budget);
+  if (!s.ok()) return s;
+  if (flags.subtrees) {
+    return Status::InvalidArgument("--subtrees does not apply to --removed (its split is --split)");
+  }
+  // The plan first (seconds at the record sizes), checked against an
+  // existing store read-only: a refused count leaves the store as it was.
+  std::unique_ptr<RemovedPlan> plan;
+  if (!storage::StoreExists(flags.dir)) {
+    s = storage::PlanForStore(spec, nullptr, flags.dir, split_depth, 0, &plan);
+    if (!s.ok()) return s;
+    storage::StoreParams params = storage::NewStoreParams(spec, storage::Keep::kNone);
+    params.kind = storage::StoreKind::kRemoved;
+    params.plan = storage::EncodeRemovedPlan(storage::PlanRecord(*plan));
+    s = storage::CreateStore(flags.dir, params);
+    if (!s.ok()) return s;
+  } else {
+    std::unique_ptr<storage::FrontierStore> reader;
+    storage::StoreParams params;
+    bool exists = false;
+    s = storage::FrontierStore::Open(flags.dir, storage::FrontierStore::Mode::kReadOnly, 16u << 20,
+                                     &reader);
+    if (s.ok()) s = reader->GetParams(&params, &exists);
+    if (!s.ok()) return s;
+    s = storage::PlanForStore(spec, exists ? &params : nullptr, flags.dir, split_depth, 0, &plan);
+    if (!s.ok()) return s;
+  }
+  std::unique_ptr<storage::FrontierStore> store;
+  s = storage::FrontierStore::Open(flags.dir, storage::FrontierStore::Mode::kReadWrite, budget,
+                                   &store);
+  if (!s.ok()) return s;
+  storage::RemovedStoreOptions options;
+  options.threads = counters.threads;
+  options.stop = counters.stop;
+  options.checkpoint_seconds = flags.checkpoint_seconds;
+  options.batch_seconds = flags.batch_seconds;
+  options.tasks_done = counters.subtrees_done;
+  options.tasks_total = counters.subtrees_total;
+  return storage::RemovedStoreMpi(store.get(), *plan, options, 0, result);
 }
 
 }  // namespace eulerdeck::tools

@@ -10,6 +10,7 @@
 
 #include "engine/eulerian/enumerate.h"
 #include "engine/reform/stats.h"
+#include "engine/removal/removed.h"
 #include "storage/count/stored_count.h"
 #include "tools/common/cli.h"
 
@@ -59,6 +60,19 @@ Status CountInStore(const CountStoreFlags& flags, const GameSpec& spec,
 // mpirun).
 Status ReformStatsInStore(const CountStoreFlags& flags, const GameSpec& spec,
                           const CountStoreCounters& counters, ReformStatsResult* result);
+
+// The same for `count --removed --store` (storage/count/stored_removed.h): a
+// removed count store of `spec`, its play split `split_depth` removals deep
+// (0: the engine's default for a new store, the store's own for an existing
+// one); a store of another game, kind, split or plan is refused
+// (InvalidArgument) before anything is written. On every rank under mpirun.
+// flags.subtrees does not apply (InvalidArgument).
+Status RemovedInStore(const CountStoreFlags& flags, const GameSpec& spec, int split_depth,
+                      const CountStoreCounters& counters, RemovedResult* result);
+
+// True when `dir` holds a removed count store (resume hands it to count
+// --removed).
+bool IsRemovedStore(const std::string& dir, GameSpec* spec);
 
 // True when `dir` holds a count store (resume hands it to count, or to
 // reform-stats when *tally, if asked for, is "reform-stats").
