@@ -7,6 +7,7 @@
 #include <bit>
 #include <map>
 #include <memory>
+#include <string>
 
 #include "engine/base/parallel.h"
 #include "engine/cards/combinatorics.h"
@@ -207,16 +208,85 @@ class OneSuit {
   mutable std::atomic<uint64_t> filled_{0};
 };
 
+class OneSuitPlan final : public RemovedPlan {
+ public:
+  OneSuitPlan(const GameSpec& spec, int depth) : spec_(spec), depth_(depth), solver_(spec) {}
+
+  const GameSpec& spec() const override { return spec_; }
+  int split_depth() const override { return depth_; }
+  const char* method() const override { return "leaf-table"; }
+  const std::vector<uint64_t>& top() const override { return top_; }
+  uint64_t tasks() const override { return tasks_.size(); }
+  uint64_t fingerprint() const override { return fingerprint_; }
+  uint64_t states() const override { return solver_.leaves_filled(); }
+  uint64_t memo_hits() const override { return 0; }
+
+  Status CountTasks(uint64_t first, uint64_t count, std::vector<uint64_t>* removed,
+                    const std::atomic<bool>* stop) const override {
+    if (first > tasks_.size() || count > tasks_.size() - first) {
+      return Status::OutOfRange("tasks " + std::to_string(first) + ".." +
+                                std::to_string(first + count) + " of " +
+                                std::to_string(tasks_.size()));
+    }
+    const int n = spec_.cards();
+    if (removed->size() < static_cast<size_t>(n + 1)) removed->resize(n + 1, 0);
+    Scratch& scratch = scratches_.local();
+    std::vector<uint64_t> one(n + 1);
+    for (uint64_t i = first; i < first + count; ++i) {
+      if (stop && stop->load(std::memory_order_relaxed)) {
+        return Status::Cancelled("interrupted before every task was counted");
+      }
+      // Walk adds a task's distribution once; the task stands for `count`
+      // identical states.
+      const Task& t = tasks_[i];
+      std::fill(one.begin(), one.end(), 0);
+      solver_.Walk(t.circle.data(), t.r, t.avail, t.shift, one.data(), -1, nullptr, scratch);
+      for (int k = 0; k <= n; ++k) (*removed)[k] += t.count * one[k];
+    }
+    return Status::OK();
+  }
+
+  // Cuts the play from `root` (masks relative to all n values).
+  void Cut(const Mask* root) {
+    const int n = spec_.cards();
+    const Mask all = n == 32 ? ~Mask{0} : (Mask{1} << n) - 1;
+    // Tasks a few removals down, identical states merged, in key order.
+    std::map<std::vector<Mask>, Task> task_map;
+    top_.assign(n + 1, 0);
+    Scratch scratch;
+    solver_.Walk(root, n, all, 0, top_.data(), depth_, &task_map, scratch);
+    tasks_.reserve(task_map.size());
+    uint64_t h = HashBytes(kHashSeed, "one-suit", 8);
+    const int head[3] = {static_cast<int>(spec_.game), spec_.ranks, depth_};
+    h = HashBytes(h, head, sizeof head);
+    for (auto& [key, task] : task_map) {
+      h = HashBytes(h, key.data(), key.size() * sizeof(Mask));
+      h = HashBytes(h, &task.count, sizeof task.count);
+      tasks_.push_back(task);
+    }
+    for (uint64_t x : top_) h = HashBytes(h, &x, sizeof x);
+    fingerprint_ = h;
+  }
+
+ private:
+  const GameSpec spec_;
+  const int depth_;
+  OneSuit solver_;
+  std::vector<uint64_t> top_;
+  std::vector<Task> tasks_;
+  uint64_t fingerprint_ = 0;
+  mutable tbb::enumerable_thread_specific<Scratch> scratches_;
+};
+
 }  // namespace
 
-Status CountRemovedOneSuit(const GameSpec& spec, const RemovedOptions& options,
-                           RemovedResult* result, const std::vector<Card>* fixed) {
+Status PlanRemovedOneSuit(const GameSpec& spec, const RemovedOptions& options,
+                          std::unique_ptr<RemovedPlan>* plan, const std::vector<Card>* fixed) {
   const int n = spec.cards();
   if (spec.suits != 1 || n <= kLeafCards || n > kMaxRanks ||
       spec.policy().on_miss == OnMiss::kBurn) {
-    return Status::Internal("CountRemovedOneSuit: unsupported spec");
+    return Status::Internal("PlanRemovedOneSuit: unsupported spec");
   }
-  OneSuit solver(spec);
   // Relative to all n values: bit v-1 is value v.
   const Mask all = n == 32 ? ~Mask{0} : (Mask{1} << n) - 1;
   std::array<Mask, kMaxRanks> root;
@@ -231,43 +301,18 @@ Status CountRemovedOneSuit(const GameSpec& spec, const RemovedOptions& options,
       root[p] = (*fixed)[p] ? Mask{1} << ((*fixed)[p] - 1) : all & ~taken;
     }
   }
-  // Tasks a few removals down, identical states merged.
-  std::map<std::vector<Mask>, Task> task_map;
-  std::vector<uint64_t> top(n + 1, 0);
   const int depth = std::min(options.split_depth > 0 ? options.split_depth : 3, n - kLeafCards - 1);
-  Scratch top_scratch;
-  solver.Walk(root.data(), n, all, 0, top.data(), depth, &task_map, top_scratch);
-  std::vector<Task> tasks;
-  tasks.reserve(task_map.size());
-  for (auto& [key, task] : task_map) tasks.push_back(task);
-  task_map.clear();
-
-  if (options.tasks_total) options.tasks_total->store(tasks.size(), std::memory_order_relaxed);
-  tbb::enumerable_thread_specific<std::vector<uint64_t>> outs(n + 1, 0);
-  tbb::enumerable_thread_specific<Scratch> scratches;
-  std::atomic<bool> cancelled{false};
-  ParallelFor(options.threads, tasks.size(), [&](size_t i) {
-    if (options.stop && options.stop->load(std::memory_order_relaxed)) {
-      cancelled = true;
-      return;
-    }
-    // Walk adds a task's distribution once; the task stands for `count`
-    // identical states.
-    const Task& t = tasks[i];
-    std::vector<uint64_t> one(n + 1, 0);
-    solver.Walk(t.circle.data(), t.r, t.avail, t.shift, one.data(), -1, nullptr, scratches.local());
-    std::vector<uint64_t>& out = outs.local();
-    for (int k = 0; k <= n; ++k) out[k] += t.count * one[k];
-    if (options.tasks_done) options.tasks_done->fetch_add(1, std::memory_order_relaxed);
-  });
-  if (cancelled) return Status::Cancelled("interrupted before every task was counted");
-  result->removed = top;
-  for (const std::vector<uint64_t>& out : outs)
-    for (int k = 0; k <= n; ++k) result->removed[k] += out[k];
-  result->tasks = tasks.size();
-  result->memo_hits = 0;
-  result->states = solver.leaves_filled();
+  auto p = std::make_unique<OneSuitPlan>(spec, depth);
+  p->Cut(root.data());
+  *plan = std::move(p);
   return Status::OK();
+}
+
+Status CountRemovedOneSuit(const GameSpec& spec, const RemovedOptions& options,
+                           RemovedResult* result, const std::vector<Card>* fixed) {
+  std::unique_ptr<RemovedPlan> plan;
+  if (Status st = PlanRemovedOneSuit(spec, options, &plan, fixed); !st.ok()) return st;
+  return RunPlan(*plan, options, result);
 }
 
 }  // namespace eulerdeck::internal

@@ -15,7 +15,9 @@
 #define EULERDECK_ENGINE_REMOVAL_ONE_SUIT_H_
 
 #include <atomic>
+#include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 #include "engine/base/status.h"
@@ -32,6 +34,24 @@ namespace eulerdeck::internal {
 // to their number, not to n!.
 Status CountRemovedOneSuit(const GameSpec& spec, const RemovedOptions& options,
                            RemovedResult* result, const std::vector<Card>* fixed = nullptr);
+// The same cut into tasks (removed.h's RemovedPlan), under the same
+// requirements.
+Status PlanRemovedOneSuit(const GameSpec& spec, const RemovedOptions& options,
+                          std::unique_ptr<RemovedPlan>* plan,
+                          const std::vector<Card>* fixed = nullptr);
+
+// Counts every task of `plan` on options.threads threads (stop, progress
+// counters) and adds top(): result->removed, tasks, states, memo_hits, method
+// (removed.cc). Cancelled as CountRemoved().
+Status RunPlan(const RemovedPlan& plan, const RemovedOptions& options, RemovedResult* result);
+
+// FNV-1a, 64 bits, continued from `h`: the plans' fingerprints.
+inline uint64_t HashBytes(uint64_t h, const void* data, size_t size) {
+  const unsigned char* p = static_cast<const unsigned char*>(data);
+  for (size_t i = 0; i < size; ++i) h = (h ^ p[i]) * 0x100000001b3ull;
+  return h;
+}
+inline constexpr uint64_t kHashSeed = 0xcbf29ce484222325ull;
 
 inline constexpr int kLeafCards = 3;
 

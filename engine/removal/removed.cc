@@ -188,74 +188,150 @@ Status CheckSum(RemovedResult& result, uint64_t total) {
   return Status::OK();
 }
 
-}  // namespace
+// The memo method's plan: the general solver's tasks, biggest first, each
+// thread with its own memo (the budget shared out among the threads).
+class MemoPlan final : public RemovedPlan {
+ public:
+  MemoPlan(const GameSpec& spec, int depth, uint64_t memo_entries)
+      : spec_(spec), depth_(depth), solvers_(spec, memo_entries) {}
 
-Status CountRemoved(const GameSpec& spec, const RemovedOptions& options, RemovedResult* result) {
+  const GameSpec& spec() const override { return spec_; }
+  int split_depth() const override { return depth_; }
+  const char* method() const override { return "memo"; }
+  const std::vector<uint64_t>& top() const override { return top_; }
+  uint64_t tasks() const override { return tasks_.size(); }
+  uint64_t fingerprint() const override { return fingerprint_; }
+  uint64_t states() const override {
+    uint64_t x = top_states_;
+    for (const Solver& s : solvers_) x += s.states();
+    return x;
+  }
+  uint64_t memo_hits() const override {
+    uint64_t x = top_hits_;
+    for (const Solver& s : solvers_) x += s.hits();
+    return x;
+  }
+
+  Status CountTasks(uint64_t first, uint64_t count, std::vector<uint64_t>* removed,
+                    const std::atomic<bool>* stop) const override {
+    if (first > tasks_.size() || count > tasks_.size() - first) {
+      return Status::OutOfRange("tasks " + std::to_string(first) + ".." +
+                                std::to_string(first + count) + " of " +
+                                std::to_string(tasks_.size()));
+    }
+    const size_t n = static_cast<size_t>(spec_.cards());
+    if (removed->size() < n + 1) removed->resize(n + 1, 0);
+    Solver& solver = solvers_.local();
+    for (uint64_t i = first; i < first + count; ++i) {
+      if (stop && stop->load(std::memory_order_relaxed)) {
+        return Status::Cancelled("interrupted before every task was counted");
+      }
+      const Solver::Task& t = tasks_[i];
+      const Dist d = solver.Solve(t.state);
+      for (size_t k = 0; k < d.size(); ++k) (*removed)[k + t.shift] += t.count * d[k];
+    }
+    return Status::OK();
+  }
+
+  void Cut(const State& root) {
+    Solver top(spec_, 0);
+    std::map<std::string, Solver::Task> task_map;
+    top_ = top.Split(root, depth_, &task_map);
+    top_states_ = top.states();
+    top_hits_ = top.hits();
+    uint64_t h = internal::HashBytes(internal::kHashSeed, "memo", 4);
+    const int head[4] = {static_cast<int>(spec_.game), spec_.ranks, spec_.suits, depth_};
+    h = internal::HashBytes(h, head, sizeof head);
+    for (auto& [key, task] : task_map) {
+      h = internal::HashBytes(h, key.data(), key.size());
+      h = internal::HashBytes(h, &task.count, sizeof task.count);
+      tasks_.push_back(std::move(task));
+    }
+    for (uint64_t x : top_) h = internal::HashBytes(h, &x, sizeof x);
+    fingerprint_ = h;
+    // Biggest first (fewest cards removed: the widest subtrees).
+    std::stable_sort(tasks_.begin(), tasks_.end(),
+                     [](const Solver::Task& a, const Solver::Task& b) {
+                       return a.state.circle.size() > b.state.circle.size();
+                     });
+  }
+
+ private:
+  const GameSpec spec_;
+  const int depth_;
+  Dist top_;
+  std::vector<Solver::Task> tasks_;
+  uint64_t fingerprint_ = 0;
+  uint64_t top_states_ = 0, top_hits_ = 0;
+  mutable tbb::enumerable_thread_specific<Solver> solvers_;
+};
+
+Status CheckRemovable(const GameSpec& spec) {
   if (Status st = ValidateSpec(spec); !st.ok()) return st;
   if (spec.policy().on_match != OnMatch::kRemove) {
     return Status::NotSupported(std::string(GameName(spec.game)) + " removes no card");
   }
   if (spec.ranks > 64) return Status::OutOfRange("--removed handles at most 64 ranks");
-  const std::optional<uint64_t> total = TotalDecks64(spec);
-  if (!total) return Status::OutOfRange("more than 2^64 decks: counts would overflow");
+  if (!TotalDecks64(spec)) return Status::OutOfRange("more than 2^64 decks: counts would overflow");
+  return Status::OK();
+}
+
+}  // namespace
+
+Status internal::RunPlan(const RemovedPlan& plan, const RemovedOptions& options,
+                         RemovedResult* result) {
+  const uint64_t tasks = plan.tasks();
+  if (options.tasks_total) options.tasks_total->store(tasks, std::memory_order_relaxed);
+  const size_t n = static_cast<size_t>(plan.spec().cards());
+  tbb::enumerable_thread_specific<Dist> outs(n + 1, 0);
+  std::atomic<bool> cancelled{false};
+  ParallelFor(options.threads, tasks, [&](size_t i) {
+    if (cancelled.load(std::memory_order_relaxed)) return;
+    if (!plan.CountTasks(i, 1, &outs.local(), options.stop).ok()) {
+      cancelled = true;
+      return;
+    }
+    if (options.tasks_done) options.tasks_done->fetch_add(1, std::memory_order_relaxed);
+  });
+  if (cancelled) return Status::Cancelled("interrupted before every task was counted");
+  result->removed = plan.top();
+  result->removed.resize(n + 1, 0);
+  for (const Dist& out : outs)
+    for (size_t k = 0; k <= n; ++k) result->removed[k] += out[k];
+  result->tasks = tasks;
+  result->states = plan.states();
+  result->memo_hits = plan.memo_hits();
+  result->method = plan.method();
+  return Status::OK();
+}
+
+Status PlanRemoved(const GameSpec& spec, const RemovedOptions& options,
+                   std::unique_ptr<RemovedPlan>* plan) {
+  if (Status st = CheckRemovable(spec); !st.ok()) return st;
   const int n = spec.cards();
   if (spec.suits == 1 && n > internal::kLeafCards && n <= 32 &&
       spec.policy().on_miss != OnMiss::kBurn) {
-    if (Status st = internal::CountRemovedOneSuit(spec, options, result); !st.ok()) return st;
-    result->method = "leaf-table";
-    return CheckSum(*result, *total);
+    return internal::PlanRemovedOneSuit(spec, options, plan);
   }
-
   State root;
   root.avail.assign(spec.ranks, static_cast<uint8_t>(spec.suits));
   const Mask full = spec.ranks == 64 ? ~Mask{0} : (Mask{1} << spec.ranks) - 1;
   root.circle.assign(n, full);
-
-  // Split the play into tasks a few events deep (identical states merged),
-  // then solve them in parallel, one memo per thread.
-  Solver top(spec, 0);
-  std::map<std::string, Solver::Task> task_map;
-  const int depth = options.split_depth > 0 ? options.split_depth : (n <= 6 ? 1 : 3);
-  Dist d = top.Split(root, depth, &task_map);
-  std::vector<Solver::Task> tasks;
-  tasks.reserve(task_map.size());
-  for (auto& [key, task] : task_map) tasks.push_back(std::move(task));
-  // Biggest first (fewest cards removed: the widest subtrees).
-  std::stable_sort(tasks.begin(), tasks.end(), [](const Solver::Task& a, const Solver::Task& b) {
-    return a.state.circle.size() > b.state.circle.size();
-  });
-
-  if (options.tasks_total) options.tasks_total->store(tasks.size(), std::memory_order_relaxed);
+  // Split the play into tasks a few events deep (identical states merged).
   // The memo budget is for the whole run, shared out to the threads.
-  tbb::enumerable_thread_specific<Solver> solvers(
-      spec, options.memo_entries / EffectiveThreads(options.threads));
-  std::vector<Dist> out(tasks.size());
-  std::atomic<bool> cancelled{false};
-  ParallelFor(options.threads, tasks.size(), [&](size_t i) {
-    if (options.stop && options.stop->load(std::memory_order_relaxed)) {
-      cancelled = true;
-      return;
-    }
-    out[i] = solvers.local().Solve(tasks[i].state);
-    if (options.tasks_done) options.tasks_done->fetch_add(1, std::memory_order_relaxed);
-  });
-  if (cancelled) return Status::Cancelled("interrupted before every task was counted");
+  const int depth = options.split_depth > 0 ? options.split_depth : (n <= 6 ? 1 : 3);
+  auto p = std::make_unique<MemoPlan>(spec, depth,
+                                      options.memo_entries / EffectiveThreads(options.threads));
+  p->Cut(root);
+  *plan = std::move(p);
+  return Status::OK();
+}
 
-  result->removed.assign(n + 1, 0);
-  for (int i = 0; i <= n; ++i) result->removed[i] = d[i];
-  for (size_t t = 0; t < tasks.size(); ++t) {
-    for (size_t i = 0; i < out[t].size(); ++i)
-      result->removed[i + tasks[t].shift] += tasks[t].count * out[t][i];
-  }
-  result->tasks = tasks.size();
-  result->states = top.states();
-  result->memo_hits = top.hits();
-  for (const Solver& s : solvers) {
-    result->states += s.states();
-    result->memo_hits += s.hits();
-  }
-  result->method = "memo";
-  return CheckSum(*result, *total);
+Status CountRemoved(const GameSpec& spec, const RemovedOptions& options, RemovedResult* result) {
+  std::unique_ptr<RemovedPlan> plan;
+  if (Status st = PlanRemoved(spec, options, &plan); !st.ok()) return st;
+  if (Status st = internal::RunPlan(*plan, options, result); !st.ok()) return st;
+  return CheckSum(*result, *TotalDecks64(spec));
 }
 
 }  // namespace eulerdeck

@@ -27,6 +27,7 @@
 
 #include <atomic>
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 #include "engine/base/status.h"
@@ -65,6 +66,45 @@ struct RemovedResult {
   uint64_t states = 0;     // memo: play states solved; leaf-table: leaf entries filled
   uint64_t memo_hits = 0;  // memo: play states answered from the memo
 };
+
+// The play cut into tasks, for a count that hands them out itself (the
+// resumable count, storage/count/stored_removed.h; MPI ranks): the decks
+// whose play ends above the cut, and the states at the cut, identical
+// states merged, each with its multiplicity. A plan of the same spec and
+// split depth always holds the same tasks in the same order (fingerprint()
+// tells one plan from another, so that a store refuses to resume with
+// different tasks), and its tasks' sums, added to top(), are CountRemoved().
+class RemovedPlan {
+ public:
+  virtual ~RemovedPlan() = default;
+  virtual const GameSpec& spec() const = 0;
+  virtual int split_depth() const = 0;  // as used: options.split_depth or the default
+  virtual const char* method() const = 0;  // as RemovedResult::method
+  // removed[i] (i = 0..n) of the plays that end above the cut.
+  virtual const std::vector<uint64_t>& top() const = 0;
+  virtual uint64_t tasks() const = 0;
+  // A hash of the cut: the spec, the depth, every task's state and
+  // multiplicity, in order.
+  virtual uint64_t fingerprint() const = 0;
+  // Adds to (*removed)[i] (resized to n + 1 if smaller) the decks below
+  // tasks [first, first + count) that remove i cards in all, each task
+  // counted with its multiplicity. Callable from several threads at once
+  // (each call on one thread). Cancelled when `stop` became true between
+  // two tasks: *removed is then partly added to, and to be discarded.
+  // OutOfRange for tasks past the last.
+  virtual Status CountTasks(uint64_t first, uint64_t count, std::vector<uint64_t>* removed,
+                            const std::atomic<bool>* stop = nullptr) const = 0;
+  // Solver statistics so far, all calls together (RemovedResult's states
+  // and memo_hits).
+  virtual uint64_t states() const = 0;
+  virtual uint64_t memo_hits() const = 0;
+};
+
+// Cuts spec's play into tasks (options.split_depth; options.memo_entries
+// for the memo method; threads, stop and the progress counters unused).
+// Errors as CountRemoved().
+Status PlanRemoved(const GameSpec& spec, const RemovedOptions& options,
+                   std::unique_ptr<RemovedPlan>* plan);
 
 // The distribution of spec's decks by cards removed (hlm: stored).
 // InvalidArgument for a bad spec; NotSupported for a game that removes no

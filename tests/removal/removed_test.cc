@@ -7,7 +7,9 @@
 #include "engine/removal/removed.h"
 
 #include <catch2/catch.hpp>
+#include <atomic>
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -124,6 +126,52 @@ TEST_CASE("removed: every split depth and thread count gives the same rows", "[r
     const std::vector<uint64_t> first = Removed(spec, 1, 1);
     for (int depth = 2; depth <= 5; ++depth) CHECK(Removed(spec, depth, 2) == first);
   }
+}
+
+// The plan (PlanRemoved) that a resumable count hands out in pieces: its
+// tasks counted in any ranges, in any order, and added to top(), are the
+// rows of CountRemoved(); the same spec and depth always give the same
+// fingerprint, another depth or game another one.
+TEST_CASE("removed: a plan's tasks in ranges add up to the rows", "[removed]") {
+  const std::vector<GameSpec> specs = {GameSpec{Game::kMousetrap, 9, 1}, GameSpec{Game::kModular, 8, 1},
+                                       GameSpec{Game::kMousetrap, 4, 2},
+                                       GameSpec{Game::kHlm, 4, 2}};
+  for (const GameSpec& spec : specs) {
+    for (int depth : {1, 2, 3}) {
+      INFO(Name(spec) << " depth " << depth);
+      RemovedOptions options;
+      options.split_depth = depth;
+      std::unique_ptr<RemovedPlan> plan;
+      REQUIRE(PlanRemoved(spec, options, &plan).ok());
+      REQUIRE(plan->split_depth() == depth);
+      const uint64_t tasks = plan->tasks();
+      REQUIRE(tasks > 0);
+      // Ranges of 3 from the end backwards, then the last partial one.
+      std::vector<uint64_t> sum = plan->top();
+      uint64_t first = tasks;
+      while (first > 0) {
+        const uint64_t count = first >= 3 ? 3 : first;
+        first -= count;
+        REQUIRE(plan->CountTasks(first, count, &sum).ok());
+      }
+      CHECK(sum == Removed(spec, depth, 1));
+      std::unique_ptr<RemovedPlan> again;
+      REQUIRE(PlanRemoved(spec, options, &again).ok());
+      CHECK(again->fingerprint() == plan->fingerprint());
+      options.split_depth = depth + 1;
+      REQUIRE(PlanRemoved(spec, options, &again).ok());
+      CHECK(again->fingerprint() != plan->fingerprint());
+      std::vector<uint64_t> out;
+      CHECK(plan->CountTasks(tasks, 1, &out).IsOutOfRange());
+      CHECK(plan->CountTasks(tasks, 0, &out).ok());
+      std::atomic<bool> stop{true};
+      CHECK(plan->CountTasks(0, 1, &out, &stop).IsCancelled());
+    }
+  }
+  std::unique_ptr<RemovedPlan> a, b;
+  REQUIRE(PlanRemoved(GameSpec{Game::kMousetrap, 9, 1}, RemovedOptions{}, &a).ok());
+  REQUIRE(PlanRemoved(GameSpec{Game::kModular, 9, 1}, RemovedOptions{}, &b).ok());
+  CHECK(a->fingerprint() != b->fingerprint());
 }
 
 TEST_CASE("removed: refuses games that remove nothing and sizes past 2^64 decks", "[removed]") {
