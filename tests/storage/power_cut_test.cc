@@ -7,7 +7,9 @@
 // whose RocksDB and TBB threads are running could not run them), running
 // the hidden test case below. The same for a resumable count
 // (storage/count/stored_count.h): cut anywhere, its resume must end with the
-// plain count's levels.
+// plain count's levels; and for a count --removed store
+// (storage/count/stored_removed.h): its resume must end with the published
+// row of A028305.
 #include <fcntl.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -27,7 +29,9 @@
 #include <string>
 #include <vector>
 
+#include "engine/removal/removed.h"
 #include "storage/count/stored_count.h"
+#include "storage/count/stored_removed.h"
 #include "storage/run/stored_run.h"
 #include "storage/store/frontier_store.h"
 #include "storage/store/inspect.h"
@@ -74,6 +78,41 @@ CountStoreOptions StoreCountOptions() {
   return options;
 }
 
+// The count --removed: mousetrap n=10 split 3 removals deep, a batch
+// committed as soon as it is done, a task or a few a batch: a cut can land
+// in the store's creation, in any commit of tasks, or after the last.
+const GameSpec kRemovedSpec{Game::kMousetrap, 10, 1};
+constexpr int kRemovedDepth = 3;
+// OEIS A028305, row n = 10 (T(10, k), k = 0..10), as its data section
+// publishes it (tests/removal/removed_test.cc holds rows 1..10).
+const std::vector<uint64_t> kA028305Row10 = {1334961, 886837, 547922, 331930, 193538, 117323,
+                                             79291,   45536,  25959,  0,      65503};
+
+RemovedStoreOptions StoreRemovedOptions() {
+  RemovedStoreOptions options;
+  options.threads = 2;
+  options.checkpoint_seconds = 0;
+  options.batch_seconds = 0.0001;
+  return options;
+}
+
+// The count --removed of the child (or of the resume after a cut): the plan
+// made again, checked against an existing store (PlanForStore).
+Status RemovedInStore(const std::string& dir, rocksdb::Env* env, RemovedResult* result) {
+  std::unique_ptr<FrontierStore> store;
+  Status s = FrontierStore::Open(dir, FrontierStore::Mode::kReadWrite, kBudget, &store, env);
+  if (!s.ok()) return s;
+  StoreParams params;
+  bool exists = false;
+  s = store->GetParams(&params, &exists);
+  std::unique_ptr<RemovedPlan> plan;
+  if (s.ok()) {
+    s = PlanForStore(kRemovedSpec, exists ? &params : nullptr, dir, kRemovedDepth, 0, &plan);
+  }
+  if (s.ok()) s = RemovedStore(store.get(), *plan, StoreRemovedOptions(), result);
+  return s;
+}
+
 // Temporary directories named after this test file.
 class TempDir : public testing::TempDir {
  public:
@@ -106,6 +145,13 @@ TEST_CASE("power cut: the process that is cut", "[.][power_cut_child]") {
   in >> n >> job;
   FaultInjection faults(journal);
   faults.ArmCut(n);
+  if (job == "removed") {
+    RemovedResult result;
+    const Status s = RemovedInStore(dir, faults.env(), &result);
+    if (!s.ok()) std::fprintf(stderr, "child: %s\n", s.ToString().c_str());
+    std::fflush(stderr);
+    std::_Exit(s.ok() ? kChildFinished : kChildFailed);
+  }
   if (job == "count") {
     // Its note: whether the count had begun counting (the levels down to
     // the split committed) when it was cut.
@@ -567,6 +613,91 @@ TEST_CASE("power cut: counts cut at the pairs named in the environment",
   REQUIRE(in.eof());
   REQUIRE(tally.trials > 0);
   Report("power cut of a count", tally, GetCountReference().syncs);
+}
+
+// The count --removed's reference: how many syncs a count in a store makes
+// (the rows: kA028305Row10, published, and the plain CountRemoved()).
+uint64_t RemovedSyncs() {
+  static const uint64_t syncs = [] {
+    RemovedResult plain;
+    REQUIRE(CountRemoved(kRemovedSpec, RemovedOptions{}, &plain).ok());
+    REQUIRE(plain.removed == kA028305Row10);
+    TempDir counted;
+    FaultInjection faults(counted.path() + "/journal");
+    RemovedResult result;
+    REQUIRE(RemovedInStore(counted.path() + "/store", faults.env(), &result).ok());
+    REQUIRE(result.removed == kA028305Row10);
+    {
+      std::unique_ptr<FrontierStore> store;
+      REQUIRE(FrontierStore::Open(counted.path() + "/store", FrontierStore::Mode::kReadOnly,
+                                  kBudget, &store)
+                  .ok());
+      RemovedProgress progress;
+      REQUIRE(ReadRemovedProgress(store.get(), &progress).ok());
+      // Enough commits for cuts to land between them.
+      REQUIRE(progress.batches >= 20);
+    }
+    return faults.syncs();
+  }();
+  return syncs;
+}
+
+// One count --removed trial: cut at sync n (and its recovery at sync
+// second, when > 0); after each cut the store reads back (its records parse,
+// none overlaps), and resumed without faults it gives the published row.
+void RemovedTrial(uint64_t n, uint64_t second, Tally* tally) {
+  INFO("count --removed cut at sync " << n << " of " << RemovedSyncs() << ", then at sync "
+                                      << second << " of the recovery (0: none)");
+  TempDir tmp;
+  const std::string dir = tmp.path() + "/store";
+  KeptTrial kept("removed-" + std::to_string(n) + "-" + std::to_string(second));
+  Cuts("removed", tmp.path(), n, second, tally, [&](const std::string&) {
+    if (!StoreExists(dir)) return;  // cut before the store was made
+    std::unique_ptr<FrontierStore> store;
+    REQUIRE(FrontierStore::Open(dir, FrontierStore::Mode::kReadOnly, kBudget, &store).ok());
+    StoreParams params;
+    bool exists = false;
+    REQUIRE(store->GetParams(&params, &exists).ok());
+    if (!exists) return;
+    RemovedProgress progress;
+    const Status p = ReadRemovedProgress(store.get(), &progress);
+    INFO("reading the count after the cut: " << p.ToString());
+    REQUIRE(p.ok());
+    CHECK(progress.tasks_done <= progress.plan.tasks);
+    ++tally->levels_checked;
+    if (progress.tasks_done > 0) ++tally->checkpoints_checked;
+  });
+  RemovedResult result;
+  const Status s = RemovedInStore(dir, nullptr, &result);
+  INFO("resuming: " << s.ToString());
+  REQUIRE(s.ok());
+  CHECK(result.removed == kA028305Row10);
+  if (result.removed != kA028305Row10) kept.Failed();
+}
+
+void RemovedTrials(int count, Tally* tally) {
+  const uint64_t syncs = RemovedSyncs();
+  ForEachCutPair(count, syncs,
+                 [&](uint64_t n, uint64_t second) { RemovedTrial(n, second, tally); });
+  Report("power cut of a count --removed", *tally, syncs);
+  CHECK(tally->dropped.bytes_dropped > 0);
+  // Cuts landed while it counted, some after tasks were committed.
+  CHECK(tally->levels_checked > 0);
+  CHECK(tally->checkpoints_checked > 0);
+}
+
+TEST_CASE("power cut: counts --removed cut at 12 points resume to A028305's row",
+          "[power_cut_removed]") {
+  Tally tally;
+  RemovedTrials(12, &tally);
+  CHECK(tally.cuts >= 10);
+}
+
+TEST_CASE("power cut: counts --removed cut at every sync resume to A028305's row",
+          "[.][power_cut_removed_long]") {
+  Tally tally;
+  RemovedTrials(static_cast<int>(RemovedSyncs()), &tally);
+  CHECK(tally.cuts >= 20);
 }
 
 TEST_CASE("power cut: runs cut at 10 points resume to the uninterrupted result", "[power_cut]") {
