@@ -343,8 +343,8 @@ Status ParseRemoved(const nlohmann::json& doc, ParsedRemoved* p) {
     plan.method = doc.at("method").get<std::string>();
     plan.top = doc.at("top").get<std::vector<uint64_t>>();
     if (plan.split_depth < 1 || plan.top.size() != static_cast<size_t>(n + 1)) {
-      return Status::InvalidArgument(Where("its plan is not one of a game of " +
-                                           std::to_string(n) + " cards"));
+      return Status::InvalidArgument(
+          Where("its plan is not one of a game of " + std::to_string(n) + " cards"));
     }
     p->counted.removed.assign(n + 1, 0);
     uint64_t end = 0;
@@ -358,9 +358,10 @@ Status ParseRemoved(const nlohmann::json& doc, ParsedRemoved* p) {
       if (!st.ok()) return Status::InvalidArgument(Where(st.message()));
       if ((!p->records.empty() && b.first < end) || b.first > plan.tasks ||
           b.count > plan.tasks - b.first) {
-        return Status::InvalidArgument(Where("records overlap, are out of order or pass the "
-                                             "plan's tasks (task " +
-                                             std::to_string(b.first) + ")"));
+        return Status::InvalidArgument(
+            Where("records overlap, are out of order or pass the "
+                  "plan's tasks (task " +
+                  std::to_string(b.first) + ")"));
       }
       end = b.first + b.count;
       st = p->counted.Add(c);
@@ -395,11 +396,10 @@ Status CheckDocument(const std::string& document, nlohmann::json* doc, int* vers
   if (!doc->contains("version") || !(*doc)["version"].is_number_integer() ||
       ((*doc)["version"].get<int>() != kProgressVersion &&
        (*doc)["version"].get<int>() != kRemovedProgressVersion)) {
-    return Status::InvalidArgument(Where("version " +
-                                         doc->value("version", nlohmann::json()).dump() +
-                                         ", this build reads versions " +
-                                         std::to_string(kProgressVersion) + " and " +
-                                         std::to_string(kRemovedProgressVersion)));
+    return Status::InvalidArgument(
+        Where("version " + doc->value("version", nlohmann::json()).dump() +
+              ", this build reads versions " + std::to_string(kProgressVersion) + " and " +
+              std::to_string(kRemovedProgressVersion)));
   }
   if (!doc->contains("xxh64") || !(*doc)["xxh64"].is_string() ||
       (*doc)["xxh64"].get<std::string>() != DocumentChecksum(*doc)) {

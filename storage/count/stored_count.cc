@@ -158,12 +158,10 @@ Status CheckCountParams(const StoreParams& params, const GameSpec& spec, const s
                         const std::string& tally) {
   if (Status s = CheckParams(params, spec, dir); !s.ok()) return s;
   if (params.kind != StoreKind::kCount) {
-    return Status::InvalidArgument("store '" + dir + "' holds " +
-                                   (params.kind == StoreKind::kRemoved ? "a count --removed"
-                                                                       : "a stored run") +
-                                   ", not " +
-                                   CountName(tally) +
-                                   " (continue it with `eulerdeck resume --store " + dir + "`)");
+    return Status::InvalidArgument(
+        "store '" + dir + "' holds " +
+        (params.kind == StoreKind::kRemoved ? "a count --removed" : "a stored run") + ", not " +
+        CountName(tally) + " (continue it with `eulerdeck resume --store " + dir + "`)");
   }
   if (params.tally != tally) {
     return Status::InvalidArgument("store '" + dir + "' holds " + CountName(params.tally) +

@@ -43,8 +43,8 @@ std::string Percent(uint64_t done, uint64_t total) {
 }
 
 std::string Describe(const GameSpec& spec) {
-  return std::string(GameName(spec.game)) + " --ranks " + std::to_string(spec.ranks) +
-         " --suits " + std::to_string(spec.suits);
+  return std::string(GameName(spec.game)) + " --ranks " + std::to_string(spec.ranks) + " --suits " +
+         std::to_string(spec.suits);
 }
 
 }  // namespace
@@ -140,8 +140,7 @@ Status DecodeRemovedRecord(const CountRecord& r, int n, TaskBatch* batch, TaskCo
   return Status::OK();
 }
 
-Status CheckRemovedParams(const StoreParams& params, const GameSpec& spec,
-                          const std::string& dir) {
+Status CheckRemovedParams(const StoreParams& params, const GameSpec& spec, const std::string& dir) {
   if (Status s = CheckParams(params, spec, dir); !s.ok()) return s;
   if (params.kind != StoreKind::kRemoved) {
     return Status::InvalidArgument(
@@ -271,11 +270,11 @@ struct RemovedCoordinator::Rep {
   uint64_t before = 0;  // tasks committed by earlier sessions
   RemovedPlanRecord record;
 
-  mutable std::mutex mu;                // guards everything below
-  std::map<uint64_t, uint64_t> done;    // committed before this session: first -> count
-  TaskCounts counted;                   // every finished batch (committed or not)
-  uint64_t handed_out = 0;              // tasks handed out or done (end-game sizing)
-  double cost_seconds = 0;              // measured cost of the finished batches
+  mutable std::mutex mu;              // guards everything below
+  std::map<uint64_t, uint64_t> done;  // committed before this session: first -> count
+  TaskCounts counted;                 // every finished batch (committed or not)
+  uint64_t handed_out = 0;            // tasks handed out or done (end-game sizing)
+  double cost_seconds = 0;            // measured cost of the finished batches
   uint64_t cost_tasks = 0;
   int workers = 1;
   std::vector<CountRecord> pending;  // finished, not yet committed
@@ -330,10 +329,9 @@ Status RemovedCoordinator::Open(FrontierStore* store, const RemovedPlan& plan,
     const RemovedPlanRecord made = PlanRecord(plan);
     if (made.fingerprint != recorded.fingerprint || made.tasks != recorded.tasks ||
         made.top != recorded.top || made.split_depth != recorded.split_depth) {
-      return Status::InvalidArgument("store '" + store->dir() +
-                                     "' holds another plan of the play (its fingerprint " +
-                                     Hex64(recorded.fingerprint) + ", this one " +
-                                     Hex64(made.fingerprint) + ")");
+      return Status::InvalidArgument(
+          "store '" + store->dir() + "' holds another plan of the play (its fingerprint " +
+          Hex64(recorded.fingerprint) + ", this one " + Hex64(made.fingerprint) + ")");
     }
     // Read whole first, as a count store resumed: damage is refused before
     // more work is committed beside it.
@@ -474,7 +472,8 @@ Status CountTaskBatch(const RemovedPlan& plan, const TaskBatch& batch, int threa
                       TaskCounts* counts) {
   const int n = plan.spec().cards();
   const auto start = Clock::now();
-  threads = std::max(1, std::min<int>(threads, static_cast<int>(std::min<uint64_t>(batch.count, 1024))));
+  threads =
+      std::max(1, std::min<int>(threads, static_cast<int>(std::min<uint64_t>(batch.count, 1024))));
   std::atomic<uint64_t> next{0};
   std::vector<std::vector<uint64_t>> sums(threads, std::vector<uint64_t>(n + 1, 0));
   std::vector<Status> errors(threads);
@@ -616,8 +615,8 @@ Status RemovedStore(FrontierStore* store, const RemovedPlan& plan,
     live.entries_per_second = now > from_time ? (done - from_done) / (now - from_time) : 0;
     live.eta_seconds = -1;
     if (done > from_done && now > from_time) {
-      live.eta_seconds =
-          static_cast<double>(total - std::min(total, done)) * (now - from_time) / (done - from_done);
+      live.eta_seconds = static_cast<double>(total - std::min(total, done)) * (now - from_time) /
+                         (done - from_done);
     }
     WriteLiveStatus(store->dir(), live).ok();  // informative only
   };

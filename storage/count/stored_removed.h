@@ -37,8 +37,8 @@ struct RemovedPlanRecord {
   int split_depth = 0;
   uint64_t tasks = 0;
   uint64_t fingerprint = 0;
-  std::string method;          // RemovedPlan::method()
-  std::vector<uint64_t> top;   // removed[i] of the plays above the cut, i = 0..n
+  std::string method;         // RemovedPlan::method()
+  std::vector<uint64_t> top;  // removed[i] of the plays above the cut, i = 0..n
 };
 RemovedPlanRecord PlanRecord(const RemovedPlan& plan);
 std::string EncodeRemovedPlan(const RemovedPlanRecord& plan);
@@ -65,14 +65,12 @@ struct TaskCounts {
 // high and low 32 bits of the batch's first task) and its value (JSON).
 CountRecord EncodeRemovedRecord(const TaskBatch& batch, const TaskCounts& counts);
 // Corruption when the record is malformed or not of a game of n cards.
-Status DecodeRemovedRecord(const CountRecord& record, int n, TaskBatch* batch,
-                           TaskCounts* counts);
+Status DecodeRemovedRecord(const CountRecord& record, int n, TaskBatch* batch, TaskCounts* counts);
 
 // OK when a store with `params` (in `dir`, for messages) is a removed count of
 // `spec`: CheckParams() (params.h), and InvalidArgument for a stored run or a
 // count of winning decks.
-Status CheckRemovedParams(const StoreParams& params, const GameSpec& spec,
-                          const std::string& dir);
+Status CheckRemovedParams(const StoreParams& params, const GameSpec& spec, const std::string& dir);
 
 // The plan for a store: for a new one (`params` null), PlanRemoved() at
 // `split_depth` (0: the engine's default); for an existing one, at the depth
@@ -134,7 +132,7 @@ class RemovedCoordinator {
   ~RemovedCoordinator();
 
   uint64_t tasks_total() const;
-  uint64_t tasks_done() const;  // committed, pending a checkpoint, or finished now
+  uint64_t tasks_done() const;    // committed, pending a checkpoint, or finished now
   uint64_t tasks_before() const;  // committed by earlier sessions
   void SetWorkers(int threads);
   // The next batch for a worker of `threads` threads; false when every task

@@ -315,13 +315,13 @@ int Execute(const std::string& name, const Common& c, const GameSpec* given, boo
     if (has_params && given) s = storage::CheckParams(params, *given, c.store_dir);
     if (!s.ok()) return BadInput(program, s.ToString());
     if (has_params && params.kind != storage::StoreKind::kRun) {
-      return BadInput(program, "store '" + c.store_dir + "' holds " +
-                                   (params.kind == storage::StoreKind::kRemoved
-                                        ? "a count --removed"
-                                        : "a count") +
-                                   ", not a stored run (continue it with "
-                                   "`eulerdeck resume --store " +
-                                   c.store_dir + "`)");
+      return BadInput(
+          program,
+          "store '" + c.store_dir + "' holds " +
+              (params.kind == storage::StoreKind::kRemoved ? "a count --removed" : "a count") +
+              ", not a stored run (continue it with "
+              "`eulerdeck resume --store " +
+              c.store_dir + "`)");
     }
     if (has_params && options.keep && *options.keep != params.keep) {
       std::cerr << program << ": the store's --keep policy changes from "
@@ -445,10 +445,17 @@ int RunResume(const std::vector<std::string>& args) {
       return BadInput("eulerdeck resume",
                       "--keep, --until-level and --pass-levels do not apply to a count store");
     }
-    std::vector<std::string> count_args = {
-        "--removed", "--game",  GameName(spec.game),        "--ranks",
-        std::to_string(spec.ranks), "--suits", std::to_string(spec.suits), "--store",
-        common.store_dir, "--threads", std::to_string(common.threads)};
+    std::vector<std::string> count_args = {"--removed",
+                                           "--game",
+                                           GameName(spec.game),
+                                           "--ranks",
+                                           std::to_string(spec.ranks),
+                                           "--suits",
+                                           std::to_string(spec.suits),
+                                           "--store",
+                                           common.store_dir,
+                                           "--threads",
+                                           std::to_string(common.threads)};
     if (!vm["memory-budget"].defaulted()) {
       count_args.insert(count_args.end(), {"--memory-budget", common.budget_text});
     }

@@ -2,12 +2,12 @@
 // so they may run while another process writes it).
 #include <algorithm>
 #include <atomic>
-#include <numeric>
 #include <cstdio>
 #include <ctime>
 #include <fstream>
 #include <iostream>
 #include <nlohmann/json.hpp>
+#include <numeric>
 
 #include "engine/base/parallel.h"
 #include "engine/cards/combinatorics.h"
@@ -95,8 +95,8 @@ int StatusRemoved(const std::string& dir, storage::FrontierStore* store, const G
   const bool running = activity.state == storage::RunState::kRunning;
   const storage::LiveStatus& live = activity.live;
   const double now = storage::UnixNow();
-  const uint64_t top = std::accumulate(progress.plan.top.begin(), progress.plan.top.end(),
-                                       uint64_t{0});
+  const uint64_t top =
+      std::accumulate(progress.plan.top.begin(), progress.plan.top.end(), uint64_t{0});
   if (json) {
     nlohmann::ordered_json j = GameResultJson("eulerdeck status", spec, dir);
     j["state"] = storage::RunStateName(activity.state);
@@ -138,8 +138,8 @@ int StatusRemoved(const std::string& dir, storage::FrontierStore* store, const G
             << "game       " << GameLine(spec) << "\n"
             << "state      " << storage::RunStateName(activity.state);
   if (running && activity.has_live && live.counting) {
-    std::cout << " (pid " << live.pid << ", since " << UtcTime(live.started) << "): "
-              << std::max<uint64_t>(live.input_done, progress.tasks_done) << " of "
+    std::cout << " (pid " << live.pid << ", since " << UtcTime(live.started)
+              << "): " << std::max<uint64_t>(live.input_done, progress.tasks_done) << " of "
               << live.input_total << " tasks done, " << Significant(live.entries_per_second, 3)
               << " tasks/s";
     if (live.eta_seconds >= 0) {
@@ -156,15 +156,14 @@ int StatusRemoved(const std::string& dir, storage::FrontierStore* store, const G
             << "kind       count --removed: forward play split " << progress.plan.split_depth
             << " removals deep into " << progress.plan.tasks << " tasks (" << progress.plan.method
             << ", plan " << Hex64(progress.plan.fingerprint) << ")\n"
-            << "tasks      " << progress.tasks_done << " of " << progress.plan.tasks
-            << " counted (" << Significant(progress.plan.tasks ? 100.0 * progress.tasks_done /
-                                                                    progress.plan.tasks
-                                                              : 100.0,
-                                           3)
+            << "tasks      " << progress.tasks_done << " of " << progress.plan.tasks << " counted ("
+            << Significant(
+                   progress.plan.tasks ? 100.0 * progress.tasks_done / progress.plan.tasks : 100.0,
+                   3)
             << "%), in " << Plural(progress.batches, "batch", "batches") << ", "
             << HumanDuration(progress.counted.seconds) << " of worker time\n"
-            << "decks      " << progress.counted.decks() + top << " of " << total
-            << " counted (" << top << " end above the cut)\n";
+            << "decks      " << progress.counted.decks() + top << " of " << total << " counted ("
+            << top << " end above the cut)\n";
   if (done) {
     std::cout << "cards removed  decks\n";
     for (size_t i = 0; i < removed.size(); ++i) {
