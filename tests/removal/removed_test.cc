@@ -6,8 +6,8 @@
 // hlm, column 0 against the rook-polynomial count of multiset derangements.
 #include "engine/removal/removed.h"
 
-#include <atomic>
 #include <catch2/catch.hpp>
+#include <atomic>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -133,9 +133,9 @@ TEST_CASE("removed: every split depth and thread count gives the same rows", "[r
 // rows of CountRemoved(); the same spec and depth always give the same
 // fingerprint, another depth or game another one.
 TEST_CASE("removed: a plan's tasks in ranges add up to the rows", "[removed]") {
-  const std::vector<GameSpec> specs = {
-      GameSpec{Game::kMousetrap, 9, 1}, GameSpec{Game::kModular, 8, 1},
-      GameSpec{Game::kMousetrap, 4, 2}, GameSpec{Game::kHlm, 4, 2}};
+  const std::vector<GameSpec> specs = {GameSpec{Game::kMousetrap, 9, 1}, GameSpec{Game::kModular, 8, 1},
+                                       GameSpec{Game::kMousetrap, 4, 2},
+                                       GameSpec{Game::kHlm, 4, 2}};
   for (const GameSpec& spec : specs) {
     for (int depth : {1, 2, 3}) {
       INFO(Name(spec) << " depth " << depth);
