@@ -53,6 +53,13 @@ double BestSeconds(const std::function<void()>& fn, double min_total = 1.0) {
   return best;
 }
 
+// Wall time of one fn().
+double Seconds(const std::function<void()>& fn) {
+  const auto start = Clock::now();
+  fn();
+  return std::chrono::duration<double>(Clock::now() - start).count();
+}
+
 std::string Name(const GameSpec& spec) {
   return std::string(GameName(spec.game)) + " m=" + std::to_string(spec.ranks) +
          " s=" + std::to_string(spec.suits);
@@ -156,6 +163,33 @@ void RemovedVsBrute(const GameSpec& spec, int threads) {
               brute, removed, brute / removed, agree ? "yes" : "NO");
 }
 
+// count --removed against its own solver as it was before issue 43 (every
+// count stepped through, 3-card leaves only: RemovedOptions::baseline), one
+// after the other in the same run, each the best of `reps`, interleaved so
+// that a change in the machine's load touches both.
+void RemovedVsBaseline(const GameSpec& spec, int threads, int reps) {
+  RemovedResult base, fast;
+  double base_s = 1e30, fast_s = 1e30;
+  for (int i = 0; i < reps; ++i) {
+    RemovedOptions options;
+    options.threads = threads;
+    options.baseline = true;
+    base_s = std::min(base_s, Seconds([&] {
+                        if (!CountRemoved(spec, options, &base).ok()) std::abort();
+                      }));
+    options.baseline = false;
+    fast_s = std::min(fast_s, Seconds([&] {
+                        if (!CountRemoved(spec, options, &fast).ok()) std::abort();
+                      }));
+  }
+  const bool agree = base.removed == fast.removed;
+  failed |= !agree;
+  std::printf("| %-18s | %7d | %15llu | %9.2f | %9.2f | %6.2fx | %s |\n", Name(spec).c_str(),
+              threads, static_cast<unsigned long long>(fast.removed.back()), base_s, fast_s,
+              base_s / fast_s, agree ? "yes" : "NO");
+  std::fflush(stdout);
+}
+
 // Decks by times reformable (exactly k; cyclic apart), by following every
 // winning deck's sequence from every deck of the size: the baseline of
 // reform-stats. One thread (it is the obvious method, not a fast one).
@@ -222,11 +256,11 @@ int main(int argc, char** argv) {
   using namespace eulerdeck;
   using namespace eulerdeck::bench;
   // --quick: small cases (the ctest bench_quick_agreement); --section N:
-  // only section N (1..6), full size.
+  // only section N (1..7; 7 adds mousetrap n = 15), full size.
   const bool quick = argc > 1 && std::strcmp(argv[1], "--quick") == 0;
   int only = 0;
   if (argc == 3 && std::strcmp(argv[1], "--section") == 0) only = std::atoi(argv[2]);
-  if (argc > 1 && !quick && (only < 1 || only > 6)) {
+  if (argc > 1 && !quick && (only < 1 || only > 7)) {
     std::fprintf(stderr, "usage: eulerdeck_bench [--quick | --section N]\n");
     return 2;
   }
@@ -296,6 +330,24 @@ int main(int argc, char** argv) {
     for (const GameSpec& spec : removed_cases) {
       RemovedVsBrute(spec, 1);
       RemovedVsBrute(spec, 2);
+    }
+  }
+
+  if (run(7)) {
+    std::printf("\n## 7. count --removed vs its solver before issue 43 (same rows)\n\n");
+    std::printf("| case | threads | winning | before s | now s | ratio | same rows |\n");
+    std::printf("|---|---|---|---|---|---|---|\n");
+    if (quick) {
+      RemovedVsBaseline(GameSpec{Game::kMousetrap, 10, 1}, 1, 1);
+      RemovedVsBaseline(GameSpec{Game::kModular, 8, 1}, 1, 1);
+    } else {
+      // Issue 43's sizes; one repetition each above a minute.
+      RemovedVsBaseline(GameSpec{Game::kMousetrap, 12, 1}, 1, 3);
+      RemovedVsBaseline(GameSpec{Game::kMousetrap, 13, 1}, 2, 1);
+      RemovedVsBaseline(GameSpec{Game::kMousetrap, 14, 1}, 2, 1);
+      RemovedVsBaseline(GameSpec{Game::kModular, 11, 1}, 1, 1);
+      RemovedVsBaseline(GameSpec{Game::kModular, 13, 1}, 2, 1);
+      if (only == 7) RemovedVsBaseline(GameSpec{Game::kMousetrap, 15, 1}, 2, 1);
     }
   }
 

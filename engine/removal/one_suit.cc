@@ -1,5 +1,6 @@
 #include "engine/removal/one_suit.h"
 
+#include <sys/mman.h>
 #include <tbb/enumerable_thread_specific.h>
 
 #include <algorithm>
@@ -8,6 +9,7 @@
 #include <map>
 #include <memory>
 #include <string>
+#include <utility>
 
 #include "engine/base/parallel.h"
 #include "engine/cards/combinatorics.h"
@@ -20,6 +22,52 @@ using Mask = uint32_t;  // bit v-1: value v
 constexpr int kMaxRanks = 32;
 constexpr int kLeafBits = kLeafCards * kLeafCards;  // a leaf's compressed masks
 static_assert(kLeafCards <= 4, "leaf entries pack counts of at most 4! = 24 in 5 bits");
+// The second table: plays of 4 cards, 4 masks of 4 bits, counts of at most
+// 4! = 24 in 5 bits. It is C(n, 4) * 2^16 entries (358 MB at n = 15, 624 MB
+// at n = 17), reserved but touched only where plays go; past this size (n >
+// 20) the walk stops at the first table.
+constexpr int kBigLeafCards = 4;
+constexpr int kBigLeafBits = kBigLeafCards * kBigLeafCards;
+constexpr uint64_t kBigLeafBytes = uint64_t{1400} << 20;
+// Children of a 5-card play: at most one per count of the limit, lcm(5, m)
+// <= 5 * 32, each value named at most once per round.
+constexpr int kMaxPending = 5 * 32;
+
+// A zeroed array of atomic words whose pages the system provides on first
+// touch (an anonymous mapping), so that its size costs only what is used.
+class LazyTable {
+ public:
+  LazyTable() = default;
+  explicit LazyTable(uint64_t words) : bytes_(words * sizeof(uint32_t)) {
+    void* p = mmap(nullptr, bytes_, PROT_READ | PROT_WRITE,
+                   MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    if (p == MAP_FAILED) {
+      bytes_ = 0;  // no table: the walk goes on to the small one
+      return;
+    }
+    // Huge pages where the system has them: the table is read at random,
+    // and with small pages nearly every read also misses the TLB.
+    madvise(p, bytes_, MADV_HUGEPAGE);
+    words_ = static_cast<std::atomic<uint32_t>*>(p);
+  }
+  LazyTable(LazyTable&& o) noexcept { *this = std::move(o); }
+  LazyTable& operator=(LazyTable&& o) noexcept {
+    std::swap(words_, o.words_);
+    std::swap(bytes_, o.bytes_);
+    return *this;
+  }
+  LazyTable(const LazyTable&) = delete;
+  LazyTable& operator=(const LazyTable&) = delete;
+  ~LazyTable() {
+    if (words_) munmap(words_, bytes_);
+  }
+  explicit operator bool() const { return words_ != nullptr; }
+  std::atomic<uint32_t>& at(uint64_t i) const { return words_[i]; }
+
+ private:
+  std::atomic<uint32_t>* words_ = nullptr;
+  uint64_t bytes_ = 0;
+};
 
 // Without a hardware popcount in the baseline instruction set, std::popcount
 // is a library call; this is a dozen inline operations.
@@ -27,6 +75,13 @@ inline uint32_t Popcount(uint32_t x) {
   x = x - ((x >> 1) & 0x55555555u);
   x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
   return (((x + (x >> 4)) & 0x0f0f0f0fu) * 0x01010101u) >> 24;
+}
+
+// t mod d for t < 2^32 without a division (Lemire, Kaser and Kurz 2019,
+// "Faster remainder by direct computation"): inverse = 2^64 / d rounded up.
+inline int FastMod(uint32_t t, int d, uint64_t inverse) {
+  const uint64_t low = inverse * t;
+  return static_cast<int>((static_cast<unsigned __int128>(low) * static_cast<uint32_t>(d)) >> 64);
 }
 
 // Masks are kept relative to the values still available: with r cards on
@@ -58,12 +113,51 @@ inline uint64_t SubsetDp(const Mask* masks, uint32_t full, uint64_t* dp) {
   return dp[full];
 }
 
+// The permanent of every 4 x 4 0/1 matrix, indexed by its rows' masks (4
+// bits each, row 0 lowest): at most 4! = 24. Filled once, 64 KB.
+const uint8_t* Permanents4() {
+  static const std::array<uint8_t, 65536> table = [] {
+    std::array<uint8_t, 65536> t{};
+    for (uint32_t i = 0; i < 65536; ++i) {
+      const Mask m[4] = {i & 15u, (i >> 4) & 15u, (i >> 8) & 15u, i >> 12};
+      uint64_t dp[16] = {1};
+      t[i] = static_cast<uint8_t>(SubsetDp(m, 15, dp));
+    }
+    return t;
+  }();
+  return table.data();
+}
+
+// The permanent of r = 5 or 6 rows by expansion along row 0: each value j
+// row 0 may take, times the permanent of the other rows without column j,
+// down to the table of 4 x 4.
+uint64_t Permanent56(const Mask* m, int r, const uint8_t* table4) {
+  uint64_t sum = 0;
+  for (Mask w = m[0]; w; w &= w - 1) {
+    const Mask low = (w & -w) - 1;
+    if (r == 5) {
+      sum += table4[DropBit(m[1], low) | DropBit(m[2], low) << 4 | DropBit(m[3], low) << 8 |
+                    DropBit(m[4], low) << 12];
+    } else {
+      const Mask minor[5] = {DropBit(m[1], low), DropBit(m[2], low), DropBit(m[3], low),
+                             DropBit(m[4], low), DropBit(m[5], low)};
+      sum += Permanent56(minor, 5, table4);
+    }
+  }
+  return sum;
+}
+
 // The ways to give the r positions distinct values (r of them), each from
 // its mask: a permanent, by dynamic programme over the subsets of values
 // used. Plays that stop with the same masks are frequent, so those of 6 and
-// 7 cards go through a cache (fewer are cheaper to count again).
-uint64_t Completions(const Mask* masks, int r, Scratch& scratch) {
+// 7 cards go through a cache (fewer are cheaper to count again). With
+// `table4` (Permanents4()), those of 4 to 6 cards come from the table.
+uint64_t Completions(const Mask* masks, int r, Scratch& scratch, const uint8_t* table4) {
   const uint32_t full = (r == 32) ? ~0u : (1u << r) - 1;
+  if (table4 && r >= 4 && r <= 6) {
+    if (r == 4) return table4[masks[0] | masks[1] << 4 | masks[2] << 8 | masks[3] << 12];
+    return Permanent56(masks, r, table4);
+  }
   if (r <= 5) {
     uint64_t dp[32] = {1};
     return SubsetDp(masks, full, dp);
@@ -94,13 +188,23 @@ struct Task {
 
 class OneSuit {
  public:
-  explicit OneSuit(const GameSpec& spec) : spec_(spec), m_(spec.ranks) {
-    // Combinatorial number system for the leaf's value sets.
+  // `baseline`: the solver as it was before issue 43 (every count of the
+  // limit stepped through, leaves of kLeafCards cards only), kept as the
+  // benchmark's baseline and as a second path for the tests.
+  OneSuit(const GameSpec& spec, bool baseline) : spec_(spec), m_(spec.ranks) {
+    // Combinatorial number system for the leaves' value sets.
     for (int a = 0; a <= m_; ++a)
-      for (int b = 0; b <= kLeafCards; ++b)
+      for (int b = 0; b <= kBigLeafCards; ++b)
         choose_[a][b] = (b == 0) ? 1 : (a == 0 ? 0 : choose_[a - 1][b - 1] + choose_[a - 1][b]);
     const uint64_t sets = choose_[m_][kLeafCards];
     leaf_ = std::make_unique<std::atomic<uint32_t>[]>(sets << kLeafBits);
+    skip_ = !baseline;
+    for (int d = 1; d <= kMaxRanks; ++d) inverse_[d] = ~uint64_t{0} / d + 1;
+    if (!baseline) table4_ = Permanents4();
+    const uint64_t big = choose_[m_][kBigLeafCards] << kBigLeafBits;
+    if (!baseline && m_ > kBigLeafCards && big * sizeof(uint32_t) <= kBigLeafBytes) {
+      big_leaf_ = LazyTable(big);
+    }
   }
 
   // Adds to out[shift + i] the decks completing this play that remove i
@@ -129,40 +233,96 @@ class OneSuit {
       for (int i = 0; i <= kLeafCards; ++i) out[shift + i] += (e >> (5 * i)) & 31u;
       return;
     }
-    // The bit, relative to avail, of each value named (0: none left).
-    std::array<Mask, kMaxRanks> relative{};
-    {
-      int j = 0;
-      for (Mask w = avail; w; w &= w - 1, ++j) relative[std::countr_zero(w)] = Mask{1} << j;
+    if (r == kBigLeafCards && big_leaf_) {
+      const uint32_t e = BigLeaf(circle, avail, scratch);
+      for (int i = 0; i <= kBigLeafCards; ++i) out[shift + i] += (e >> (5 * i)) & 31u;
+      return;
     }
+    Step(circle, r, avail, shift, out, depth, tasks, scratch);
+  }
+
+  // Walk() below its tables: the counts from the pointer, each removal a
+  // child, and the completions of the play that finds nothing.
+  void Step(const Mask* circle, int r, Mask avail, int shift, uint64_t* out, int depth,
+            std::map<std::vector<Mask>, Task>* tasks, Scratch& scratch) const {
     std::array<Mask, kMaxRanks> masks;
     std::copy(circle, circle + r, masks.begin());
-    std::array<Mask, kMaxRanks> child;
     const uint32_t limit = CountLimit(spec_.policy().span, m_, r);
-    int pos = 0;
-    int v = 0;  // the value named, minus one
-    for (uint32_t t = 1; t <= limit; ++t) {
-      const Mask bit = relative[v];
-      if (masks[pos] & bit) {
-        // The card at pos is v + 1: removed, counting restarts after it.
-        const Mask low = bit - 1;
-        bool dead = false;
-        for (int i = 1; i < r; ++i) {
-          const int q = pos + i < r ? pos + i : pos + i - r;
-          child[i - 1] = DropBit(masks[q], low);
-          dead |= child[i - 1] == 0;
-        }
-        if (!dead) {
-          Walk(child.data(), r - 1, avail & ~(Mask{1} << v), shift + 1, out, depth - 1, tasks,
-               scratch);
-        }
-        masks[pos] &= ~bit;  // or it is not v + 1
-        if (masks[pos] == 0) return;
+    // Children in the table of 4 cards: their entries are gathered first.
+    struct Pending {
+      std::array<Mask, kBigLeafCards> masks;
+      Mask avail;
+      std::atomic<uint32_t>* slot;
+    };
+    const bool batch = r == kBigLeafCards + 1 && big_leaf_ && !tasks;
+    std::array<Pending, kMaxPending> pending;
+    int npending = 0;
+    // The count names value v + 1 at position pos, which holds it (bit, its
+    // bit relative to avail) in some decks: removed there, counting restarts
+    // after it; or the card is not v + 1. False when no value is left to pos.
+    auto name = [&](int pos, int v, Mask bit) {
+      if (!(masks[pos] & bit)) return true;
+      std::array<Mask, kMaxRanks> child;
+      const Mask low = bit - 1;
+      bool dead = false;
+      for (int i = 1; i < r; ++i) {
+        const int q = pos + i < r ? pos + i : pos + i - r;
+        child[i - 1] = DropBit(masks[q], low);
+        dead |= child[i - 1] == 0;
       }
-      if (++pos == r) pos = 0;
-      if (++v == m_) v = 0;
+      if (!dead) {
+        const Mask child_avail = avail & ~(Mask{1} << v);
+        if (batch) {
+          // Looked up together at the end, their cache misses overlapped.
+          Pending& p = pending[npending++];
+          std::copy(child.begin(), child.begin() + kBigLeafCards, p.masks.begin());
+          p.avail = child_avail;
+          p.slot = &big_leaf_.at(BigLeafIndex(p.masks.data(), child_avail));
+          __builtin_prefetch(p.slot);
+        } else {
+          Walk(child.data(), r - 1, child_avail, shift + 1, out, depth - 1, tasks, scratch);
+        }
+      }
+      masks[pos] &= ~bit;
+      return masks[pos] != 0;
+    };
+    auto flush = [&] {
+      for (int k = 0; k < npending; ++k) {
+        const uint32_t e =
+            BigLeafEntry(pending[k].masks.data(), pending[k].avail, pending[k].slot, scratch);
+        for (int i = 0; i <= kBigLeafCards; ++i) out[shift + 1 + i] += (e >> (5 * i)) & 31u;
+      }
+    };
+    if (skip_) {
+      // Only the counts that name a value still left matter: value v + 1
+      // (the j-th left) is named at counts v + 1, v + 1 + m, ... up to the
+      // limit, in increasing order of count within each round of m.
+      std::array<int, kMaxRanks> values;
+      int j = 0;
+      for (Mask w = avail; w; w &= w - 1) values[j++] = std::countr_zero(w);
+      const uint64_t inverse = inverse_[r];
+      for (uint32_t base = 0; base < limit; base += m_) {
+        for (j = 0; j < r; ++j) {
+          const uint32_t t = base + values[j];  // the count, minus one
+          if (t >= limit) break;
+          if (!name(FastMod(t, r, inverse), values[j], Mask{1} << j)) return flush();
+        }
+      }
+      flush();
+    } else {
+      // The bit, relative to avail, of each value named (0: none left).
+      std::array<Mask, kMaxRanks> relative{};
+      int j = 0;
+      for (Mask w = avail; w; w &= w - 1, ++j) relative[std::countr_zero(w)] = Mask{1} << j;
+      int pos = 0;
+      int v = 0;  // the value named, minus one
+      for (uint32_t t = 1; t <= limit; ++t) {
+        if (relative[v] && !name(pos, v, relative[v])) return flush();
+        if (++pos == r) pos = 0;
+        if (++v == m_) v = 0;
+      }
     }
-    out[shift] += Completions(masks.data(), r, scratch);  // stuck here
+    out[shift] += Completions(masks.data(), r, scratch, table4_);  // stuck here
   }
 
   uint64_t leaves_filled() const { return filled_.load(std::memory_order_relaxed); }
@@ -201,20 +361,52 @@ class OneSuit {
     return e;
   }
 
+  // The same for kBigLeafCards cards, filled by Step() on first use: one
+  // entry per value set and possible values of each position (4 bits each).
+  uint32_t BigLeaf(const Mask* circle, Mask avail, Scratch& scratch) const {
+    return BigLeafEntry(circle, avail, &big_leaf_.at(BigLeafIndex(circle, avail)), scratch);
+  }
+  uint64_t BigLeafIndex(const Mask* circle, Mask avail) const {
+    uint64_t rank = 0;
+    int k = 1;
+    for (Mask w = avail; w; w &= w - 1, ++k) rank += choose_[std::countr_zero(w)][k];
+    uint64_t index = 0;
+    for (int p = 0; p < kBigLeafCards; ++p) index |= uint64_t{circle[p]} << (kBigLeafCards * p);
+    return (rank << kBigLeafBits) | index;
+  }
+  uint32_t BigLeafEntry(const Mask* circle, Mask avail, std::atomic<uint32_t>* slot_ptr,
+                        Scratch& scratch) const {
+    std::atomic<uint32_t>& slot = *slot_ptr;
+    uint32_t e = slot.load(std::memory_order_relaxed);
+    if (e) return e;
+    uint64_t d[kBigLeafCards + 1] = {};
+    Step(circle, kBigLeafCards, avail, 0, d, -1, nullptr, scratch);
+    e = 1u << 31;
+    for (int i = 0; i <= kBigLeafCards; ++i) e |= static_cast<uint32_t>(d[i]) << (5 * i);
+    slot.store(e, std::memory_order_relaxed);
+    filled_.fetch_add(1, std::memory_order_relaxed);
+    return e;
+  }
+
   const GameSpec spec_;
   const int m_;
-  uint64_t choose_[kMaxRanks + 1][kLeafCards + 1] = {};
+  bool skip_ = true;
+  uint64_t inverse_[kMaxRanks + 1] = {};  // FastMod()'s, for each divisor
+  const uint8_t* table4_ = nullptr;
+  uint64_t choose_[kMaxRanks + 1][kBigLeafCards + 1] = {};
   std::unique_ptr<std::atomic<uint32_t>[]> leaf_;
+  LazyTable big_leaf_;
   mutable std::atomic<uint64_t> filled_{0};
 };
 
 class OneSuitPlan final : public RemovedPlan {
  public:
-  OneSuitPlan(const GameSpec& spec, int depth) : spec_(spec), depth_(depth), solver_(spec) {}
+  OneSuitPlan(const GameSpec& spec, int depth, bool baseline)
+      : spec_(spec), depth_(depth), baseline_(baseline), solver_(spec, baseline) {}
 
   const GameSpec& spec() const override { return spec_; }
   int split_depth() const override { return depth_; }
-  const char* method() const override { return "leaf-table"; }
+  const char* method() const override { return baseline_ ? "leaf-table-baseline" : "leaf-table"; }
   const std::vector<uint64_t>& top() const override { return top_; }
   uint64_t tasks() const override { return tasks_.size(); }
   uint64_t fingerprint() const override { return fingerprint_; }
@@ -271,6 +463,7 @@ class OneSuitPlan final : public RemovedPlan {
  private:
   const GameSpec spec_;
   const int depth_;
+  const bool baseline_;
   OneSuit solver_;
   std::vector<uint64_t> top_;
   std::vector<Task> tasks_;
@@ -302,7 +495,7 @@ Status PlanRemovedOneSuit(const GameSpec& spec, const RemovedOptions& options,
     }
   }
   const int depth = std::min(options.split_depth > 0 ? options.split_depth : 3, n - kLeafCards - 1);
-  auto p = std::make_unique<OneSuitPlan>(spec, depth);
+  auto p = std::make_unique<OneSuitPlan>(spec, depth, options.baseline);
   p->Cut(root.data());
   *plan = std::move(p);
   return Status::OK();

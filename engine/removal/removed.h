@@ -44,6 +44,10 @@ struct RemovedOptions {
   // small decks). Another depth is another split of the same sum: a
   // second, independent run of a record.
   int split_depth = 0;
+  // The one-suit solver as it was before issue 43 (every count stepped
+  // through, leaves of 3 cards): the benchmark's baseline, and a second
+  // path for the tests. The memo method ignores it.
+  bool baseline = false;
   // If set, polled between tasks: once true, CountRemoved() returns
   // Cancelled.
   const std::atomic<bool>* stop = nullptr;
@@ -59,8 +63,8 @@ struct RemovedResult {
   std::vector<uint64_t> removed;
   uint64_t total_decks = 0;
   // How it was computed: "leaf-table" (one suit, mousetrap and modular:
-  // one_suit.h) or "memo" (every other case: each play state's
-  // distribution remembered).
+  // one_suit.h; "leaf-table-baseline" with options.baseline) or "memo" (every other case: each play
+  // state's distribution remembered).
   const char* method = "";
   uint64_t tasks = 0;      // plays a few removals deep the work was split into
   uint64_t states = 0;     // memo: play states solved; leaf-table: leaf entries filled
@@ -78,7 +82,7 @@ class RemovedPlan {
  public:
   virtual ~RemovedPlan() = default;
   virtual const GameSpec& spec() const = 0;
-  virtual int split_depth() const = 0;  // as used: options.split_depth or the default
+  virtual int split_depth() const = 0;     // as used: options.split_depth or the default
   virtual const char* method() const = 0;  // as RemovedResult::method
   // removed[i] (i = 0..n) of the plays that end above the cut.
   virtual const std::vector<uint64_t>& top() const = 0;

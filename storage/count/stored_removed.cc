@@ -287,6 +287,7 @@ struct RemovedCoordinator::Rep {
   // measured so far, at most a quarter of what is left per thread. Before
   // any cost is known, one task per thread (the first tasks are the largest).
   uint64_t BatchSize(int threads) const {
+    if (options.batch_tasks > 0) return options.batch_tasks;
     double size = threads;
     if (cost_tasks > 0 && cost_seconds > 0) {
       size = options.batch_seconds * threads * static_cast<double>(cost_tasks) / cost_seconds;

@@ -109,6 +109,10 @@ struct RemovedStoreOptions {
   // about batch_seconds of work per thread.
   double checkpoint_seconds = 10.0;
   double batch_seconds = 2.0;
+  // If > 0, every batch holds this many tasks (the last fewer), whatever
+  // they cost: a count whose commits do not depend on the machine's speed
+  // (the power-cut tests cut between them).
+  uint64_t batch_tasks = 0;
   // When it becomes true the workers stop (between two tasks), the finished
   // batches are committed, and the count returns Cancelled.
   const std::atomic<bool>* stop = nullptr;

@@ -6,8 +6,8 @@
 // hlm, column 0 against the rook-polynomial count of multiset derangements.
 #include "engine/removal/removed.h"
 
-#include <catch2/catch.hpp>
 #include <atomic>
+#include <catch2/catch.hpp>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -133,9 +133,9 @@ TEST_CASE("removed: every split depth and thread count gives the same rows", "[r
 // rows of CountRemoved(); the same spec and depth always give the same
 // fingerprint, another depth or game another one.
 TEST_CASE("removed: a plan's tasks in ranges add up to the rows", "[removed]") {
-  const std::vector<GameSpec> specs = {GameSpec{Game::kMousetrap, 9, 1}, GameSpec{Game::kModular, 8, 1},
-                                       GameSpec{Game::kMousetrap, 4, 2},
-                                       GameSpec{Game::kHlm, 4, 2}};
+  const std::vector<GameSpec> specs = {
+      GameSpec{Game::kMousetrap, 9, 1}, GameSpec{Game::kModular, 8, 1},
+      GameSpec{Game::kMousetrap, 4, 2}, GameSpec{Game::kHlm, 4, 2}};
   for (const GameSpec& spec : specs) {
     for (int depth : {1, 2, 3}) {
       INFO(Name(spec) << " depth " << depth);
@@ -172,6 +172,26 @@ TEST_CASE("removed: a plan's tasks in ranges add up to the rows", "[removed]") {
   REQUIRE(PlanRemoved(GameSpec{Game::kMousetrap, 9, 1}, RemovedOptions{}, &a).ok());
   REQUIRE(PlanRemoved(GameSpec{Game::kModular, 9, 1}, RemovedOptions{}, &b).ok());
   CHECK(a->fingerprint() != b->fingerprint());
+}
+
+// The one-suit solver's fast path (issue 43: only the counts that name a
+// value left, the permanents of 4 to 6 cards from a table, the table of
+// 4-card plays) against its path before issue 43 (options.baseline), past
+// the sizes brute force reaches.
+TEST_CASE("removed: the one-suit solver equals its baseline path", "[removed]") {
+  for (const GameSpec& spec : {GameSpec{Game::kMousetrap, 11, 1}, GameSpec{Game::kModular, 10, 1},
+                               GameSpec{Game::kMousetrap, 5, 1}, GameSpec{Game::kModular, 5, 1}}) {
+    INFO(Name(spec));
+    RemovedOptions options;
+    options.baseline = true;
+    RemovedResult base, fast;
+    REQUIRE(CountRemoved(spec, options, &base).ok());
+    CHECK(std::string(base.method) == "leaf-table-baseline");
+    options.baseline = false;
+    REQUIRE(CountRemoved(spec, options, &fast).ok());
+    CHECK(std::string(fast.method) == "leaf-table");
+    CHECK(fast.removed == base.removed);
+  }
 }
 
 TEST_CASE("removed: refuses games that remove nothing and sizes past 2^64 decks", "[removed]") {
