@@ -209,7 +209,7 @@ __attribute__((visibility("default"))) int eulerdeck_gpu_open(char* message, siz
   int count = 0;
   cudaError_t e = cudaGetDeviceCount(&count);
   if (e != cudaSuccess || count == 0) {
-    std::snprintf(message, bytes, "no CUDA device (%s)",
+    std::snprintf(message, bytes, "no usable CUDA device or driver (%s)",
                   e != cudaSuccess ? cudaGetErrorString(e) : "none found");
     return 1;
   }
