@@ -248,17 +248,17 @@ EULERDECK_HD_INLINE int RemovalSlot(int k, uint32_t t) {
 // REQUIRES: parent and child are distinct buffers of kNodeBytes bytes.
 EULERDECK_HD_INLINE void MakeChild(const Card* parent, int k, uint32_t t, Card x, Card* child) {
   const int q = RemovalSlot(k, t);
-  hd::CopyBytes(child, parent + (k - q), kMaxEnumCards);  // child[0..q) is right
+  hd::CopyBytes<kMaxEnumCards>(child, parent + (k - q));  // child[0..q) is right
   child[q] = x;
-  hd::CopyBytes(child + q + 1, parent, kMaxEnumCards);  // child[q+1..k] is right
+  hd::CopyBytes<kMaxEnumCards>(child + q + 1, parent);  // child[q+1..k] is right
 }
 
 // The inverse: the parent (k cards) of `child` (k+1 cards) whose removed
 // card sits at q: D = C[q+1..k], C[0..q-1]. REQUIRES: distinct buffers of
 // kNodeBytes bytes.
 EULERDECK_HD_INLINE void UnmakeChild(const Card* child, int k, int q, Card* parent) {
-  hd::CopyBytes(parent, child + q + 1, kMaxEnumCards);      // parent[0..k-q) is right
-  hd::CopyBytes(parent + (k - q), child, kMaxEnumCards);    // parent[k-q..k) is right
+  hd::CopyBytes<kMaxEnumCards>(parent, child + q + 1);      // parent[0..k-q) is right
+  hd::CopyBytes<kMaxEnumCards>(parent + (k - q), child);    // parent[k-q..k) is right
 }
 
 // Condition (3): the values a sub-deck can still take, i.e. those of which

@@ -91,9 +91,21 @@ class StackWalk {
     for (int i = 0; i < k; ++i) cur_[i] = root[i];
     avail_.Reset(cur_, k);
     stopped_ = false;
+    // One place enters a sub-deck (Enter() is large: the views are inlined
+    // in it), reached with `entering` set after each step down.
     int d = k;
-    if (!Enter(d, level, hooks)) return !stopped_;
+    bool entering = true;
     for (;;) {
+      if (entering) {
+        entering = false;
+        if (!Enter(cur_, d, level, hooks)) {
+          if (stopped_) return false;
+          if (d == k) return true;  // the root itself was counted whole
+          --d;
+          Up(d);
+        }
+        continue;
+      }
       Frame& f = frames_[d];
       while (f.cur < f.words && f.mask[f.cur] == 0) ++f.cur;
       if (f.cur == f.words) {  // every child walked: back to the parent
@@ -112,15 +124,21 @@ class StackWalk {
         hooks.Leaf(spare_, order);
         continue;
       }
+      if (d + 1 + fused_levels_ == n_ || (d + 2 == n_ && !build_leaves_)) {
+        // A child counted whole (views, or its one last level): counted
+        // where it was built, the parent kept, nothing to undo. The most
+        // frequent step.
+        avail_.Take(x);
+        Enter(spare_, d + 1, level, hooks);
+        avail_.Give(x);
+        if (stopped_) return false;
+        continue;
+      }
       f.q = static_cast<int8_t>(RemovalSlot(d, t));
       Swap();
       avail_.Take(x);
       ++d;
-      if (!Enter(d, level, hooks)) {
-        if (stopped_) return false;
-        --d;
-        Up(d);
-      }
+      entering = true;
     }
   }
 
@@ -150,11 +168,12 @@ class StackWalk {
     avail_.Give(x);
   }
 
-  // Counts what lies below cur_ (d cards) when it is counted without being
-  // walked (the last levels), or pushes its frame: true when its children
-  // are to be walked.
+  // Counts what lies below `node` (d cards: cur_, or a child built in
+  // spare_ that is counted whole) when it is counted without being walked
+  // (the last levels), or pushes its frame: true when its children are to
+  // be walked (only for cur_).
   template <class Hooks>
-  EULERDECK_HD bool Enter(int d, uint64_t* level, Hooks& hooks) {
+  EULERDECK_HD bool Enter(const Card* node, int d, uint64_t* level, Hooks& hooks) {
     if (hooks.Poll()) {
       stopped_ = true;
       return false;
@@ -163,7 +182,7 @@ class StackWalk {
       // The last levels are counted through views, not built.
       Card miss[3];
       avail_.Missing(fused_levels_, miss);
-      FillTable(cur_, d);
+      FillTable(node, d);
       const TableView<kTable> table{positions_};
       if (fused_levels_ == 3) {
         CountThree(table, d, miss, level);
@@ -174,7 +193,7 @@ class StackWalk {
       return false;
     }
     ChildCountsN<W> valid;
-    ValidCounts(rule_, cur_, d, &valid);
+    ValidCounts(rule_, node, d, &valid);
     if (d + 1 == n_ && !build_leaves_) {
       // The last level is counted, not built.
       level[n_] += CountLastChildren(valid, avail_);

@@ -48,8 +48,21 @@ class Walker {
     n_ = rule.spec().cards();
     level_.assign(n_ + 1, 0);
     if (on_leaf_) order_.assign(n_, 0);
-    walk_ = std::make_unique<StackWalk<kMaxCountWords, kHitTableSize>>();
-    walk_->Init(rule.core(), build_leaves_);
+    // The walk for the widest limit of the spec: one word for mousetrap and
+    // hlm (a frame of 16 bytes per level instead of 528), kMaxTableWords for
+    // most modular games.
+    int words = 1;
+    for (int k = 1; k < n_; ++k) words = std::max(words, static_cast<int>(rule.core().size(k).words));
+    if (words == 1) {
+      walk1_ = std::make_unique<StackWalk<1, kHitTableSize>>();
+      walk1_->Init(rule.core(), build_leaves_);
+    } else if (words <= kMaxTableWords) {
+      walk4_ = std::make_unique<StackWalk<kMaxTableWords, kHitTableSize>>();
+      walk4_->Init(rule.core(), build_leaves_);
+    } else {
+      walk_ = std::make_unique<StackWalk<kMaxCountWords, kHitTableSize>>();
+      walk_->Init(rule.core(), build_leaves_);
+    }
   }
   Walker(Walker&&) = default;
 
@@ -65,9 +78,11 @@ class Walker {
     // (winners.h); the cards put back fill it from the front.
     if (on_leaf_) PlayOrder(rule_.spec(), node, k, order_.data() + n_ - k);
     Hooks hooks{this};
-    if (!walk_->WalkFrom(node, k, level_.data(), on_leaf_ ? order_.data() : nullptr, hooks)) {
-      stopped_ = true;
-    }
+    Card* order = on_leaf_ ? order_.data() : nullptr;
+    const bool whole = walk1_   ? walk1_->WalkFrom(node, k, level_.data(), order, hooks)
+                       : walk4_ ? walk4_->WalkFrom(node, k, level_.data(), order, hooks)
+                                : walk_->WalkFrom(node, k, level_.data(), order, hooks);
+    if (!whole) stopped_ = true;
     if (report) Report();
     return !stopped_;
   }
@@ -137,7 +152,10 @@ class Walker {
   uint64_t reported_ = 0;  // the sum of level_ at the last Report()
   bool stopped_ = false;
   int n_;
-  // The walk (its stack: tens of KB, on the heap).
+  // The walk (its stack, on the heap), one of three by the words of the
+  // spec's count bitsets.
+  std::unique_ptr<StackWalk<1, kHitTableSize>> walk1_;
+  std::unique_ptr<StackWalk<kMaxTableWords, kHitTableSize>> walk4_;
   std::unique_ptr<StackWalk<kMaxCountWords, kHitTableSize>> walk_;
   std::vector<uint64_t> level_;
   uint64_t leaves_verified_ = 0;
