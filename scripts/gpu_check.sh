@@ -21,6 +21,10 @@
 # Output under $OUT (at most 8 files): summary.md, gpu_check.log,
 # plugin_build.log, published.tsv, rates.tsv, resume.log.
 # Budget: about 8 minutes in all; steps 4 and 6 skip what would pass it.
+# For a dry run of the script itself on a machine without a GPU:
+#   GPU_CHECK_PLUGIN=host GPU_CHECK_MAX_SECONDS=0.5 GPU_CHECK_RESUME="mousetrap 11" \
+#   GPU_CHECK_RATES="mousetrap 12 1" GPU_CHECK_BUDGET=300 bash scripts/gpu_check.sh
+# (the host stand-in of the plugin: the same kernel body on the CPU's threads).
 set -u
 cd "$(dirname "$0")/.." || exit 2
 OUT=${OUT:-/tmp/gpu_check}
@@ -29,7 +33,7 @@ LOG=$OUT/gpu_check.log
 SUMMARY=$OUT/summary.md
 : >"$LOG"
 START=$(date +%s)
-BUDGET=${GPU_CHECK_BUDGET:-450} # seconds for everything, the build included
+BUDGET=${GPU_CHECK_BUDGET:-420} # seconds for everything, the build included
 CORES=$(nproc)
 WORK=$(mktemp -d /tmp/gpu_check.XXXXXX)
 
@@ -71,7 +75,8 @@ else
   tail -20 "$OUT/plugin_build.log" | tee -a "$LOG"
   summary "- plugin: **FAIL** to build (plugin_build.log)"
 fi
-export EULERDECK_GPU_PLUGIN=$PLUGIN
+export EULERDECK_GPU_PLUGIN=${GPU_CHECK_PLUGIN:-$PLUGIN}
+log "EULERDECK_GPU_PLUGIN=$EULERDECK_GPU_PLUGIN"
 
 # 3. The carried binary.
 log "step 3: the carried binary"
@@ -136,13 +141,15 @@ print(j["winning_decks"], j["nodes"], "%.3f" % j["seconds"], "%.4g" % j["nodes_p
 # 4. Every published count, with --gpu, cheapest first (by the 2-core
 # seconds of published.h), while the budget lasts (steps 5 and 6 keep ~150 s).
 log "step 4: the published counts on the GPU"
-python3 - tests/support/published.h >"$WORK/published.list" <<'EOF'
+python3 - tests/support/published.h "${GPU_CHECK_MAX_SECONDS:-100000}" >"$WORK/published.list" <<'EOF'
 import re, sys
 games = {"M": "mousetrap", "MM": "modular", "H": "hlm"}
 rows = re.findall(r'\{"([^"]+)",\s*(MM|M|H),\s*(\d+),\s*(\d+),\s*(\d+),\s*([\d.]+)\}',
                   open(sys.argv[1]).read())
 rows.sort(key=lambda r: float(r[5]))
 for source, g, m, s, winning, seconds in rows:
+    if float(seconds) > float(sys.argv[2]):
+        continue
     print(source.replace(" ", "_"), games[g], m, s, winning, seconds)
 EOF
 printf 'source\tgame\tranks\tsuits\tpublished\tgpu\tverdict\tnodes\tseconds\tnodes_per_second\n' \
@@ -176,12 +183,25 @@ log "step 5: a GPU count in a store, interrupted, exported, imported, resumed on
 R=$OUT/resume.log
 : >"$R"
 S1=$WORK/store_gpu S2=$WORK/store_cpu P=$WORK/progress.json
-G=mousetrap M=14
+read -r G M <<<"${GPU_CHECK_RESUME:-mousetrap 14}"
 {
-  "$ED" count --game $G --ranks $M --gpu --store "$S1" --checkpoint-seconds 0.5 \
-    --batch-seconds 0.05 >>"$R" 2>&1 &
+  "$ED" count --game $G --ranks $M --gpu --store "$S1" --checkpoint-seconds 0.3 \
+    --batch-seconds 0.01 >>"$R" 2>&1 &
   pid=$!
-  sleep 3
+  # Interrupted once its first batches are committed (status reads the
+  # store while it is written), or after 60 s.
+  for _ in $(seq 1 300); do
+    sleep 0.2
+    kill -0 $pid 2>/dev/null || break
+    done_now=$("$ED" status --store "$S1" --json 2>/dev/null | python3 -c '
+import json, sys
+try: print(json.load(sys.stdin).get("count", {}).get("subtrees_counted", 0))
+except Exception: print(0)' 2>/dev/null)
+    if [[ ${done_now:-0} != 0 ]]; then
+      echo "interrupting: $done_now subtrees committed"
+      break
+    fi
+  done
   kill -INT $pid 2>/dev/null
   wait $pid
   echo "GPU count exit: $? (130: interrupted; 0: it had finished)"
@@ -215,7 +235,8 @@ summary ""
 summary "## Sub-decks per second (rates.tsv)"
 summary "| size | GPU nodes/s | CPU $CORES threads nodes/s | GPU / CPU |"
 summary "|---|---|---|---|"
-for size in "mousetrap 15 1" "hlm 15 2"; do
+IFS=';' read -r -a rate_sizes <<<"${GPU_CHECK_RATES:-mousetrap 15 1;hlm 15 2}"
+for size in "${rate_sizes[@]}"; do
   read -r game m s <<<"$size"
   if (($(left) < 40)); then
     log "skipped $size: out of time"
