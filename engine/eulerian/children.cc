@@ -75,8 +75,7 @@ ChildRule::ChildRule(const GameSpec& spec) : spec_(spec) {
     if (p.words > 1 && p.words <= kMaxTableWords) {
       std::vector<uint64_t> rows(static_cast<size_t>(p.limit + 1) * p.words, 0);
       for (uint32_t h = 0; h <= p.limit; ++h) {
-        OrShiftedWords(&rows[static_cast<size_t>(h) * p.words], s_bits.data(), p.words, p.words,
-                       h);
+        OrShiftedWords(&rows[static_cast<size_t>(h) * p.words], s_bits.data(), p.words, p.words, h);
       }
       p.shifted_at = append(rows);
     }

@@ -59,11 +59,7 @@ struct ChildView {
   Card x;
 
   EULERDECK_HD ChildView(const Base& b, int base_cards, uint32_t t, Card removed)
-      : base(b),
-        k(base_cards),
-        q(RemovalSlot(base_cards, t)),
-        s(base_cards + 1 - q),
-        x(removed) {}
+      : base(b), k(base_cards), q(RemovalSlot(base_cards, t)), s(base_cards + 1 - q), x(removed) {}
 
   EULERDECK_HD bool HasHit(int w, int lo, int hi) const {
     // Positions [lo, min(hi, q)): base positions k-q+lo.., h + s.

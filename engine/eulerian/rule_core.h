@@ -68,15 +68,15 @@ using ChildCounts = ChildCountsN<kMaxCountWords>;
 
 // What the rule keeps per parent size k (children of k+1 cards).
 struct SizeRule {
-  uint32_t limit;           // CountLimit(k+1)
-  int32_t words;            // 64-bit words for counts 0..limit
-  uint64_t last_word_mask;  // counts 1..limit within the last word
-  uint64_t s_bits0;         // the first word of S's bitset
-  uint32_t s_trivial;       // 1: S holds nothing but 0 below limit - 1
-  uint32_t s_element_count; // elements of S within [0, limit - 2]
+  uint32_t limit;                          // CountLimit(k+1)
+  int32_t words;                           // 64-bit words for counts 0..limit
+  uint64_t last_word_mask;                 // counts 1..limit within the last word
+  uint64_t s_bits0;                        // the first word of S's bitset
+  uint32_t s_trivial;                      // 1: S holds nothing but 0 below limit - 1
+  uint32_t s_element_count;                // elements of S within [0, limit - 2]
   uint32_t s_elements[kMaxViewSElements];  // the first of them, increasing
-  uint32_t s_bits_at;       // pool index of S's `words` words
-  uint32_t shifted_at;      // pool index of rows h = 0..limit of S << h, or kNoTable
+  uint32_t s_bits_at;                      // pool index of S's `words` words
+  uint32_t shifted_at;                     // pool index of rows h = 0..limit of S << h, or kNoTable
 };
 
 inline constexpr uint32_t kNoTable = 0xffffffffu;
@@ -257,8 +257,8 @@ EULERDECK_HD_INLINE void MakeChild(const Card* parent, int k, uint32_t t, Card x
 // card sits at q: D = C[q+1..k], C[0..q-1]. REQUIRES: distinct buffers of
 // kNodeBytes bytes.
 EULERDECK_HD_INLINE void UnmakeChild(const Card* child, int k, int q, Card* parent) {
-  hd::CopyBytes<kMaxEnumCards>(parent, child + q + 1);      // parent[0..k-q) is right
-  hd::CopyBytes<kMaxEnumCards>(parent + (k - q), child);    // parent[k-q..k) is right
+  hd::CopyBytes<kMaxEnumCards>(parent, child + q + 1);    // parent[0..k-q) is right
+  hd::CopyBytes<kMaxEnumCards>(parent + (k - q), child);  // parent[k-q..k) is right
 }
 
 // Condition (3): the values a sub-deck can still take, i.e. those of which

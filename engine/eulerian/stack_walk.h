@@ -86,8 +86,7 @@ class StackWalk {
   // order of the leaves passed to hooks.Leaf()). False when hooks.Poll()
   // stopped the walk: level then holds a part of the counts.
   template <class Hooks>
-  EULERDECK_HD bool WalkFrom(const Card* root, int k, uint64_t* level, Card* order,
-                             Hooks& hooks) {
+  EULERDECK_HD bool WalkFrom(const Card* root, int k, uint64_t* level, Card* order, Hooks& hooks) {
     for (int i = 0; i < k; ++i) cur_[i] = root[i];
     avail_.Reset(cur_, k);
     stopped_ = false;

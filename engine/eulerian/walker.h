@@ -52,7 +52,8 @@ class Walker {
     // hlm (a frame of 16 bytes per level instead of 528), kMaxTableWords for
     // most modular games.
     int words = 1;
-    for (int k = 1; k < n_; ++k) words = std::max(words, static_cast<int>(rule.core().size(k).words));
+    for (int k = 1; k < n_; ++k)
+      words = std::max(words, static_cast<int>(rule.core().size(k).words));
     if (words == 1) {
       walk1_ = std::make_unique<StackWalk<1, kHitTableSize>>();
       walk1_->Init(rule.core(), build_leaves_);

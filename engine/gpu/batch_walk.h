@@ -25,7 +25,8 @@ inline constexpr int kWideWords = kMaxTableWords;
 inline constexpr int kSmallTable = 64;
 EULERDECK_HD_INLINE int RuleWords(const RuleCore& rule) {
   int words = 1;
-  for (int k = 1; k < rule.h->cards; ++k) words = hd::Max(words, static_cast<int>(rule.size(k).words));
+  for (int k = 1; k < rule.h->cards; ++k)
+    words = hd::Max(words, static_cast<int>(rule.size(k).words));
   return words;
 }
 EULERDECK_HD_INLINE bool SmallTableFits(const RuleCore& rule) {

@@ -14,7 +14,6 @@
 // when the caller's stop flag rises; the threads look at it every 2^16
 // sub-decks and stop.
 #include <cuda_runtime.h>
-
 #include <time.h>
 
 #include <cstdio>
@@ -106,8 +105,8 @@ bool Failed(cudaError_t e, const char* what, char* message, size_t bytes) {
   return true;
 }
 
-#define EULERDECK_CUDA_TRY(call, what)                                   \
-  do {                                                                   \
+#define EULERDECK_CUDA_TRY(call, what)                                    \
+  do {                                                                    \
     if (Failed((call), what, message, bytes)) return EULERDECK_GPU_ERROR; \
   } while (0)
 
@@ -131,7 +130,8 @@ int Launch(const EulerdeckGpuBatch& b, const RuleCore& host_rule, char* message,
   EULERDECK_CUDA_TRY(cudaMalloc(&d.image, b.rule_words * sizeof(uint64_t)), "allocating the rule");
   EULERDECK_CUDA_TRY(cudaMalloc(&d.roots, root_bytes > 0 ? root_bytes : 1), "allocating roots");
   EULERDECK_CUDA_TRY(cudaMalloc(&d.next, sizeof(unsigned long long)), "allocating the counter");
-  EULERDECK_CUDA_TRY(cudaMalloc(&d.level, sizeof(unsigned long long) * (n + 1)), "allocating levels");
+  EULERDECK_CUDA_TRY(cudaMalloc(&d.level, sizeof(unsigned long long) * (n + 1)),
+                     "allocating levels");
   EULERDECK_CUDA_TRY(cudaMalloc(&d.sizes, sizeof(uint64_t) * (b.root_count > 0 ? b.root_count : 1)),
                      "allocating sizes");
   EULERDECK_CUDA_TRY(cudaMalloc(&d.stopped, sizeof(int)), "allocating the stop mark");
@@ -139,12 +139,14 @@ int Launch(const EulerdeckGpuBatch& b, const RuleCore& host_rule, char* message,
                      "allocating the stop flag");
   *static_cast<volatile int32_t*>(d.host_stop) = 0;
   int32_t* device_stop = nullptr;
-  EULERDECK_CUDA_TRY(cudaHostGetDevicePointer(&device_stop, d.host_stop, 0), "mapping the stop flag");
+  EULERDECK_CUDA_TRY(cudaHostGetDevicePointer(&device_stop, d.host_stop, 0),
+                     "mapping the stop flag");
   EULERDECK_CUDA_TRY(cudaMemcpyAsync(d.image, b.rule_image, b.rule_words * sizeof(uint64_t),
                                      cudaMemcpyHostToDevice, d.stream),
                      "copying the rule");
-  EULERDECK_CUDA_TRY(cudaMemcpyAsync(d.roots, b.roots, root_bytes, cudaMemcpyHostToDevice, d.stream),
-                     "copying roots");
+  EULERDECK_CUDA_TRY(
+      cudaMemcpyAsync(d.roots, b.roots, root_bytes, cudaMemcpyHostToDevice, d.stream),
+      "copying roots");
   EULERDECK_CUDA_TRY(cudaMemsetAsync(d.next, 0, sizeof(unsigned long long), d.stream), "zeroing");
   EULERDECK_CUDA_TRY(cudaMemsetAsync(d.level, 0, sizeof(unsigned long long) * (n + 1), d.stream),
                      "zeroing");
@@ -160,9 +162,9 @@ int Launch(const EulerdeckGpuBatch& b, const RuleCore& host_rule, char* message,
   uint64_t blocks = static_cast<uint64_t>(sms) * per_sm;
   const uint64_t needed = (b.root_count + kBlock - 1) / kBlock;
   if (blocks > needed) blocks = needed > 0 ? needed : 1;
-  kernel<<<static_cast<unsigned>(blocks), kBlock, 0, d.stream>>>(
-      d.image, d.roots, b.root_count, b.root_cards, d.next, d.level, d.sizes, device_stop,
-      d.stopped);
+  kernel<<<static_cast<unsigned>(blocks), kBlock, 0, d.stream>>>(d.image, d.roots, b.root_count,
+                                                                 b.root_cards, d.next, d.level,
+                                                                 d.sizes, device_stop, d.stopped);
   EULERDECK_CUDA_TRY(cudaGetLastError(), "launching the walk");
   // Wait, relaying the caller's stop flag.
   for (;;) {
@@ -180,12 +182,12 @@ int Launch(const EulerdeckGpuBatch& b, const RuleCore& host_rule, char* message,
   // be, so that it loads beside any libstdc++ the binary brings.
   unsigned long long level[kMaxEnumCards + 1] = {};
   int stopped = 0;
-  EULERDECK_CUDA_TRY(cudaMemcpy(level, d.level, sizeof(unsigned long long) * (n + 1),
-                                cudaMemcpyDeviceToHost),
-                     "copying levels back");
-  EULERDECK_CUDA_TRY(cudaMemcpy(b.sizes, d.sizes, sizeof(uint64_t) * b.root_count,
-                                cudaMemcpyDeviceToHost),
-                     "copying sizes back");
+  EULERDECK_CUDA_TRY(
+      cudaMemcpy(level, d.level, sizeof(unsigned long long) * (n + 1), cudaMemcpyDeviceToHost),
+      "copying levels back");
+  EULERDECK_CUDA_TRY(
+      cudaMemcpy(b.sizes, d.sizes, sizeof(uint64_t) * b.root_count, cudaMemcpyDeviceToHost),
+      "copying sizes back");
   EULERDECK_CUDA_TRY(cudaMemcpy(&stopped, d.stopped, sizeof(int), cudaMemcpyDeviceToHost),
                      "copying the stop mark back");
   if (stopped) return EULERDECK_GPU_STOPPED;
@@ -230,9 +232,10 @@ __attribute__((visibility("default"))) int eulerdeck_gpu_open(char* message, siz
 }
 
 __attribute__((visibility("default"))) int eulerdeck_gpu_count(const EulerdeckGpuBatch* batch,
-                                                                char* message, size_t bytes) {
+                                                               char* message, size_t bytes) {
   const RuleCore rule = RuleCore::Of(batch->rule_image);
-  if (batch->rule_words < eulerdeck::kRuleHeaderWords || rule.h->magic != eulerdeck::kRuleImageMagic) {
+  if (batch->rule_words < eulerdeck::kRuleHeaderWords ||
+      rule.h->magic != eulerdeck::kRuleImageMagic) {
     std::snprintf(message, bytes, "the rule image is not one (bad magic)");
     return EULERDECK_GPU_ERROR;
   }

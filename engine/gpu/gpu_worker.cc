@@ -90,8 +90,8 @@ Status GpuWorker::OpenHost(int threads, std::unique_ptr<GpuWorker>* worker) {
   w->api_->host_threads = EffectiveThreads(threads);
   w->thread_equivalent_ = w->api_->host_threads;
   w->split_target_ = kHostSplitPerThread * static_cast<uint64_t>(w->api_->host_threads);
-  w->description_ = "the host stand-in of the GPU walk, " +
-                    std::to_string(w->api_->host_threads) + " threads";
+  w->description_ =
+      "the host stand-in of the GPU walk, " + std::to_string(w->api_->host_threads) + " threads";
   *worker = std::move(w);
   return Status::OK();
 }
@@ -117,9 +117,9 @@ Status GpuWorker::Open(std::unique_ptr<GpuWorker>* worker) {
   if (path.empty()) {
     std::string looked;
     for (const std::string& c : candidates) looked += (looked.empty() ? "" : ", ") + c;
-    return Status::NotSupported(std::string("--gpu: no GPU plugin ") + kPluginName + " (looked for " +
-                                looked + "; build it with -DEULERDECK_CUDA=ON or set " +
-                                kPluginEnv + ")");
+    return Status::NotSupported(std::string("--gpu: no GPU plugin ") + kPluginName +
+                                " (looked for " + looked +
+                                "; build it with -DEULERDECK_CUDA=ON or set " + kPluginEnv + ")");
   }
   void* handle = ::dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
   if (handle == nullptr) {

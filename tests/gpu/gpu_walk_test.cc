@@ -108,10 +108,14 @@ TEST_CASE("gpu walk (host): every instantiation the plugin compiles is exercised
     GameSpec spec;
     int kind;
   } cases[] = {
-      {{Game::kMousetrap, 9, 1}, gpu::kNarrowSmall},  {{Game::kHlm, 6, 3}, gpu::kNarrowSmall},
-      {{Game::kMousetrap, 1, 63}, gpu::kNarrowLarge}, {{Game::kMousetrap, 1, 40}, gpu::kNarrowSmall},
-      {{Game::kModular, 1, 64}, gpu::kWideLarge},     {{Game::kModular, 9, 1}, gpu::kWideSmall},
-      {{Game::kModular, 10, 1}, gpu::kWideSmall},     {{Game::kModular, 4, 3}, gpu::kNarrowSmall},
+      {{Game::kMousetrap, 9, 1}, gpu::kNarrowSmall},
+      {{Game::kHlm, 6, 3}, gpu::kNarrowSmall},
+      {{Game::kMousetrap, 1, 63}, gpu::kNarrowLarge},
+      {{Game::kMousetrap, 1, 40}, gpu::kNarrowSmall},
+      {{Game::kModular, 1, 64}, gpu::kWideLarge},
+      {{Game::kModular, 9, 1}, gpu::kWideSmall},
+      {{Game::kModular, 10, 1}, gpu::kWideSmall},
+      {{Game::kModular, 4, 3}, gpu::kNarrowSmall},
       {{Game::kModular, 6, 2}, gpu::kWideSmall},
   };
   auto worker = Host(2, 64);

@@ -16,6 +16,7 @@
 #include "engine/estimate/forecast.h"
 #include "engine/eulerian/children.h"
 #include "engine/eulerian/enumerate.h"
+#include "engine/gpu/gpu_worker.h"
 #include "storage/transport/count_mpi.h"
 #include "tools/common/cli.h"
 #include "tools/common/format.h"
@@ -25,7 +26,6 @@
 #include "tools/common/results.h"
 #include "tools/common/size_loop.h"
 #include "tools/eulerdeck/commands.h"
-#include "engine/gpu/gpu_worker.h"
 #include "tools/eulerdeck/count_store.h"
 #include "tools/eulerdeck/forecast_text.h"
 
@@ -236,8 +236,9 @@ int RunCount(const std::vector<std::string>& args, const std::string& program) {
   std::unique_ptr<gpu::GpuWorker> device;
   if (use_gpu) {
     if (options.verify_leaves) {
-      return BadInput(program, "--gpu counts the winning decks without building them: "
-                               "no --verify-leaves");
+      return BadInput(program,
+                      "--gpu counts the winning decks without building them: "
+                      "no --verify-leaves");
     }
     if (storage::MpiWorldSize() > 1) {
       return BadInput(program, "--gpu runs in one process, not under mpirun");
@@ -276,9 +277,8 @@ int RunCount(const std::vector<std::string>& args, const std::string& program) {
     std::atomic<uint64_t> done{0}, total{0}, counted{0}, before{0};
     std::atomic<int> building{0};
     std::atomic<double> left{-1};
-    const CountStoreCounters counters{options.threads, options.stop, &done,   &total,
-                                      &counted,        &building,    &before, &left,
-                                      device.get()};
+    const CountStoreCounters counters{options.threads, options.stop, &done, &total,      &counted,
+                                      &building,       &before,      &left, device.get()};
     options.tasks_done = &done;
     options.tasks_total = &total;
     options.sub_decks_counted = &counted;
