@@ -13,18 +13,21 @@
 // has few elements below a level's limit (ChildRule::Viewable), the blocked
 // counts follow from a few such queries, and the last levels are counted
 // through views without building a sub-deck.
+//
+// Header-only code for the host and a CUDA device (engine/base/hd.h): the
+// walk (stack_walk.h) counts its last levels through these on both.
 #ifndef EULERDECK_ENGINE_EULERIAN_HIT_VIEWS_H_
 #define EULERDECK_ENGINE_EULERIAN_HIT_VIEWS_H_
 
-#include <algorithm>
 #include <cstdint>
 
-#include "engine/eulerian/children.h"
+#include "engine/base/hd.h"
+#include "engine/eulerian/rule_core.h"
 
 namespace eulerdeck::internal {
 
 // Bits lo..hi-1 (0 <= lo, hi <= 64).
-inline uint64_t RangeMask(int lo, int hi) {
+EULERDECK_HD_INLINE uint64_t RangeMask(int lo, int hi) {
   if (lo >= hi) return 0;
   const uint64_t upto = hi >= 64 ? ~uint64_t{0} : (uint64_t{1} << hi) - 1;
   return upto & (~uint64_t{0} << lo);
@@ -34,11 +37,15 @@ inline uint64_t RangeMask(int lo, int hi) {
 // two removal slots, below this bound.
 inline constexpr int kHitTableSize = 4 * kMaxEnumCards;
 
-// A built sub-deck, through its table of h values -> positions.
+// A built sub-deck, through its table of h values -> positions: kSize
+// entries, more than the largest h (ranks + cards), so that an entry past
+// the table has no hit. The CPU walk's table has kHitTableSize entries; the
+// GPU's fewer, for the specs whose h fit them (engine/gpu/).
+template <int kSize = kHitTableSize>
 struct TableView {
-  const uint64_t* positions;  // kHitTableSize entries
-  bool HasHit(int w, int lo, int hi) const {
-    return w >= 0 && w < kHitTableSize && (positions[w] & RangeMask(lo, hi)) != 0;
+  const uint64_t* positions;  // kSize entries
+  EULERDECK_HD bool HasHit(int w, int lo, int hi) const {
+    return w >= 0 && w < kSize && (positions[w] & RangeMask(lo, hi)) != 0;
   }
 };
 
@@ -51,21 +58,17 @@ struct ChildView {
   int s;  // k+1-q: shift of the cards that end up in front of it
   Card x;
 
-  ChildView(const Base& b, int base_cards, uint32_t t, Card removed)
-      : base(b),
-        k(base_cards),
-        q(ChildRule::RemovalSlot(base_cards, t)),
-        s(base_cards + 1 - q),
-        x(removed) {}
+  EULERDECK_HD ChildView(const Base& b, int base_cards, uint32_t t, Card removed)
+      : base(b), k(base_cards), q(RemovalSlot(base_cards, t)), s(base_cards + 1 - q), x(removed) {}
 
-  bool HasHit(int w, int lo, int hi) const {
+  EULERDECK_HD bool HasHit(int w, int lo, int hi) const {
     // Positions [lo, min(hi, q)): base positions k-q+lo.., h + s.
-    if (lo < std::min(hi, q) && base.HasHit(w - s, k - q + lo, k - q + std::min(hi, q))) {
+    if (lo < hd::Min(hi, q) && base.HasHit(w - s, k - q + lo, k - q + hd::Min(hi, q))) {
       return true;
     }
     if (lo <= q && q < hi && w == x + s) return true;
     // Positions [max(lo, q+1), hi): base positions 0.., h - q.
-    const int from = std::max(lo, q + 1);
+    const int from = hd::Max(lo, q + 1);
     return from < hi && base.HasHit(w + q, from - q - 1, hi - q - 1);
   }
 };

@@ -70,6 +70,22 @@ Status CountSubtrees(const GameSpec& spec, const uint16_t* paths, size_t entries
                      int threads, const std::atomic<bool>* stop, std::atomic<uint64_t>* counted,
                      SubtreeCounts* out, const WinnerCallback* on_winning_deck = nullptr);
 
+// A device that counts batches of subtrees beside the threads (the GPU
+// worker, engine/gpu/gpu_worker.h): the resumable count hands it batches as
+// to any worker (storage/count/stored_count.h). Not thread-safe: one batch
+// at a time.
+class SubtreeDevice {
+ public:
+  virtual ~SubtreeDevice() = default;
+  // How many CPU threads the device stands for, for the size of its batches.
+  virtual int thread_equivalent() const = 0;
+  // What CountSubtrees() does, on the device (no tally; `threads` is the
+  // device's own business).
+  virtual Status CountBatch(const GameSpec& spec, const uint16_t* paths, size_t entries, int k,
+                            const std::atomic<bool>* stop, std::atomic<uint64_t>* counted,
+                            SubtreeCounts* out) = 0;
+};
+
 // The exact counts below one sub-deck at a time, on the calling thread: the
 // partial enumeration under each sampled node of the estimator
 // (engine/estimate/knuth.h). Not thread-safe: one per thread.

@@ -722,6 +722,9 @@ Status CountStore(FrontierStore* store, const GameSpec& spec, const CountStoreOp
     return Status::NotSupported("a " + options.tally +
                                 " count runs on one process's threads, not under mpirun");
   }
+  if (options.device != nullptr && !options.tally.empty()) {
+    return Status::NotSupported("a " + options.tally + " count runs on the CPU, not --gpu");
+  }
   std::unique_ptr<CountCoordinator> coordinator;
   Status s = CountCoordinator::Open(store, spec, options, &coordinator);
   if (!s.ok()) return s;
@@ -730,13 +733,16 @@ Status CountStore(FrontierStore* store, const GameSpec& spec, const CountStoreOp
   if (options.subtrees_total) options.subtrees_total->store(total);
   if (options.subtrees_done) options.subtrees_done->store(c.subtrees_done());
 
-  const int threads = EffectiveThreads(options.threads);
-  c.SetWorkers(threads + (remote ? remote->threads() : 0));
+  SubtreeDevice* const device = options.device;
+  const int threads = device ? std::max(options.threads, 0) : EffectiveThreads(options.threads);
+  const int device_threads = device ? device->thread_equivalent() : 0;
+  c.SetWorkers(threads + device_threads + (remote ? remote->threads() : 0));
   if (remote != nullptr && total > 0) {
     s = remote->Start(spec);
     if (!s.ok()) return s;
   }
-  std::atomic<int> running{total > 0 ? threads : 0};
+  const int workers_here = threads + (device ? 1 : 0);
+  std::atomic<int> running{total > 0 ? workers_here : 0};
   std::mutex error_mu;
   Status error;
   auto fail = [&](const Status& e) {
@@ -751,8 +757,10 @@ Status CountStore(FrontierStore* store, const GameSpec& spec, const CountStoreOp
   // The workers' own stop flag: the caller's, or an error elsewhere.
   std::atomic<bool> stop_walks{false};
   std::vector<std::thread> workers;
-  for (int t = 0; t < threads && total > 0; ++t) {
-    workers.emplace_back([&] {
+  // Workers 0..threads-1 are threads; the last, with a device, drives it.
+  for (int t = 0; t < workers_here && total > 0; ++t) {
+    SubtreeDevice* const on = t == threads ? device : nullptr;
+    workers.emplace_back([&, on] {
       SubtreeBatch batch;
       Status st;
       // Every subtree handed out is not the end: a batch still counted
@@ -763,7 +771,7 @@ Status CountStore(FrontierStore* store, const GameSpec& spec, const CountStoreOp
       auto next = [&] {
         for (;;) {
           if (stopping()) return false;
-          if (c.Next(1, &batch, &st)) return true;
+          if (c.Next(on ? device_threads : 1, &batch, &st)) return true;
           if (!st.ok() || !c.Outstanding()) return false;
           std::this_thread::sleep_for(std::chrono::milliseconds(20));
         }
@@ -776,8 +784,10 @@ Status CountStore(FrontierStore* store, const GameSpec& spec, const CountStoreOp
           tally = options.new_tally();
           on_winner = [&tally](const Card* deck, const Card* order) { tally->Add(deck, order); };
         }
-        st = CountSubtrees(spec, batch.paths.data(), batch.count, batch.k, 1, &stop_walks,
-                           options.sub_decks_counted, &counts, &on_winner);
+        st = on ? on->CountBatch(spec, batch.paths.data(), batch.count, batch.k, &stop_walks,
+                                 options.sub_decks_counted, &counts)
+                : CountSubtrees(spec, batch.paths.data(), batch.count, batch.k, 1, &stop_walks,
+                                options.sub_decks_counted, &counts, &on_winner);
         if (st.IsCancelled()) {
           st = c.Returned(batch);
           break;

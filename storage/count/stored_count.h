@@ -78,6 +78,11 @@ struct CountStoreOptions {
   // in the batch's record. Threads only: a tally is not sent between ranks.
   std::string tally;
   std::function<std::unique_ptr<WinnerTally>()> new_tally;
+  // A device counting beside the threads (the GPU worker, engine/gpu/): one
+  // more worker, taking batches sized for its thread_equivalent(). With a
+  // device, `threads` is the CPU threads beside it, 0 for none. Not with a
+  // tally. The caller owns it; it must outlive the count.
+  SubtreeDevice* device = nullptr;
 };
 
 // A batch of subtrees: `paths` holds `count` paths of k counts each.

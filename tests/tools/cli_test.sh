@@ -94,6 +94,19 @@ expect_ok "count" "winning decks +656$" "$E" count --game hlm --ranks 10 --suits
 expect_ok "count removed" "^ +1 +9949$" "$E" count --removed --game mousetrap --ranks 8
 expect_ok "count verify" "verified +1812 winning decks" \
   "$E" count --game mousetrap --ranks 8 --verify-leaves
+# --gpu (issue 45): without a plugin, one line and exit 2; through the host
+# stand-in of the plugin (the same kernel body on threads), the same counts
+# (Bersani 2010, Table 2; OEIS A007709(9)), in memory and in a store.
+expect_bad "count gpu no plugin" \
+  env EULERDECK_GPU_PLUGIN="$tmp/none.so" "$E" count --game hlm --ranks 10 --suits 2 --gpu
+[ -e "$tmp/gpu-store" ] && { echo "FAIL (count gpu no plugin): a store was made"; fail=1; }
+expect_bad "count gpu no plugin, store" env EULERDECK_GPU_PLUGIN="$tmp/none.so" \
+  "$E" count --game hlm --ranks 10 --suits 2 --gpu --store "$tmp/gpu-store"
+[ -e "$tmp/gpu-store" ] && { echo "FAIL (count gpu no plugin): a store was made"; fail=1; }
+expect_ok "count gpu host" "winning decks +656$" \
+  env EULERDECK_GPU_PLUGIN=host "$E" count --game hlm --ranks 10 --suits 2 --gpu
+expect_ok "count gpu host store" "winning decks +9978$" env EULERDECK_GPU_PLUGIN=host \
+  "$E" count --game mousetrap --ranks 9 --gpu --store "$tmp/gpu-store" --threads 1
 
 # A new stored run's forecast (issue 18): hlm 13x4, the French deck, is
 # refused without --force (exit 2, one line, nothing created); mousetrap 12's

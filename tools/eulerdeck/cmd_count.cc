@@ -16,6 +16,7 @@
 #include "engine/estimate/forecast.h"
 #include "engine/eulerian/children.h"
 #include "engine/eulerian/enumerate.h"
+#include "engine/gpu/gpu_worker.h"
 #include "storage/transport/count_mpi.h"
 #include "tools/common/cli.h"
 #include "tools/common/format.h"
@@ -37,7 +38,7 @@ constexpr const char* kProgram = "eulerdeck count";
 constexpr const char* kUsage =
     "usage: eulerdeck count --game G --ranks M|A..B [--suits S] [--threads T]\n"
     "                       [--json] [--csv FILE] [--bfile FILE] [--plot FILE]\n"
-    "                       [--verify-leaves] [--store DIR [--subtrees N]]\n"
+    "                       [--verify-leaves] [--store DIR [--subtrees N]] [--gpu]\n"
     "       eulerdeck count --removed ...  (decks by cards removed; --removed --help)\n"
     "Counts the winning decks exactly by walking the tree of winning sub-decks\n"
     "backwards from the last card (Bersani 2010, §4-5), and prints the number of\n"
@@ -48,6 +49,10 @@ constexpr const char* kUsage =
     "is kept in a store and survives Ctrl-C, kill -9 or a power cut: 'eulerdeck\n"
     "resume --store DIR' (or the same command again) continues it. Under\n"
     "'mpirun -np P' the subtrees are shared out to every rank (docs/cluster.md).\n"
+    "--gpu walks the subtrees on a CUDA GPU through the plugin libeulerdeck_gpu.so\n"
+    "(next to eulerdeck, in ../lib, or $EULERDECK_GPU_PLUGIN); with --store the GPU\n"
+    "is one worker of the resumable count, and --threads T adds T CPU threads\n"
+    "beside it (default none).\n"
     "--csv columns: game,ranks,suits,level,winning_sub_decks\n"
     "(docs/schema/csv_columns.json).";
 
@@ -194,7 +199,9 @@ int RunCount(const std::vector<std::string>& args, const std::string& program) {
               "plot the winning sub-decks per level (log scale) with gnuplot, one curve per "
               "size, to FILE (.svg or .png; - for an SVG on standard output, instead of the "
               "report)");
-  bool force = false;
+  bool force = false, use_gpu = false;
+  desc.add_options()("gpu", po::bool_switch(&use_gpu),
+                     "walk the subtrees on a CUDA GPU (the plugin libeulerdeck_gpu.so)");
   desc.add_options()("verify-leaves", po::bool_switch(&options.verify_leaves),
                      "build every winning deck and replay it forward; fail on any mismatch")(
       "force", po::bool_switch(&force),
@@ -223,6 +230,22 @@ int RunCount(const std::vector<std::string>& args, const std::string& program) {
     return BadInput(program,
                     "--subtrees, --checkpoint-seconds, --batch-seconds and "
                     "--memory-budget need --store DIR");
+  }
+  // The GPU, opened before anything is written: without a plugin or a
+  // device, one line and exit 2.
+  std::unique_ptr<gpu::GpuWorker> device;
+  if (use_gpu) {
+    if (options.verify_leaves) {
+      return BadInput(program,
+                      "--gpu counts the winning decks without building them: "
+                      "no --verify-leaves");
+    }
+    if (storage::MpiWorldSize() > 1) {
+      return BadInput(program, "--gpu runs in one process, not under mpirun");
+    }
+    s = gpu::GpuWorker::Open(&device);
+    if (!s.ok()) return BadInput(program, s.message());
+    if (!Quiet()) std::cerr << "gpu            " << device->description() << "\n";
   }
   const bool text = !job.json && !job.results_to_stdout();
 
@@ -254,8 +277,8 @@ int RunCount(const std::vector<std::string>& args, const std::string& program) {
     std::atomic<uint64_t> done{0}, total{0}, counted{0}, before{0};
     std::atomic<int> building{0};
     std::atomic<double> left{-1};
-    const CountStoreCounters counters{options.threads, options.stop, &done,   &total,
-                                      &counted,        &building,    &before, &left};
+    const CountStoreCounters counters{options.threads, options.stop, &done, &total,      &counted,
+                                      &building,       &before,      &left, device.get()};
     options.tasks_done = &done;
     options.tasks_total = &total;
     options.sub_decks_counted = &counted;
@@ -272,7 +295,7 @@ int RunCount(const std::vector<std::string>& args, const std::string& program) {
       std::cerr << program << ": " << m.ToString() << "\n";
       return kExitCheckFailed;
     }
-    if (!range && storage::MpiWorldSize() <= 1 &&
+    if (!range && storage::MpiWorldSize() <= 1 && !device &&
         !(stored.enabled() && storage::StoreExists(stored.dir))) {
       s = ForecastCount(spec, options.threads, 1.0, &r.forecast);
       if (!s.ok()) return BadInput(program, s.ToString());
@@ -328,6 +351,8 @@ int RunCount(const std::vector<std::string>& args, const std::string& program) {
         if (s.ok()) {
           s = CountInStore(flags, spec, counters, &r.count);
         }
+      } else if (device) {
+        s = gpu::CountOnDevice(device.get(), spec, options, &r.count);
       } else {
         s = Count(spec, options, &r.count);
       }

@@ -132,6 +132,7 @@ Status OpenCountStore(const CountStoreFlags& flags, const GameSpec& spec, const 
   options->building_level = counters.building_level;
   options->sub_decks_before = counters.sub_decks_before;
   options->sub_decks_left = counters.sub_decks_left;
+  options->device = counters.device;
   return Status::OK();
 }
 

@@ -46,6 +46,9 @@ struct CountStoreCounters {
   // The work before this session and left (estimated), in sub-decks.
   std::atomic<uint64_t>* sub_decks_before = nullptr;
   std::atomic<double>* sub_decks_left = nullptr;
+  // The GPU worker (count --gpu --store): counts beside `threads` threads
+  // (0: none), as storage::CountStoreOptions::device.
+  SubtreeDevice* device = nullptr;
 };
 
 // Counts `spec` in the store flags.dir: creates it (a count store) if it does

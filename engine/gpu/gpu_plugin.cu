@@ -1,0 +1,261 @@
+// libeulerdeck_gpu.so: the GPU worker's CUDA side, the C interface of
+// gpu_abi.h. Built by nvcc from the walk's headers alone (no other library
+// of eulerdeck, so a machine with nvcc and nothing else builds it:
+// scripts/gpu_check.sh), and loaded by gpu_worker.cc.
+//
+// A batch is one kernel launch with as many threads as the device holds at
+// once. Every thread runs the kernel body of batch_walk.h: it fetches roots
+// from a counter in global memory (atomicAdd, so that threads that drew
+// small subtrees take more), walks each with its own stack walk in local
+// memory, and keeps its per-level counts in registers and local memory; at
+// the end each warp sums its threads' counts (shuffles) and adds them to
+// the batch's with one 64-bit atomicAdd per level. Integer work only. The
+// host thread waits for the launch and raises a flag in mapped host memory
+// when the caller's stop flag rises; the threads look at it every 2^16
+// sub-decks and stop.
+#include <cuda_runtime.h>
+#include <time.h>
+
+#include <cstdio>
+
+#include "engine/eulerian/rule_core.h"
+#include "engine/eulerian/stack_walk.h"
+#include "engine/gpu/batch_walk.h"
+#include "engine/gpu/gpu_abi.h"
+
+namespace eulerdeck::gpu {
+namespace {
+
+constexpr int kBlock = 128;  // threads per block: a multiple of the warp
+
+struct DeviceHooks {
+  const volatile int32_t* stop;
+  uint32_t calls;
+  EULERDECK_HD bool Poll() {
+#ifdef __CUDA_ARCH__
+    if ((++calls & 0xffffu) != 0) return false;
+    return *stop != 0;
+#else
+    return false;
+#endif
+  }
+  EULERDECK_HD void Leaf(const Card*, const Card*) {}
+};
+
+struct DeviceFetch {
+  unsigned long long* next;
+  EULERDECK_HD uint64_t operator()() {
+#ifdef __CUDA_ARCH__
+    return atomicAdd(next, 1ull);
+#else
+    return ~uint64_t{0};
+#endif
+  }
+};
+
+template <int W, int kTable>
+__global__ void __launch_bounds__(kBlock)
+    WalkKernel(const uint64_t* image, const uint8_t* roots, uint64_t root_count, int root_cards,
+               unsigned long long* next, unsigned long long* level_out, uint64_t* sizes,
+               const volatile int32_t* stop, int* stopped) {
+  const RuleCore rule = RuleCore::Of(image);
+  const int n = rule.h->cards;
+  internal::StackWalk<W, kTable> walk;
+  walk.Init(rule, /*build_leaves=*/false);
+  uint64_t level[kMaxEnumCards + 1];
+  for (int j = 0; j <= kMaxEnumCards; ++j) level[j] = 0;
+  DeviceFetch fetch{next};
+  DeviceHooks hooks{stop, 0};
+  if (!WalkBatch(walk, roots, root_count, root_cards, n, level, sizes, fetch, hooks)) {
+    *stopped = 1;
+  }
+  // Every thread of the warp gets here (no early return): sum and add.
+  for (int j = 0; j <= n; ++j) {
+    unsigned long long v = level[j];
+    for (int offset = 16; offset > 0; offset >>= 1) v += __shfl_down_sync(0xffffffffu, v, offset);
+    if ((threadIdx.x & 31) == 0 && v != 0) atomicAdd(level_out + j, v);
+  }
+}
+
+// What one batch holds on the device; freed on every return.
+struct DeviceBatch {
+  uint64_t* image = nullptr;
+  uint8_t* roots = nullptr;
+  unsigned long long* next = nullptr;
+  unsigned long long* level = nullptr;
+  uint64_t* sizes = nullptr;
+  int* stopped = nullptr;
+  int32_t* host_stop = nullptr;  // mapped
+  cudaStream_t stream = nullptr;
+  ~DeviceBatch() {
+    cudaFree(image);
+    cudaFree(roots);
+    cudaFree(next);
+    cudaFree(level);
+    cudaFree(sizes);
+    cudaFree(stopped);
+    if (host_stop) cudaFreeHost(host_stop);
+    if (stream) cudaStreamDestroy(stream);
+  }
+};
+
+bool Failed(cudaError_t e, const char* what, char* message, size_t bytes) {
+  if (e == cudaSuccess) return false;
+  std::snprintf(message, bytes, "CUDA: %s: %s", what, cudaGetErrorString(e));
+  return true;
+}
+
+#define EULERDECK_CUDA_TRY(call, what)                                    \
+  do {                                                                    \
+    if (Failed((call), what, message, bytes)) return EULERDECK_GPU_ERROR; \
+  } while (0)
+
+template <int W, int kTable>
+int Launch(const EulerdeckGpuBatch& b, const RuleCore& host_rule, char* message, size_t bytes) {
+  const int n = host_rule.h->cards;
+  auto kernel = WalkKernel<W, kTable>;
+  DeviceBatch d;
+  // The kernel's frame (the stack walk) lives in local memory: make the
+  // per-thread stack at least that large.
+  cudaFuncAttributes attr;
+  EULERDECK_CUDA_TRY(cudaFuncGetAttributes(&attr, kernel), "kernel attributes");
+  size_t stack = 0;
+  EULERDECK_CUDA_TRY(cudaDeviceGetLimit(&stack, cudaLimitStackSize), "stack limit");
+  if (stack < attr.localSizeBytes + 1024) {
+    EULERDECK_CUDA_TRY(cudaDeviceSetLimit(cudaLimitStackSize, attr.localSizeBytes + 1024),
+                       "setting the stack limit");
+  }
+  EULERDECK_CUDA_TRY(cudaStreamCreateWithFlags(&d.stream, cudaStreamNonBlocking), "stream");
+  const size_t root_bytes = b.root_count * static_cast<size_t>(b.root_cards);
+  EULERDECK_CUDA_TRY(cudaMalloc(&d.image, b.rule_words * sizeof(uint64_t)), "allocating the rule");
+  EULERDECK_CUDA_TRY(cudaMalloc(&d.roots, root_bytes > 0 ? root_bytes : 1), "allocating roots");
+  EULERDECK_CUDA_TRY(cudaMalloc(&d.next, sizeof(unsigned long long)), "allocating the counter");
+  EULERDECK_CUDA_TRY(cudaMalloc(&d.level, sizeof(unsigned long long) * (n + 1)),
+                     "allocating levels");
+  EULERDECK_CUDA_TRY(cudaMalloc(&d.sizes, sizeof(uint64_t) * (b.root_count > 0 ? b.root_count : 1)),
+                     "allocating sizes");
+  EULERDECK_CUDA_TRY(cudaMalloc(&d.stopped, sizeof(int)), "allocating the stop mark");
+  EULERDECK_CUDA_TRY(cudaHostAlloc(&d.host_stop, sizeof(int32_t), cudaHostAllocMapped),
+                     "allocating the stop flag");
+  *static_cast<volatile int32_t*>(d.host_stop) = 0;
+  int32_t* device_stop = nullptr;
+  EULERDECK_CUDA_TRY(cudaHostGetDevicePointer(&device_stop, d.host_stop, 0),
+                     "mapping the stop flag");
+  EULERDECK_CUDA_TRY(cudaMemcpyAsync(d.image, b.rule_image, b.rule_words * sizeof(uint64_t),
+                                     cudaMemcpyHostToDevice, d.stream),
+                     "copying the rule");
+  EULERDECK_CUDA_TRY(
+      cudaMemcpyAsync(d.roots, b.roots, root_bytes, cudaMemcpyHostToDevice, d.stream),
+      "copying roots");
+  EULERDECK_CUDA_TRY(cudaMemsetAsync(d.next, 0, sizeof(unsigned long long), d.stream), "zeroing");
+  EULERDECK_CUDA_TRY(cudaMemsetAsync(d.level, 0, sizeof(unsigned long long) * (n + 1), d.stream),
+                     "zeroing");
+  EULERDECK_CUDA_TRY(cudaMemsetAsync(d.stopped, 0, sizeof(int), d.stream), "zeroing");
+  int device = 0, sms = 0, per_sm = 0;
+  EULERDECK_CUDA_TRY(cudaGetDevice(&device), "device");
+  EULERDECK_CUDA_TRY(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device), "SMs");
+  EULERDECK_CUDA_TRY(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, kBlock, 0),
+                     "occupancy");
+  if (per_sm < 1) per_sm = 1;
+  // As many threads as the device holds at once, and no more than the roots
+  // need (a block of 128 at least).
+  uint64_t blocks = static_cast<uint64_t>(sms) * per_sm;
+  const uint64_t needed = (b.root_count + kBlock - 1) / kBlock;
+  if (blocks > needed) blocks = needed > 0 ? needed : 1;
+  kernel<<<static_cast<unsigned>(blocks), kBlock, 0, d.stream>>>(d.image, d.roots, b.root_count,
+                                                                 b.root_cards, d.next, d.level,
+                                                                 d.sizes, device_stop, d.stopped);
+  EULERDECK_CUDA_TRY(cudaGetLastError(), "launching the walk");
+  // Wait, relaying the caller's stop flag.
+  for (;;) {
+    const cudaError_t q = cudaStreamQuery(d.stream);
+    if (q == cudaSuccess) break;
+    if (q != cudaErrorNotReady) {
+      Failed(q, "the walk", message, bytes);
+      return EULERDECK_GPU_ERROR;
+    }
+    if (b.stop != nullptr && *b.stop != 0) *static_cast<volatile int32_t*>(d.host_stop) = 1;
+    const timespec millisecond{0, 1000000};
+    nanosleep(&millisecond, nullptr);
+  }
+  // No std:: container: the plugin needs as little of the C++ library as can
+  // be, so that it loads beside any libstdc++ the binary brings.
+  unsigned long long level[kMaxEnumCards + 1] = {};
+  int stopped = 0;
+  EULERDECK_CUDA_TRY(
+      cudaMemcpy(level, d.level, sizeof(unsigned long long) * (n + 1), cudaMemcpyDeviceToHost),
+      "copying levels back");
+  EULERDECK_CUDA_TRY(
+      cudaMemcpy(b.sizes, d.sizes, sizeof(uint64_t) * b.root_count, cudaMemcpyDeviceToHost),
+      "copying sizes back");
+  EULERDECK_CUDA_TRY(cudaMemcpy(&stopped, d.stopped, sizeof(int), cudaMemcpyDeviceToHost),
+                     "copying the stop mark back");
+  if (stopped) return EULERDECK_GPU_STOPPED;
+  for (int j = 0; j <= n; ++j) b.level[j] += level[j];
+  return EULERDECK_GPU_OK;
+}
+
+}  // namespace
+}  // namespace eulerdeck::gpu
+
+using eulerdeck::RuleCore;
+using namespace eulerdeck::gpu;
+
+extern "C" {
+
+__attribute__((visibility("default"))) int eulerdeck_gpu_abi_version(void) {
+  return EULERDECK_GPU_ABI_VERSION;
+}
+
+__attribute__((visibility("default"))) int eulerdeck_gpu_open(char* message, size_t bytes) {
+  int count = 0;
+  cudaError_t e = cudaGetDeviceCount(&count);
+  if (e != cudaSuccess || count == 0) {
+    std::snprintf(message, bytes, "no usable CUDA device or driver (%s)",
+                  e != cudaSuccess ? cudaGetErrorString(e) : "none found");
+    return 1;
+  }
+  cudaDeviceProp prop;
+  if (Failed(cudaSetDevice(0), "selecting device 0", message, bytes) ||
+      Failed(cudaGetDeviceProperties(&prop, 0), "reading device 0", message, bytes)) {
+    return 1;
+  }
+  int driver = 0, runtime = 0;
+  cudaDriverGetVersion(&driver);
+  cudaRuntimeGetVersion(&runtime);
+  std::snprintf(message, bytes, "%s, %d SMs, %.1f GiB, compute %d.%d, driver %d.%d, runtime %d.%d",
+                prop.name, prop.multiProcessorCount,
+                static_cast<double>(prop.totalGlobalMem) / (1024.0 * 1024.0 * 1024.0), prop.major,
+                prop.minor, driver / 1000, (driver % 1000) / 10, runtime / 1000,
+                (runtime % 1000) / 10);
+  return 0;
+}
+
+__attribute__((visibility("default"))) int eulerdeck_gpu_count(const EulerdeckGpuBatch* batch,
+                                                               char* message, size_t bytes) {
+  const RuleCore rule = RuleCore::Of(batch->rule_image);
+  if (batch->rule_words < eulerdeck::kRuleHeaderWords ||
+      rule.h->magic != eulerdeck::kRuleImageMagic) {
+    std::snprintf(message, bytes, "the rule image is not one (bad magic)");
+    return EULERDECK_GPU_ERROR;
+  }
+  if (batch->root_count == 0) return EULERDECK_GPU_OK;
+  switch (KindOf(rule)) {
+    case kNarrowSmall:
+      return Launch<1, kSmallTable>(*batch, rule, message, bytes);
+    case kNarrowLarge:
+      return Launch<1, eulerdeck::internal::kHitTableSize>(*batch, rule, message, bytes);
+    case kWideSmall:
+      return Launch<kWideWords, kSmallTable>(*batch, rule, message, bytes);
+    case kWideLarge:
+      return Launch<kWideWords, eulerdeck::internal::kHitTableSize>(*batch, rule, message, bytes);
+  }
+  std::snprintf(message, bytes,
+                "the GPU walk handles count limits below %d (modular's lcm), not this game's",
+                64 * kWideWords);
+  return EULERDECK_GPU_ERROR;
+}
+
+__attribute__((visibility("default"))) void eulerdeck_gpu_close(void) { cudaDeviceReset(); }
+
+}  // extern "C"
