@@ -121,9 +121,11 @@ def draft(build, game, suits, first, last, records):
         f"a(n)/N(n), N(n) = {decks} the number of distinct decks, is the probability of winning.",
         "Terms counted by the backward (\"eulerian\") enumeration of Bersani (2010), which builds "
         "every winning deck from the end of the game; "
-        f"a({first})..a({max(t for t in terms if t not in sources)}) take minutes, "
-        + (f"the records {', '.join(f'a({m})' for m in records)} were computed twice with the "
-           "enumeration cut at different levels and agree on every level. " if records else "")
+        f"a({first})..a({max(t for t in terms if t not in sources)}) take at most minutes; "
+        + (f"the record term{'s' if len(records) > 1 else ''} "
+           f"{', '.join(f'a({m})' for m in records)} took hours and "
+           f"{'were' if len(records) > 1 else 'was'} computed twice, with the enumeration cut "
+           "at different levels, agreeing on every level. " if records else "")
         + "Every term that Bersani 2010 prints is reproduced (with the errata listed in the "
         "eulerdeck repository's docs/errata.md).",
     ]

@@ -21,7 +21,7 @@
 namespace eulerdeck {
 namespace {
 
-TEST_CASE("oeis: A007710 and A000166 by removal orders equal count --removed, n = 12 and 13",
+TEST_CASE("oeis: A007710 and A000166 by removal orders equal count --removed for n = 12 and 13",
           "[oeis]") {
   constexpr int kTo = 13;
   std::vector<OeisTerm> one, none;
