@@ -10,6 +10,7 @@
 
 #include <catch2/catch.hpp>
 #include <fstream>
+#include <map>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -53,6 +54,37 @@ std::vector<std::pair<int64_t, std::string>> ReadBfile(const std::string& name) 
     terms.emplace_back(index, value);
   }
   return terms;
+}
+
+// Every row of count --removed recorded in docs/data/removed-mousetrap-s1.csv
+// (scripts/removed_tables.sh to n = 13, the record runs of docs/results.md
+// past it: rows 14 and 15, and 16 and 17 once issue 43's forward runs add
+// them): its columns 1 and 0 against A007710 and A000166.
+TEST_CASE("oeis: the recorded rows of count --removed agree with A007710 and A000166", "[oeis]") {
+  std::ifstream in(std::string(EULERDECK_SOURCE_DIR) + "/docs/data/removed-mousetrap-s1.csv");
+  REQUIRE(in);
+  std::map<int, std::map<int, std::string>> rows;  // rows[n][i]
+  std::string line;
+  REQUIRE(std::getline(in, line));
+  REQUIRE(line == "game,ranks,suits,distribution,value,decks");
+  while (std::getline(in, line)) {
+    std::vector<std::string> f;
+    std::istringstream fields(line);
+    for (std::string cell; std::getline(fields, cell, ',');) f.push_back(cell);
+    REQUIRE(f.size() == 6);
+    if (f[0] == "mousetrap" && f[2] == "1" && f[3] == "removed")
+      rows[std::stoi(f[1])][std::stoi(f[4])] = f[5];
+  }
+  REQUIRE(rows.size() >= 15);
+  const int top = rows.rbegin()->first;
+  std::vector<OeisTerm> one, none;
+  REQUIRE(OeisTerms("A007710", top, 0, nullptr, &one).ok());
+  REQUIRE(OeisTerms("A000166", top, 0, nullptr, &none).ok());
+  for (const auto& [n, row] : rows) {
+    INFO("n = " << n);
+    CHECK(none.at(n).value == row.at(0));
+    if (n >= 1) CHECK(one.at(n - 1).value == row.at(1));
+  }
 }
 
 TEST_CASE("oeis: every term of the b-files of A007710 and A028306 equals the rook polynomial",
