@@ -1,9 +1,9 @@
 // Two checks of OEIS A028306 (decks removing exactly one card, by which
 // card) that share nothing with engine/removal/prefix.h but the rules:
 // brute force, every deck of 1..n played forward, and the rook polynomial
-// of the board of forbidden cells (Guy and Nowakowski's route, by
-// inclusion-exclusion). Shared by the default and the slow tests of
-// engine/removal/prefix.h and engine/oeis.
+// of the board of forbidden cells (inclusion-exclusion, as is the formula
+// Guy and Nowakowski proved for these numbers, Bersani 2010 §2). Shared by
+// the default and the slow tests of engine/removal/prefix.h and engine/oeis.
 #ifndef EULERDECK_TESTS_SUPPORT_ONLY_CARD_H_
 #define EULERDECK_TESTS_SUPPORT_ONLY_CARD_H_
 
