@@ -66,7 +66,7 @@ for id in "${ids[@]}"; do
           v=$(python3 -c "import math, sys; print(math.factorial($n) - int(sys.argv[1]))" "$w")
         fi
         record "$id" "$file" "$n" "$v" \
-          "$([ "$id" = A007711 ] && echo "$n! minus ")the winning decks of docs/data/mousetrap-s1-m$n.csv: two runs of eulerdeck count --store, cut at different levels (docs/results.md); eulerdeck oeis $id --to 17 --force computes it again in hours"
+          "$([ "$id" = A007711 ] && echo "$n! minus ")the winning decks of docs/data/mousetrap-s1-m$n.csv: two runs of eulerdeck count --store, cut at different levels (docs/results.md); eulerdeck oeis $id --to 17 computes it again in about 6 hours on 2 threads"
       done
       ;;
     *) echo "scripts/oeis_bfiles.sh: no b-file for $id" >&2; exit 2 ;;
