@@ -60,6 +60,21 @@ FAMILIES = [
 # What is known to be missing, said in the draft.
 PENDING = {
     ("mousetrap", 4): "a(6) is being computed (docs/results.md, \"Not finished yet\")",
+    ("modular", 1): ("a(14) differs from the 21487935690 winning decks (\"including cycles\") "
+                     "of A. M. Bersani's Mousetrap web page (Sapienza, 2014): a forward count "
+                     "by another method (eulerdeck issue 43) is to confirm a(14) and a(15) "
+                     "before this entry is submitted"),
+}
+
+
+# Where Bersani 2010 prints another number (docs/errata.md).
+ERRATA = {
+    ("hlm", 2): ("Bersani 2010 prints 17175636 for a(14); the enumeration gives 17156400, "
+                 "and every deck it finds, replayed forward, wins (a literal "
+                 "re-implementation of the paper's procedure gives the same)"),
+    ("hlm", 4): ("Bersani 2010 prints 411488689 for a(7); the enumeration gives 396847883, "
+                 "and every deck it finds, replayed forward, wins (a literal "
+                 "re-implementation of the paper's procedure gives the same)"),
 }
 
 
@@ -129,6 +144,8 @@ def draft(build, game, suits, first, last, records):
         + "Every term that Bersani 2010 prints is reproduced (with the errata listed in the "
         "eulerdeck repository's docs/errata.md).",
     ]
+    if (game, suits) in ERRATA:
+        comments.append(ERRATA[(game, suits)] + ".")
     if (game, suits) in PENDING:
         comments.append(PENDING[(game, suits)] + ".")
     if game == "modular" and suits == 1:
