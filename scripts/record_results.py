@@ -11,7 +11,10 @@ NAME-A and NAME-B ("start last-beat" Unix times, one line per session).
 For every NAME whose two runs are both finished, checks that they agree on
 every level, writes DATA/NAME.csv (the per-level counts, the columns of
 `eulerdeck count --csv`) and prints one markdown row for docs/results.md:
-the value, both runs' split, wall time over all sessions and worker time.
+the value, both runs' split, wall time over all sessions and worker time,
+and "two splits of one method" as what confirms it (docs/results.md's
+"confirmed by": the reason no second method reaches, or the second method
+once one does, is written there by hand).
 Names with one run finished or two runs that disagree are reported on stderr
 and exit status is 1 for a disagreement.
 """
@@ -54,8 +57,8 @@ def main():
     results = os.path.join(runs, "results")
     names = sorted({f[:-7] for f in os.listdir(results) if f.endswith(("-A.json", "-B.json"))})
     status = 0
-    print("| game | s | m | cards | winning decks | probability | run A | run B |")
-    print("|---|---|---|---|---|---|---|---|")
+    print("| game | s | m | cards | winning decks | probability | run A | run B | confirmed by |")
+    print("|---|---|---|---|---|---|---|---|---|")
     for name in names:
         paths = [os.path.join(results, f"{name}-{v}.json") for v in "AB"]
         if not all(os.path.exists(p) and os.path.getsize(p) > 0 for p in paths):
@@ -88,7 +91,7 @@ def main():
                          f"{duration(c['worker_seconds'])} of worker time")
         print(f"| {a['game']} | {a['suits']} | {a['ranks']} | {a['cards']} | "
               f"{int(a['winning_decks']):,} | {a['probability_decimal']:.6g} | "
-              f"{cells[0]} | {cells[1]} |")
+              f"{cells[0]} | {cells[1]} | two splits of one method |")
     return status
 
 

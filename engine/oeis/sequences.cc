@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <map>
 
+#include "engine/base/parallel.h"
 #include "engine/cards/combinatorics.h"
 #include "engine/estimate/forecast.h"
 #include "engine/eulerian/enumerate.h"
@@ -84,6 +85,48 @@ Status Hits(int64_t n, const std::vector<Card>& prefix, bool only, mpz_class* de
   return CountRemovalPrefix(Mousetrap(n), prefix, only, decks);
 }
 
+// Past this the permanents computed at once (16 bytes a table entry, one
+// table a thread) would hold more memory: a row of 27 cards runs its 1 GiB
+// tables four at a time, a row of 23 cards sixty-four at a time.
+constexpr uint64_t kOnlyCardTableBytes = uint64_t{4} << 30;
+
+// row[k - 1], k = 1..n: the decks of n cards (one suit, mousetrap) whose
+// removal order is exactly the card k (A028306's row n - 1; the row sums to
+// A007710(n)). Each is one permanent over the n - 1 cards left unknown
+// (prefix.h), the n of them shared out over ctx.threads; progress counts
+// them as tasks.
+Status OnlyCardRow(int64_t n, const Context& ctx, std::vector<mpz_class>* row) {
+  row->assign(n, 0);
+  if (n == 0) return Status::OK();
+  const uint64_t table_bytes = uint64_t{16} << (n - 1);
+  const int threads = static_cast<int>(std::max<uint64_t>(
+      1, std::min<uint64_t>(EffectiveThreads(ctx.threads), kOnlyCardTableBytes / table_bytes)));
+  if (ctx.tasks_total) ctx.tasks_total->store(n, std::memory_order_relaxed);
+  std::vector<Status> status(n);
+  ParallelFor(threads, n, [&](size_t i) {
+    if (ctx.stop && ctx.stop->load(std::memory_order_relaxed)) {
+      status[i] = Status::Cancelled("interrupted");
+      return;
+    }
+    status[i] = Hits(n, {static_cast<Card>(i + 1)}, /*only=*/true, &(*row)[i]);
+    if (ctx.tasks_done) ctx.tasks_done->fetch_add(1, std::memory_order_relaxed);
+  });
+  for (const Status& st : status)
+    if (!st.ok()) return st;
+  return Status::OK();
+}
+
+// The decks of n cards (one suit, mousetrap) that remove no card, the
+// derangements: the removal order is exactly empty, one permanent over the
+// n cards (prefix.h). n = 0 is the empty deck, which removes nothing: 1.
+Status NoneRemoved(int64_t n, mpz_class* decks) {
+  if (n == 0) {
+    *decks = 1;
+    return Status::OK();
+  }
+  return Hits(n, {}, /*only=*/true, decks);
+}
+
 Status HitsTerm(int64_t n, const std::vector<Card>& prefix, std::vector<std::string>* out,
                 bool only = false) {
   mpz_class decks;
@@ -115,13 +158,14 @@ const std::vector<Entry> kEntries = {
       "Subfactorial or rencontres numbers, or derangements: number of permutations of n "
       "elements with no fixed points.",
       0, false,
-      "mousetrap, n ranks, 1 suit: the decks removing no card (count --removed, column 0); "
-      "a(0) = 1, the empty deck",
-      true, 12, 17},
-     [](int64_t n, const Context& ctx, std::vector<std::string>* out) {
-       std::vector<uint64_t> row;
-       if (Status st = RemovedRow(n, ctx, &row); !st.ok()) return st;
-       out->push_back(std::to_string(row[0]));
+      "mousetrap, n ranks, 1 suit: the decks removing no card (count --removed's column 0, "
+      "counted as the decks whose removal order is empty: one permanent, "
+      "engine/removal/prefix.h); a(0) = 1, the empty deck",
+      true, 12, 26},
+     [](int64_t n, const Context&, std::vector<std::string>* out) {
+       mpz_class none;
+       if (Status st = NoneRemoved(n, &none); !st.ok()) return st;
+       out->push_back(none.get_str());
        return Status::OK();
      }},
     {{"A001563", "a(n) = n*n! = (n+1)! - n!.", 0, false,
@@ -136,13 +180,14 @@ const std::vector<Entry> kEntries = {
       "The game of Mousetrap with n cards (given n letters and n envelopes, how many ways are "
       "there to fill the envelopes so that at least one letter goes into its right envelope?).",
       0, false,
-      "mousetrap, n ranks, 1 suit: the decks removing at least one card, n! minus count "
-      "--removed's column 0; a(0) = 0",
-      true, 12, 17},
-     [](int64_t n, const Context& ctx, std::vector<std::string>* out) {
-       std::vector<uint64_t> row;
-       if (Status st = RemovedRow(n, ctx, &row); !st.ok()) return st;
-       out->push_back(mpz_class(Factorial(n) - row[0]).get_str());
+      "mousetrap, n ranks, 1 suit: the decks removing at least one card, n! minus the decks "
+      "whose removal order is empty (count --removed's column 0; one permanent, "
+      "engine/removal/prefix.h); a(0) = 0",
+      true, 12, 26},
+     [](int64_t n, const Context&, std::vector<std::string>* out) {
+       mpz_class none;
+       if (Status st = NoneRemoved(n, &none); !st.ok()) return st;
+       out->push_back(mpz_class(Factorial(n) - none).get_str());
        return Status::OK();
      }},
     {{"A002468",
@@ -178,13 +223,16 @@ const std::vector<Entry> kEntries = {
      },
      /*by_count=*/true},
     {{"A007710", "From the game of Mousetrap.", 1, false,
-      "mousetrap, n ranks, 1 suit: the decks removing exactly one card (count --removed, "
-      "column 1; A028305's column k = 1)",
-      true, 12, 17},
+      "mousetrap, n ranks, 1 suit: the decks removing exactly one card (count --removed's "
+      "column 1, A028305's column k = 1), counted as the sum over k of the decks whose "
+      "removal order is exactly k (A028306's row n-1; engine/removal/prefix.h)",
+      true, 12, 27},
      [](int64_t n, const Context& ctx, std::vector<std::string>* out) {
-       std::vector<uint64_t> row;
-       if (Status st = RemovedRow(n, ctx, &row); !st.ok()) return st;
-       out->push_back(std::to_string(row[1]));
+       std::vector<mpz_class> row;
+       if (Status st = OnlyCardRow(n, ctx, &row); !st.ok()) return st;
+       mpz_class sum = 0;
+       for (const mpz_class& x : row) sum += x;
+       out->push_back(sum.get_str());
        return Status::OK();
      }},
     {{"A007711", "Number of unreformed permutations of {1,...,n}.", 1, false,
@@ -253,15 +301,11 @@ const std::vector<Entry> kEntries = {
       0, true,
       "mousetrap, n+1 ranks, 1 suit: T(n, k), k = 0..n, is the decks whose removal order is "
       "exactly the card k+1 (row n is the decks of n+1 cards; it sums to A007710(n+1))",
-      true, 9, 22},
+      true, 9, 26},
      [](int64_t r, const Context& ctx, std::vector<std::string>* out) {
-       for (int64_t k = 0; k <= r; ++k) {
-         if (ctx.stop && ctx.stop->load(std::memory_order_relaxed))
-           return Status::Cancelled("interrupted");
-         mpz_class decks;
-         if (Status st = Hits(r + 1, {static_cast<Card>(k + 1)}, true, &decks); !st.ok()) return st;
-         out->push_back(decks.get_str());
-       }
+       std::vector<mpz_class> row;
+       if (Status st = OnlyCardRow(r + 1, ctx, &row); !st.ok()) return st;
+       for (const mpz_class& x : row) out->push_back(x.get_str());
        return Status::OK();
      }},
     {{"A055459",

@@ -6,10 +6,16 @@
 // (A002468(25) is 3.8 * 10^23): the strings are compared whole.
 #include "engine/oeis/sequences.h"
 
+#include <gmpxx.h>
+
 #include <catch2/catch.hpp>
+#include <cstdint>
 #include <map>
 #include <string>
 #include <vector>
+
+#include "engine/removal/removed.h"
+#include "tests/support/only_card.h"
 
 namespace eulerdeck {
 namespace {
@@ -197,6 +203,86 @@ TEST_CASE("oeis: every computed sequence equals its published terms", "[oeis]") 
   CHECK(computed == 18);
 }
 
+// A007710 and A000166 come from the removal-order route (the decks whose
+// removal order is exactly k, summed over k; the empty order), A028305's
+// columns 1 and 0 from the forward play of count --removed: two methods
+// that share only the rules. Every n = 1..kRemovedTo is compared here; the
+// slow tests go on to n = 13 (tests/oeis/sequences_slow_test.cc).
+constexpr int kRemovedTo = 11;
+
+std::vector<uint64_t> RemovedColumns(int n) {
+  RemovedResult removed;
+  REQUIRE(CountRemoved(GameSpec{Game::kMousetrap, n, 1}, RemovedOptions(), &removed).ok());
+  return removed.removed;
+}
+
+TEST_CASE("oeis: A007710 and A000166 by removal orders equal the columns of count --removed",
+          "[oeis]") {
+  std::vector<OeisTerm> one, none;
+  REQUIRE(OeisTerms("A007710", kRemovedTo, 0, nullptr, &one).ok());
+  REQUIRE(OeisTerms("A000166", kRemovedTo, 0, nullptr, &none).ok());
+  REQUIRE(one.size() == kRemovedTo);
+  REQUIRE(none.size() == kRemovedTo + 1);
+  for (int n = 1; n <= kRemovedTo; ++n) {
+    INFO("n = " << n);
+    const std::vector<uint64_t> row = RemovedColumns(n);
+    CHECK(one[n - 1].index == n);
+    CHECK(one[n - 1].value == std::to_string(row[1]));
+    CHECK(none[n].index == n);
+    CHECK(none[n].value == std::to_string(row[0]));
+  }
+}
+
+TEST_CASE("oeis: A007710 by removal orders equals the recorded rows 12 to 15 of count --removed",
+          "[oeis]") {
+  // Column 1 of count --removed's rows in docs/data/removed-mousetrap-s1.csv:
+  // n = 12 and 13 from scripts/removed_tables.sh, n = 14 and 15 from two
+  // runs each with different --split (docs/results.md); n = 12 and 14 are
+  // also A007710's published terms, n = 15 is new.
+  const std::vector<std::string> removed = {"116236256", "1507191024", "21042127239",
+                                            "314989194096"};
+  std::vector<OeisTerm> terms;
+  REQUIRE(OeisTerms("A007710", 15, 0, nullptr, &terms).ok());
+  REQUIRE(terms.size() == 15);
+  for (int n = 12; n <= 15; ++n) {
+    INFO("n = " << n);
+    CHECK(terms[n - 1].index == n);
+    CHECK(terms[n - 1].value == removed[n - 12]);
+  }
+}
+
+// A028306 and A007710 (the removal-order route) against a method that
+// shares only the rules with it: the rook polynomial of the cells the rules
+// forbid (tests/support/only_card.h), itself checked against brute force.
+// Rows of up to 20 cards take a second; the slow tests check every term of
+// docs/data/bfiles/b028306.txt and b007710.txt the same way.
+TEST_CASE("oeis: the rook polynomial of A028306 equals brute force up to 9 cards", "[oeis]") {
+  for (int n = 1; n <= 9; ++n) {
+    INFO("n = " << n);
+    const std::vector<uint64_t> brute = testing::OnlyCardRowByBruteForce(n);
+    for (int k = 1; k <= n; ++k) CHECK(testing::OnlyCardByRookPolynomial(n, k) == brute[k - 1]);
+  }
+}
+
+TEST_CASE("oeis: A028306 and A007710 equal the rook polynomial up to 20 cards", "[oeis]") {
+  constexpr int kCards = 20;
+  std::vector<OeisTerm> rows, sums;
+  REQUIRE(OeisTerms("A028306", kCards - 1, 0, nullptr, &rows).ok());
+  REQUIRE(OeisTerms("A007710", kCards, 0, nullptr, &sums).ok());
+  size_t at = 0;
+  for (int n = 1; n <= kCards; ++n) {
+    INFO("n = " << n);
+    mpz_class sum = 0;
+    for (int k = 1; k <= n; ++k) {
+      const mpz_class rook = testing::OnlyCardByRookPolynomial(n, k);
+      CHECK(rows.at(at++).value == rook.get_str());
+      sum += rook;
+    }
+    CHECK(sums.at(n - 1).value == sum.get_str());
+  }
+  CHECK(at == rows.size());
+}
+
 TEST_CASE("oeis: the list holds every sequence Bersani 2010 names, and A261867", "[oeis]") {
   const std::vector<std::string> named = {"A000166", "A001563", "A002467", "A002468", "A002469",
                                           "A007709", "A007710", "A007711", "A007712", "A018931",
@@ -211,6 +297,10 @@ TEST_CASE("oeis: refuses unknown, missing and out-of-range requests", "[oeis]") 
   CHECK(OeisTerms("A000001", 5, 0, nullptr, &terms).IsInvalidArgument());
   CHECK(OeisTerms("A007709", 0, 0, nullptr, &terms).IsInvalidArgument());
   CHECK(OeisTerms("A007709", 21, 0, nullptr, &terms).IsInvalidArgument());
+  // The removal-order route stops where its permanent's table would pass
+  // 2^26 entries: 27 cards, 26 of them unknown.
+  CHECK(OeisTerms("A007710", 28, 0, nullptr, &terms).IsInvalidArgument());
+  CHECK(OeisTerms("A028306", 27, 0, nullptr, &terms).IsInvalidArgument());
   // Below the offset there is no term: refused, not an empty b-file.
   CHECK(OeisTerms("A067950", 5, 0, nullptr, &terms).IsInvalidArgument());
   CHECK(OeisTerms("A067950", 6, 0, nullptr, &terms).ok());
