@@ -36,8 +36,10 @@ log() { echo "$(date -u +%FT%TZ) $*" >> "$R/queue.log"; }
 # it runs from) and pkill -TERM -f "eulerdeck count": the count commits what
 # it finished and the next start resumes it (an `eulerdeck import` stopped
 # on the way leaves no store, and the next start imports again).
-BEAT=""
-trap '[ -n "$BEAT" ] && kill "$BEAT" 2>/dev/null' EXIT
+# A queue stopped so (or by Ctrl-C) writes its session's last beat as it
+# exits, so that the session's wall time loses nothing.
+BEAT="" SESS=""
+trap '[ -n "$BEAT" ] && kill "$BEAT" 2>/dev/null; [ -n "$SESS" ] && sed -i "\$s/ .*/ $(date +%s)/" "$SESS"' EXIT
 
 # The store's kind: "removed" when the job's arguments hold --removed.
 kind_of() {
@@ -112,15 +114,17 @@ sys.exit(0 if c["subtrees"] > 0 and c["subtrees_counted"] == c["subtrees"] else 
     local sess="$R/sessions/$name-$variant"
     local beat=""
     if [ "$counted" = 1 ]; then
-      log "finish $name-$variant (every subtree counted already; no session): ${cmd[*]}"
+      log "finish $name-$variant (every $([ "$kind" = removed ] && echo task || echo subtree) counted already; no session): ${cmd[*]}"
     else
       log "start $name-$variant: ${cmd[*]}"
       # The wall time of every session, even one killed with the machine:
       # "start last-beat" lines, the last rewritten every 30 s.
       echo "${t0%.*} ${t0%.*}" >> "$sess"
-      ( while sleep 30; do sed -i "\$s/ .*/ $(date +%s)/" "$sess"; done ) &
+      # (Without the queue's lock: a beat left over from a killed queue
+      # must not keep the next one from starting.)
+      ( while sleep 30; do sed -i "\$s/ .*/ $(date +%s)/" "$sess"; done ) 9>&- &
       beat=$!
-      BEAT=$beat
+      BEAT=$beat SESS=$sess
     fi
     local rc=0
     "${cmd[@]}" > "$out.partial" 2>> "$R/queue.err" || rc=$?
@@ -128,6 +132,7 @@ sys.exit(0 if c["subtrees"] > 0 and c["subtrees_counted"] == c["subtrees"] else 
     if [ -n "$beat" ]; then
       kill "$beat" 2>/dev/null
       sed -i "\$s/ .*/ $(date +%s)/" "$sess"
+      BEAT="" SESS=""
     fi
     if [ "$rc" -eq 0 ]; then
       mv "$out.partial" "$out"
@@ -183,8 +188,8 @@ job removed-modular-s1-m15 --removed --game modular --ranks 15       # FC_D15
 # Test jobs of seconds, to try the queue (kill, resume, export, import,
 # record_results.py) in a scratch EULERDECK_RUNS: they run only when named.
 if [ ${#ONLY[@]} -gt 0 ]; then
-  job removed-mousetrap-s1-m11 --removed --game mousetrap --ranks 11
-  job removed-mousetrap-s1-m13 --removed --game mousetrap --ranks 13
+  job removed-mousetrap-s1-m11 --removed --game mousetrap --ranks 11   # seconds
+  job removed-mousetrap-s1-m14 --removed --game mousetrap --ranks 14   # a minute or two
   job removed-modular-s1-m10 --removed --game modular --ranks 10
   job mousetrap-s1-m9 --game mousetrap --ranks 9
 fi
