@@ -181,10 +181,10 @@ job mousetrap-s2-m10 --game mousetrap --ranks 10 --suits 2    # ~7.2 h
 # The forward counts of issue 43, part 2 (count --removed, by cards removed),
 # after the backward ones; one run's forecast (docs/results.md, "Forward runs
 # queued (issue 43)").
-job removed-mousetrap-s1-m16 --removed --game mousetrap --ranks 16   # FC_M16
-job removed-modular-s1-m14 --removed --game modular --ranks 14       # FC_D14
-job removed-mousetrap-s1-m17 --removed --game mousetrap --ranks 17   # FC_M17
-job removed-modular-s1-m15 --removed --game modular --ranks 15       # FC_D15
+job removed-mousetrap-s1-m16 --removed --game mousetrap --ranks 16   # ~0.5-0.8 h idle (1.6-2.5 h loaded)
+job removed-modular-s1-m14 --removed --game modular --ranks 14       # ~0.6-1.2 h idle (2-4 h loaded)
+job removed-mousetrap-s1-m17 --removed --game mousetrap --ranks 17   # ~5-11 h idle (16-38 h loaded)
+job removed-modular-s1-m15 --removed --game modular --ranks 15       # ~9-28 h idle (31-94 h loaded)
 # Test jobs of seconds, to try the queue (kill, resume, export, import,
 # record_results.py) in a scratch EULERDECK_RUNS: they run only when named.
 if [ ${#ONLY[@]} -gt 0 ]; then
