@@ -15,6 +15,15 @@
 # NAME-A.json, with the run's session lines in NAME-A.sessions), a missing
 # store is first made again from its document (`eulerdeck import`) and
 # resumed from there (docs/cluster.md, "Moving a count").
+# A job whose arguments hold --removed is a forward count of the decks by
+# cards removed (`count --removed --store`, docs/removed.md; issue 43): run A
+# on 2 threads at the default split (3 removals deep), run B under mpirun -np
+# 2 x 1 thread at --split 4; stores, results, sessions and progress documents
+# as a count job's.
+# EULERDECK_RUNS (default /var/tmp/eulerdeck-runs) moves everything
+# elsewhere, e.g. to try the queue on a test job (named, they run; unnamed,
+# never): EULERDECK_RUNS=/tmp/q EULERDECK=build/eulerdeck \
+#   scripts/record_queue.sh removed-mousetrap-s1-m11
 set -u
 ONLY=("$@")
 PROGRESS=${EULERDECK_PROGRESS:-}
@@ -27,12 +36,23 @@ log() { echo "$(date -u +%FT%TZ) $*" >> "$R/queue.log"; }
 # it runs from) and pkill -TERM -f "eulerdeck count": the count commits what
 # it finished and the next start resumes it (an `eulerdeck import` stopped
 # on the way leaves no store, and the next start imports again).
-BEAT=""
-trap '[ -n "$BEAT" ] && kill "$BEAT" 2>/dev/null' EXIT
+# A queue stopped so (or by Ctrl-C) writes its session's last beat as it
+# exits, so that the session's wall time loses nothing.
+BEAT="" SESS=""
+trap '[ -n "$BEAT" ] && kill "$BEAT" 2>/dev/null; [ -n "$SESS" ] && sed -i "\$s/ .*/ $(date +%s)/" "$SESS"' EXIT
+
+# The store's kind: "removed" when the job's arguments hold --removed.
+kind_of() {
+  local a
+  for a in "$@"; do [ "$a" = --removed ] && { echo removed; return; }; done
+  echo count
+}
 
 job() {  # job NAME ARGS...
   local name=$1; shift
   if [ ${#ONLY[@]} -gt 0 ] && [[ " ${ONLY[*]} " != *" $name "* ]]; then return 0; fi
+  local kind
+  kind=$(kind_of "$@")
   for variant in A B; do
     local out="$R/results/$name-$variant.json"
     [ -s "$out" ] && continue
@@ -47,7 +67,14 @@ job() {  # job NAME ARGS...
       fi
     fi
     local cmd
-    if [ "$variant" = A ]; then
+    if [ "$kind" = removed ] && [ "$variant" = A ]; then
+      # count --removed has no forecast, so no --force; the default split
+      # (3 removals deep).
+      cmd=("$E" count "$@" --store "$store" --threads 2 --json -q)
+    elif [ "$kind" = removed ]; then
+      # Another split than A's: 4 removals deep (other tasks, other order).
+      cmd=(mpirun --oversubscribe -np 2 "$E" count "$@" --store "$store" --split 4 --threads 1 --json -q)
+    elif [ "$variant" = A ]; then
       # --force: an unattended queue must not stop on a forecast of more
       # than a day (a loaded machine slows the rate the forecast measures);
       # binaries from before the forecast do not know the option.
@@ -71,9 +98,14 @@ print(n[d - 1] if d > 1 else n[d] + 1)')
     # again from its progress document, or a count killed after its last
     # batch) only sums its batches: that is no session of the run.
     local counted=0
+    # (A removed store: every task of its plan counted.)
     if [ -e "$store" ] && "$E" status --store "$store" --json 2>/dev/null | python3 -c '
 import json, sys
-c = json.load(sys.stdin)["count"]
+j = json.load(sys.stdin)
+if j.get("kind") == "removed":
+    c = j["removed_count"]
+    sys.exit(0 if c["tasks"] > 0 and c["tasks_counted"] == c["tasks"] else 1)
+c = j["count"]
 sys.exit(0 if c["subtrees"] > 0 and c["subtrees_counted"] == c["subtrees"] else 1)'; then
       counted=1
     fi
@@ -82,15 +114,17 @@ sys.exit(0 if c["subtrees"] > 0 and c["subtrees_counted"] == c["subtrees"] else 
     local sess="$R/sessions/$name-$variant"
     local beat=""
     if [ "$counted" = 1 ]; then
-      log "finish $name-$variant (every subtree counted already; no session): ${cmd[*]}"
+      log "finish $name-$variant (every $([ "$kind" = removed ] && echo task || echo subtree) counted already; no session): ${cmd[*]}"
     else
       log "start $name-$variant: ${cmd[*]}"
       # The wall time of every session, even one killed with the machine:
       # "start last-beat" lines, the last rewritten every 30 s.
       echo "${t0%.*} ${t0%.*}" >> "$sess"
-      ( while sleep 30; do sed -i "\$s/ .*/ $(date +%s)/" "$sess"; done ) &
+      # (Without the queue's lock: a beat left over from a killed queue
+      # must not keep the next one from starting.)
+      ( while sleep 30; do sed -i "\$s/ .*/ $(date +%s)/" "$sess"; done ) 9>&- &
       beat=$!
-      BEAT=$beat
+      BEAT=$beat SESS=$sess
     fi
     local rc=0
     "${cmd[@]}" > "$out.partial" 2>> "$R/queue.err" || rc=$?
@@ -98,10 +132,18 @@ sys.exit(0 if c["subtrees"] > 0 and c["subtrees_counted"] == c["subtrees"] else 
     if [ -n "$beat" ]; then
       kill "$beat" 2>/dev/null
       sed -i "\$s/ .*/ $(date +%s)/" "$sess"
+      BEAT="" SESS=""
     fi
     if [ "$rc" -eq 0 ]; then
       mv "$out.partial" "$out"
-      log "done  $name-$variant in $(python3 -c "print(round($(date +%s.%N)-$t0,1))") s: $(python3 -c "import json;j=json.load(open('$out'));print(j['winning_decks'])")"
+      # The winning decks (a removed count: its last column, and the total
+      # of its row, the decks).
+      log "done  $name-$variant in $(python3 -c "print(round($(date +%s.%N)-$t0,1))") s: $(python3 -c "
+import json
+j = json.load(open('$out'))
+r = j.get('removed')
+print(j['winning_decks'] if r is None else
+      f'{r[-1]} (last column of {len(r)}; total {sum(int(x) for x in r)} decks)')")"
     else
       log "stop  $name-$variant after $(python3 -c "print(round($(date +%s.%N)-$t0,1))") s (rc $rc)"
       exit 1
@@ -136,4 +178,19 @@ job mousetrap-s1-m17 --game mousetrap --ranks 17              # ~4.0 h
 job hlm-s4-m8 --game hlm --ranks 8 --suits 4                  # ~6.3 h
 job mousetrap-s4-m6 --game mousetrap --ranks 6 --suits 4      # ~3.4 h
 job mousetrap-s2-m10 --game mousetrap --ranks 10 --suits 2    # ~7.2 h
+# The forward counts of issue 43, part 2 (count --removed, by cards removed),
+# after the backward ones; one run's forecast (docs/results.md, "Forward runs
+# queued (issue 43)").
+job removed-mousetrap-s1-m16 --removed --game mousetrap --ranks 16   # ~0.5-0.8 h idle (1.6-2.5 h loaded)
+job removed-modular-s1-m14 --removed --game modular --ranks 14       # ~0.6-1.2 h idle (2-4 h loaded)
+job removed-mousetrap-s1-m17 --removed --game mousetrap --ranks 17   # ~5-11 h idle (16-38 h loaded)
+job removed-modular-s1-m15 --removed --game modular --ranks 15       # ~9-28 h idle (31-94 h loaded)
+# Test jobs of seconds, to try the queue (kill, resume, export, import,
+# record_results.py) in a scratch EULERDECK_RUNS: they run only when named.
+if [ ${#ONLY[@]} -gt 0 ]; then
+  job removed-mousetrap-s1-m11 --removed --game mousetrap --ranks 11   # seconds
+  job removed-mousetrap-s1-m14 --removed --game mousetrap --ranks 14   # a minute or two
+  job removed-modular-s1-m10 --removed --game modular --ranks 10
+  job mousetrap-s1-m9 --game mousetrap --ranks 9
+fi
 log "queue finished"

@@ -17,6 +17,20 @@ and "two splits of one method" as what confirms it (docs/results.md's
 once one does, is written there by hand).
 Names with one run finished or two runs that disagree are reported on stderr
 and exit status is 1 for a disagreement.
+
+The forward counts by cards removed (jobs removed-GAME-sS-mM: `eulerdeck
+count --removed --store --json`, issue 43) are collected apart, once both runs
+finished: DATA/removed-GAME-sS-mM.csv gets both runs' rows, term by term
+(columns game,ranks,suits,distribution,value,decks_a,decks_b,agree: those of
+`count --removed --csv` with one decks column per run, and yes/no), written
+whether or not they agree; where they agree on every term (and sum to the
+number of decks) the row is appended to the table DATA/removed-GAME-sS.csv
+(columns of `count --removed --csv`, as scripts/removed_tables.sh appends
+record rows; a size already there is left as it is), and a second markdown
+table is printed: the row, its last column (the winning decks of mousetrap
+and modular), and both runs' split, tasks, wall and worker time. A
+disagreement, or two runs at the same split, is reported on stderr and the
+exit status is 1.
 """
 import json
 import os
@@ -48,6 +62,80 @@ def store_count(eulerdeck, store):
     return json.loads(out)["count"]
 
 
+def store_status(eulerdeck, store):
+    out = subprocess.run([eulerdeck, "status", "--store", store, "--json"], capture_output=True,
+                         text=True, check=True).stdout
+    return json.loads(out)
+
+
+def removed_rows(runs, data, eulerdeck, names):
+    """The forward counts by cards removed: CSVs and markdown rows; the exit status."""
+    status = 0
+    rows = []
+    for name in names:
+        paths = [os.path.join(results_dir(runs), f"{name}-{v}.json") for v in "AB"]
+        if not all(os.path.exists(p) and os.path.getsize(p) > 0 for p in paths):
+            print(f"{name}: only one run finished", file=sys.stderr)
+            continue
+        a, b = (json.loads(open(p).readline()) for p in paths)
+        if (a["game"], a["ranks"], a["suits"]) != (b["game"], b["ranks"], b["suits"]):
+            print(f"{name}: the two runs count different games", file=sys.stderr)
+            status = 1
+            continue
+        ra, rb = [int(x) for x in a["removed"]], [int(x) for x in b["removed"]]
+        total = int(a["total_decks"])
+        agree = ra == rb and sum(ra) == total
+        os.makedirs(data, exist_ok=True)
+        key = f"{a['game']},{a['ranks']},{a['suits']},removed"
+        with open(os.path.join(data, f"{name}.csv"), "w") as f:
+            f.write("game,ranks,suits,distribution,value,decks_a,decks_b,agree\n")
+            for i in range(max(len(ra), len(rb))):
+                x = ra[i] if i < len(ra) else ""
+                y = rb[i] if i < len(rb) else ""
+                f.write(f"{key},{i},{x},{y},{'yes' if x == y else 'no'}\n")
+        if not agree:
+            print(f"{name}: THE TWO RUNS DISAGREE: {ra} vs {rb} (decks: {total})",
+                  file=sys.stderr)
+            status = 1
+            continue
+        stores = [store_status(eulerdeck, os.path.join(runs, "stores", f"{name}-{v}"))
+                  ["removed_count"] for v in "AB"]
+        if stores[0]["split_depth"] == stores[1]["split_depth"]:
+            print(f"{name}: both runs split {stores[0]['split_depth']} removals deep: not "
+                  f"independent enough", file=sys.stderr)
+            status = 1
+            continue
+        table = os.path.join(data, f"removed-{a['game']}-s{a['suits']}.csv")
+        lines = open(table).read().splitlines() if os.path.exists(table) else []
+        if not any(line.startswith(key + ",") for line in lines):
+            with open(table, "a") as f:
+                if not lines:
+                    f.write("game,ranks,suits,distribution,value,decks\n")
+                for i, x in enumerate(ra):
+                    f.write(f"{key},{i},{x}\n")
+        cells = []
+        for v, c in zip("AB", stores):
+            secs, sessions = wall(os.path.join(runs, "sessions", f"{name}-{v}"))
+            how = "2 threads" if v == "A" else "mpirun -np 2 x 1 thread"
+            cells.append(f"{how}, split {c['split_depth']} ({c['tasks']} tasks), "
+                         f"wall {duration(secs)} in {sessions} session(s), "
+                         f"{duration(c['worker_seconds'])} of worker time")
+        rows.append(f"| {a['game']} | {a['suits']} | {a['ranks']} | {total:,} | "
+                    f"{' '.join(str(x) for x in ra)} | {ra[-1]:,} | {cells[0]} | {cells[1]} |")
+    if rows:
+        print()
+        print("| game | s | m | decks | decks removing exactly 0, 1, ..., n cards | "
+              "last column | run A | run B |")
+        print("|---|---|---|---|---|---|---|---|")
+        for row in rows:
+            print(row)
+    return status
+
+
+def results_dir(runs):
+    return os.path.join(runs, "results")
+
+
 def main():
     runs = sys.argv[1]
     data = "docs/data"
@@ -55,7 +143,10 @@ def main():
         data = sys.argv[sys.argv.index("--data") + 1]
     eulerdeck = os.environ.get("EULERDECK", os.path.join(runs, "bin", "eulerdeck"))
     results = os.path.join(runs, "results")
-    names = sorted({f[:-7] for f in os.listdir(results) if f.endswith(("-A.json", "-B.json"))})
+    every = sorted({f[:-7] for f in os.listdir(results) if f.endswith(("-A.json", "-B.json"))})
+    # The forward counts by cards removed: another JSON, collected apart.
+    removed = [n for n in every if n.startswith("removed-")]
+    names = [n for n in every if not n.startswith("removed-")]
     status = 0
     print("| game | s | m | cards | winning decks | probability | run A | run B | confirmed by |")
     print("|---|---|---|---|---|---|---|---|---|")
@@ -92,7 +183,7 @@ def main():
         print(f"| {a['game']} | {a['suits']} | {a['ranks']} | {a['cards']} | "
               f"{int(a['winning_decks']):,} | {a['probability_decimal']:.6g} | "
               f"{cells[0]} | {cells[1]} | two splits of one method |")
-    return status
+    return max(status, removed_rows(runs, data, eulerdeck, removed))
 
 
 if __name__ == "__main__":

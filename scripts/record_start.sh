@@ -5,6 +5,9 @@
 # with docs/data/progress for the stores a machine handed back fresh lost
 # (they are imported, then resumed). Refuses to start a second queue.
 #   scripts/record_start.sh [JOB...]   default: the jobs docs/results.md awaits
+#   (the backward counts, then the forward counts by cards removed of issue 43)
+# EULERDECK_RUNS (default /var/tmp/eulerdeck-runs) and EULERDECK_PROGRESS
+# (default docs/data/progress, absolute) move the runs and the documents.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 src=$(pwd)
@@ -12,18 +15,25 @@ R=${EULERDECK_RUNS:-/var/tmp/eulerdeck-runs}
 [ -x build/eulerdeck ] || { echo "record_start: no build/eulerdeck (build first: scripts/test.sh)" >&2; exit 2; }
 # The queue takes $R/queue.lock (flock) for as long as it runs; a queue
 # started before it did shows in the process list as ./queue.sh.
+# (Only one whose directory is $R: a queue in another EULERDECK_RUNS, e.g. a
+# scratch one, is no obstacle.)
 mkdir -p "$R"
-if ! flock -n "$R/queue.lock" true || pgrep -f '(^|[ /])queue\.sh( |$)' >/dev/null; then
+older=0
+for pid in $(pgrep -f '(^|[ /])queue\.sh( |$)'); do
+  [ "$(readlink -f "/proc/$pid/cwd" 2>/dev/null)" = "$(readlink -f "$R")" ] && older=1
+done
+if ! flock -n "$R/queue.lock" true || [ "$older" = 1 ]; then
   echo "record_start: a queue already runs in $R" >&2
   exit 2
 fi
 jobs=("$@")
-[ ${#jobs[@]} -gt 0 ] || jobs=(mousetrap-s4-m6 mousetrap-s2-m10)
+[ ${#jobs[@]} -gt 0 ] || jobs=(mousetrap-s4-m6 mousetrap-s2-m10
+  removed-mousetrap-s1-m16 removed-modular-s1-m14 removed-mousetrap-s1-m17 removed-modular-s1-m15)
 mkdir -p "$R/bin"
 bin="eulerdeck-$(git rev-parse --short HEAD)"
 [ -e "$R/bin/$bin" ] || cp build/eulerdeck "$R/bin/$bin"
 ln -sfn "$bin" "$R/bin/eulerdeck"
 cp scripts/record_queue.sh "$R/queue.sh"
 cd "$R"
-EULERDECK_PROGRESS="$src/docs/data/progress" nohup nice -n 10 ./queue.sh "${jobs[@]}" >> queue.out 2>&1 &
+EULERDECK_PROGRESS="${EULERDECK_PROGRESS:-$src/docs/data/progress}" nohup nice -n 10 ./queue.sh "${jobs[@]}" >> queue.out 2>&1 &
 echo "record_start: queue started (pid $!, $bin) for ${jobs[*]}; log $R/queue.log"
