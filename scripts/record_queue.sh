@@ -176,13 +176,16 @@ job modular-s4-m5 --game modular --ranks 5 --suits 4          # ~79 min
 job modular-s1-m15 --game modular --ranks 15                  # ~2.7 h
 job mousetrap-s1-m17 --game mousetrap --ranks 17              # ~4.0 h
 job hlm-s4-m8 --game hlm --ranks 8 --suits 4                  # ~6.3 h
+# Forward modular n = 14 first (issue 43): both runs are ~90% done from the
+# device machine's 16 cores (docs/data/progress/removed-modular-s1-m14-*.json,
+# 2026-11-26), and they confirm a new value and Bersani's web figure.
+job removed-modular-s1-m14 --removed --game modular --ranks 14       # ~0.6-1.2 h idle (2-4 h loaded)
 job mousetrap-s4-m6 --game mousetrap --ranks 6 --suits 4      # ~3.4 h
 job mousetrap-s2-m10 --game mousetrap --ranks 10 --suits 2    # ~7.2 h
 # The forward counts of issue 43, part 2 (count --removed, by cards removed),
 # after the backward ones; one run's forecast (docs/results.md, "Forward runs
 # queued (issue 43)").
 job removed-mousetrap-s1-m16 --removed --game mousetrap --ranks 16   # ~0.5-0.8 h idle (1.6-2.5 h loaded)
-job removed-modular-s1-m14 --removed --game modular --ranks 14       # ~0.6-1.2 h idle (2-4 h loaded)
 job removed-mousetrap-s1-m17 --removed --game mousetrap --ranks 17   # ~5-11 h idle (16-38 h loaded)
 job removed-modular-s1-m15 --removed --game modular --ranks 15       # ~9-28 h idle (31-94 h loaded)
 # Test jobs of seconds, to try the queue (kill, resume, export, import,

@@ -27,8 +27,8 @@ if ! flock -n "$R/queue.lock" true || [ "$older" = 1 ]; then
   exit 2
 fi
 jobs=("$@")
-[ ${#jobs[@]} -gt 0 ] || jobs=(mousetrap-s4-m6 mousetrap-s2-m10
-  removed-mousetrap-s1-m16 removed-modular-s1-m14 removed-mousetrap-s1-m17 removed-modular-s1-m15)
+[ ${#jobs[@]} -gt 0 ] || jobs=(removed-modular-s1-m14 mousetrap-s4-m6 mousetrap-s2-m10
+  removed-mousetrap-s1-m16 removed-mousetrap-s1-m17 removed-modular-s1-m15)
 mkdir -p "$R/bin"
 bin="eulerdeck-$(git rev-parse --short HEAD)"
 [ -e "$R/bin/$bin" ] || cp build/eulerdeck "$R/bin/$bin"
