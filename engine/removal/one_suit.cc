@@ -415,11 +415,7 @@ class OneSuitPlan final : public RemovedPlan {
 
   Status CountTasks(uint64_t first, uint64_t count, std::vector<uint64_t>* removed,
                     const std::atomic<bool>* stop) const override {
-    if (first > tasks_.size() || count > tasks_.size() - first) {
-      return Status::OutOfRange("tasks " + std::to_string(first) + ".." +
-                                std::to_string(first + count) + " of " +
-                                std::to_string(tasks_.size()));
-    }
+    if (Status s = CheckTaskRange(first, count, tasks_.size()); !s.ok()) return s;
     const int n = spec_.cards();
     if (removed->size() < static_cast<size_t>(n + 1)) removed->resize(n + 1, 0);
     Scratch& scratch = scratches_.local();

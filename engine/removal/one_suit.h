@@ -18,6 +18,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <string>
 #include <vector>
 
 #include "engine/base/status.h"
@@ -44,6 +45,14 @@ Status PlanRemovedOneSuit(const GameSpec& spec, const RemovedOptions& options,
 // counters) and adds top(): result->removed, tasks, states, memo_hits, method
 // (removed.cc). Cancelled as CountRemoved().
 Status RunPlan(const RemovedPlan& plan, const RemovedOptions& options, RemovedResult* result);
+
+// OutOfRange unless tasks [first, first + count) are among `total`
+// (RemovedPlan::CountTasks()).
+inline Status CheckTaskRange(uint64_t first, uint64_t count, uint64_t total) {
+  if (first <= total && count <= total - first) return Status::OK();
+  return Status::OutOfRange("tasks " + std::to_string(first) + ".." +
+                            std::to_string(first + count) + " of " + std::to_string(total));
+}
 
 // FNV-1a, 64 bits, continued from `h`: the plans' fingerprints.
 inline uint64_t HashBytes(uint64_t h, const void* data, size_t size) {

@@ -214,11 +214,7 @@ class MemoPlan final : public RemovedPlan {
 
   Status CountTasks(uint64_t first, uint64_t count, std::vector<uint64_t>* removed,
                     const std::atomic<bool>* stop) const override {
-    if (first > tasks_.size() || count > tasks_.size() - first) {
-      return Status::OutOfRange("tasks " + std::to_string(first) + ".." +
-                                std::to_string(first + count) + " of " +
-                                std::to_string(tasks_.size()));
-    }
+    if (Status s = internal::CheckTaskRange(first, count, tasks_.size()); !s.ok()) return s;
     const size_t n = static_cast<size_t>(spec_.cards());
     if (removed->size() < n + 1) removed->resize(n + 1, 0);
     Solver& solver = solvers_.local();
