@@ -23,7 +23,8 @@ namespace {
 constexpr const char* kUsage =
     "usage: eulerdeck count --removed --game G --ranks M|A..B [--suits S]\n"
     "                       [--threads T] [--split D] [--json] [--csv FILE]\n"
-    "                       [--store DIR [--checkpoint-seconds S] [--batch-seconds S]]\n"
+    "                       [--store DIR [--checkpoint-seconds S]\n"
+    "                                    [--batch-seconds S]]\n"
     "Counts the decks that remove (hlm: store) exactly i cards, for every\n"
     "i = 0..n: Cayley's question in full (mousetrap with one suit: OEIS A028305;\n"
     "column 0 A000166, column 1 A007710, column n A007709). Plays every history\n"
