@@ -18,6 +18,16 @@ void RefuseNoSubtrees(const uint64_t& n) {
   if (n == 0) throw po::error("--subtrees must be at least 1");
 }
 
+// The parameters of the store in `dir`, opened read-only (*exists: false
+// for a store that has none yet).
+Status ReadStoreParams(const std::string& dir, storage::StoreParams* params, bool* exists) {
+  std::unique_ptr<storage::FrontierStore> reader;
+  Status s = storage::FrontierStore::Open(dir, storage::FrontierStore::Mode::kReadOnly, 16u << 20,
+                                          &reader);
+  if (s.ok()) s = reader->GetParams(params, exists);
+  return s;
+}
+
 }  // namespace
 
 void CountStoreFlags::Add(po::options_description& desc) {
@@ -49,15 +59,9 @@ Status CountStoreFlags::Check(uint64_t* budget) const {
 
 bool IsCountStore(const std::string& dir, GameSpec* spec, std::string* tally) {
   if (!storage::StoreExists(dir)) return false;
-  std::unique_ptr<storage::FrontierStore> reader;
   storage::StoreParams params;
   bool exists = false;
-  if (!storage::FrontierStore::Open(dir, storage::FrontierStore::Mode::kReadOnly, 16u << 20,
-                                    &reader)
-           .ok() ||
-      !reader->GetParams(&params, &exists).ok() || !exists) {
-    return false;
-  }
+  if (!ReadStoreParams(dir, &params, &exists).ok() || !exists) return false;
   *spec = params.spec;
   if (tally != nullptr) *tally = params.tally;
   return params.kind == storage::StoreKind::kCount;
@@ -65,15 +69,9 @@ bool IsCountStore(const std::string& dir, GameSpec* spec, std::string* tally) {
 
 bool IsRemovedStore(const std::string& dir, GameSpec* spec) {
   if (!storage::StoreExists(dir)) return false;
-  std::unique_ptr<storage::FrontierStore> reader;
   storage::StoreParams params;
   bool exists = false;
-  if (!storage::FrontierStore::Open(dir, storage::FrontierStore::Mode::kReadOnly, 16u << 20,
-                                    &reader)
-           .ok() ||
-      !reader->GetParams(&params, &exists).ok() || !exists) {
-    return false;
-  }
+  if (!ReadStoreParams(dir, &params, &exists).ok() || !exists) return false;
   *spec = params.spec;
   return params.kind == storage::StoreKind::kRemoved;
 }
@@ -101,13 +99,9 @@ Status OpenCountStore(const CountStoreFlags& flags, const GameSpec& spec, const 
     if (!s.ok()) return s;
   } else {
     // Read first, write after: a refused count leaves the store as it was.
-    std::unique_ptr<storage::FrontierStore> reader;
     storage::StoreParams params;
     bool exists = false;
-    s = storage::FrontierStore::Open(flags.dir, storage::FrontierStore::Mode::kReadOnly, 16u << 20,
-                                     &reader);
-    if (s.ok()) s = reader->GetParams(&params, &exists);
-    if (!s.ok()) return s;
+    if (s = ReadStoreParams(flags.dir, &params, &exists); !s.ok()) return s;
     if (exists) {
       if (s = storage::CheckCountParams(params, spec, flags.dir, tally); !s.ok()) return s;
       if (flags.subtrees && flags.subtrees != params.subtree_target) {
@@ -183,13 +177,9 @@ Status RemovedInStore(const CountStoreFlags& flags, const GameSpec& spec, int sp
     s = storage::CreateStore(flags.dir, params);
     if (!s.ok()) return s;
   } else {
-    std::unique_ptr<storage::FrontierStore> reader;
     storage::StoreParams params;
     bool exists = false;
-    s = storage::FrontierStore::Open(flags.dir, storage::FrontierStore::Mode::kReadOnly, 16u << 20,
-                                     &reader);
-    if (s.ok()) s = reader->GetParams(&params, &exists);
-    if (!s.ok()) return s;
+    if (s = ReadStoreParams(flags.dir, &params, &exists); !s.ok()) return s;
     s = storage::PlanForStore(spec, exists ? &params : nullptr, flags.dir, split_depth, 0, &plan);
     if (!s.ok()) return s;
   }
