@@ -579,6 +579,10 @@ Status RemovedStore(FrontierStore* store, const RemovedPlan& plan,
           break;
         }
         if (st.ok()) st = c.Finished(batch, counts);
+        // checkpoint_seconds 0: each batch is committed as it finishes (by
+        // whichever of this thread and the driver's poll comes first), so
+        // the commits do not depend on the poll's timing.
+        if (st.ok() && options.checkpoint_seconds <= 0) st = c.Checkpoint(false);
         if (!st.ok()) break;
       }
       if (!st.ok() && !st.IsCancelled()) {
