@@ -544,6 +544,13 @@ class DirLock {
     fd_ = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
     return fd_ >= 0 && ::flock(fd_, LOCK_EX | LOCK_NB) == 0;
   }
+  // Closes the descriptor (errno kept), so that TryLock() can be tried again.
+  void Release() {
+    const int err = errno;
+    if (fd_ >= 0) ::close(fd_);
+    fd_ = -1;
+    errno = err;
+  }
 
  private:
   int fd_ = -1;
@@ -601,18 +608,27 @@ Status CreateStore(const std::string& dir, const StoreParams& params) {
   // that two creators of one store never touch each other's files: the first
   // rename wins, the other finds the name taken (rename(2) replaces only an
   // empty directory) and is refused.
-  std::string pattern =
+  // Between mkdtemp() and the lock another creator's RemoveAbandonedBuilds()
+  // may take the new directory for an abandoned one: it locks it (our flock
+  // then fails with EWOULDBLOCK) or has already removed it (ENOENT). Either
+  // way the directory is lost to us, not the store: build in a new one.
+  const std::string pattern =
       (path.parent_path() / ("." + path.filename().string() + ".creating.XXXXXX")).string();
-  if (::mkdtemp(pattern.data()) == nullptr) {
-    return Status::IOError("cannot create a directory beside '" + dir +
-                           "': " + std::strerror(errno));
-  }
-  const fs::path building(pattern);
+  fs::path building;
   DirLock lock;
-  if (!lock.TryLock(building)) {
-    const std::string why = std::strerror(errno);
+  for (int attempt = 0;; ++attempt) {
+    std::string name = pattern;
+    if (::mkdtemp(name.data()) == nullptr) {
+      return Status::IOError("cannot create a directory beside '" + dir +
+                             "': " + std::strerror(errno));
+    }
+    building = name;
+    if (lock.TryLock(building)) break;
+    const int err = errno;
+    lock.Release();
+    if ((err == EWOULDBLOCK || err == ENOENT) && attempt < 100) continue;
     fs::remove_all(building, ec);
-    return Status::IOError("cannot lock '" + building.string() + "': " + why);
+    return Status::IOError("cannot lock '" + building.string() + "': " + std::strerror(err));
   }
   {
     std::unique_ptr<FrontierStore> store;
