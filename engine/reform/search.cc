@@ -2,16 +2,20 @@
 
 #include <algorithm>
 #include <chrono>
+#include <condition_variable>
 #include <memory>
+#include <mutex>
 #include <random>
 #include <set>
 #include <string>
+#include <thread>
 #include <utility>
 #include <vector>
 
 #include "engine/base/parallel.h"
 #include "engine/eulerian/children.h"
 #include "engine/eulerian/rebuild.h"
+#include "engine/reform/move.h"
 #include "engine/reform/stats.h"
 
 namespace eulerdeck {
@@ -26,21 +30,57 @@ constexpr uint64_t kPredecessors = 4096;
 constexpr int kRoundDecks = 20000;
 constexpr int kRoundWinners = 2000;
 
+// Decks a searcher's moves keep for a checkpoint, and cycles it reports.
+constexpr size_t kKeptDecks = 256;
+constexpr size_t kKeptCycles = 256;
+// How often a searcher publishes its moves' kept decks for a checkpoint.
+constexpr double kPublishSeconds = 1.0;
+
 std::string Key(const Deck& d) { return std::string(d.begin(), d.end()); }
+
+// The moves of a searcher beyond its own rounds (move.h), for this game.
+std::vector<std::unique_ptr<ReformMove>> MakeMoves(const GameSpec& spec, uint64_t seed) {
+  std::vector<std::unique_ptr<ReformMove>> moves;
+  (void)spec;
+  (void)seed;
+  return moves;
+}
+
+// What a searcher shows the driver (search's calling thread), under its
+// mutex: its best, its moves' kept decks, one deck of each cycle it found.
+struct Published {
+  std::mutex mu;
+  ReformSearchResult best;
+  std::vector<Deck> kept;
+  std::vector<Deck> cycles;
+};
 
 class Searcher {
  public:
   Searcher(const GameSpec& spec, const ReformSearchOptions& options, uint64_t seed,
-           ReformSearchResult* result)
+           Clock::time_point deadline, ReformSearchResult* result, Published* published)
       : spec_(spec),
         n_(spec.cards()),
         options_(options),
         result_(result),
+        published_(published),
         follower_(spec),
         rng_(seed),
         start_(Clock::now()),
-        deadline_(start_ + std::chrono::duration_cast<Clock::duration>(
-                               std::chrono::duration<double>(options.seconds))) {}
+        deadline_(deadline),
+        last_publish_(start_),
+        moves_(MakeMoves(spec, seed)) {}
+
+  // Before Run(): decks a checkpoint kept for this searcher's moves, and one
+  // deck of each cycle known.
+  void Restart(const std::vector<Deck>& kept, const std::vector<Deck>& cycles) {
+    for (const Deck& d : cycles) {
+      if (static_cast<int>(d.size()) != n_ || Over()) continue;
+      const ReformScore s = Follow(d);
+      Consider(d, s, "random-decks");
+    }
+    for (auto& move : moves_) move->Seed(kept);
+  }
 
   Status Run() {
     Deck identity(n_);
@@ -52,6 +92,7 @@ class Searcher {
     // random winning decks too (a cyclic entry beats any chain).
     Deck deck = identity;
     size_t beamed = 0;
+    Clock::time_point round_start = Clock::now();
     for (int round = 0; !Over(); ++round) {
       // Random decks find cycles; where none turned up (mousetrap has none
       // past 2 cards) they get one round in ten.
@@ -70,7 +111,10 @@ class Searcher {
       if (!result_->score.cyclic) {
         for (int i = 0; i < kRoundWinners && !Over(); ++i) RandomWinnerChain(i % 2 == 1);
       }
+      StepMoves(Clock::now() - round_start);
+      round_start = Clock::now();
     }
+    Publish(true);
     if (options_.stop && options_.stop->load(std::memory_order_relaxed)) {
       return Status::Cancelled("interrupted");
     }
@@ -85,10 +129,51 @@ class Searcher {
   }
 
  private:
-  bool Over() const {
-    return Clock::now() >= deadline_ ||
+  bool Over() {
+    const Clock::time_point now = Clock::now();
+    if (now - last_publish_ >= std::chrono::duration<double>(kPublishSeconds)) Publish(false);
+    return now >= deadline_ ||
            (options_.max_decks && result_->decks_followed >= options_.max_decks) ||
            (options_.stop && options_.stop->load(std::memory_order_relaxed));
+  }
+
+  // The moves (move.h), each given the time the round of the searcher's own
+  // moves just took, in steps, and their bests taken (after a replay: a
+  // move's score is checked before it counts).
+  void StepMoves(Clock::duration round) {
+    constexpr uint64_t kStepWork = 2000;
+    for (auto& move : moves_) {
+      const Clock::time_point until = Clock::now() + round;
+      while (!Over() && Clock::now() < until) {
+        const uint64_t done = move->Step(kStepWork);
+        result_->decks_followed += done;
+        if (options_.decks_followed)
+          options_.decks_followed->fetch_add(done, std::memory_order_relaxed);
+        const Deck& best = move->best_deck();
+        if (!best.empty() && (result_->deck.empty() || BetterReform(move->best_score(), result_->score))) {
+          const ReformScore check = follower_.Follow(best.data());
+          Consider(best, check, move->name());
+        }
+        if (done == 0) break;
+      }
+    }
+  }
+
+  // Shows the driver this searcher's best (always) and its moves' kept
+  // decks and cycles (every kPublishSeconds, and at the end).
+  void Publish(bool all) {
+    last_publish_ = Clock::now();
+    std::vector<Deck> kept, cycles;
+    for (auto& move : moves_) {
+      std::vector<Deck> k = move->Keep(kKeptDecks);
+      kept.insert(kept.end(), k.begin(), k.end());
+    }
+    for (size_t i = 0; i < cycles_.size() && i < kKeptCycles; ++i) cycles.push_back(cycles_[i][0]);
+    std::lock_guard<std::mutex> lock(published_->mu);
+    published_->best = *result_;
+    published_->kept = std::move(kept);
+    published_->cycles = std::move(cycles);
+    (void)all;
   }
 
   ReformScore Follow(const Deck& deck) {
@@ -106,6 +191,8 @@ class Searcher {
     result_->method = method;
     result_->found_after = result_->decks_followed;
     result_->found_seconds = std::chrono::duration<double>(Clock::now() - start_).count();
+    std::lock_guard<std::mutex> lock(published_->mu);
+    published_->best = *result_;
   }
 
   // *out = deck's reformed deck; false when deck loses.
@@ -256,9 +343,12 @@ class Searcher {
   const int n_;
   const ReformSearchOptions& options_;
   ReformSearchResult* const result_;
+  Published* const published_;
   internal::SequenceFollower follower_;
   std::mt19937_64 rng_;
   const Clock::time_point start_, deadline_;
+  Clock::time_point last_publish_;
+  std::vector<std::unique_ptr<ReformMove>> moves_;
   std::set<std::string> cycle_keys_;
   // The backward searches, one per cycle (cycles_[i]): the widest beam so
   // far and whether it truncated a layer.
@@ -314,35 +404,160 @@ Status ReformSearch(const GameSpec& spec, const ReformSearchOptions& options,
     return Status::InvalidArgument("reform-search: 2.." + std::to_string(kMaxEnumCards) + " cards");
   }
   if (!(options.seconds > 0)) return Status::InvalidArgument("reform-search: seconds must be > 0");
+  if (!(options.checkpoint_seconds > 0)) {
+    return Status::InvalidArgument("reform-search: checkpoint seconds must be > 0");
+  }
   *result = ReformSearchResult();
-  if (options.exhaustive && SmallEnough(spec)) return Exhaustive(spec, options, result);
+  const ReformSearchState* prior = options.resume;
+  ReformSearchState state;
+  if (prior) {
+    state = *prior;
+    state.restarts = prior->restarts + 1;
+  }
+  auto checkpoint = [&] {
+    if (options.on_checkpoint) options.on_checkpoint(state);
+  };
+  if (options.exhaustive && SmallEnough(spec)) {
+    if (prior && prior->finished && !prior->best.deck.empty()) {
+      *result = prior->best;
+      return Status::OK();
+    }
+    Status st = Exhaustive(spec, options, result);
+    if (st.ok()) {
+      state.best = *result;
+      state.seconds += result->found_seconds;
+      state.decks_followed += result->decks_followed;
+      state.finished = true;
+      state.history.push_back(ReformImprovement{state.seconds, result->score});
+      checkpoint();
+    }
+    return st;
+  }
+  // The budget left of the whole search.
+  const double left = options.seconds - state.seconds;
+  if (left <= 0) {
+    state.finished = true;
+    if (!state.best.deck.empty()) *result = state.best;
+    checkpoint();
+    return Status::OK();
+  }
   // Independent searchers, one per thread, each with its own seed (thread 0
   // the given one) and, with --decks, an equal share of the decks; the best
   // wins, ties to the lower thread, so a run is repeated by its seed and
-  // thread count.
+  // thread count. A resumed search draws every seed again (restart r).
   const int threads = EffectiveThreads(options.threads);
   ReformSearchOptions each = options;
   if (options.max_decks) each.max_decks = std::max<uint64_t>(1, options.max_decks / threads);
+  const auto start = Clock::now();
+  const Clock::time_point deadline =
+      start + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(left));
   std::vector<ReformSearchResult> results(threads);
   std::vector<Status> statuses(threads);
-  ParallelFor(threads, threads, [&](size_t i) {
-    const uint64_t seed = options.seed + i * 0x9E3779B97F4A7C15ULL;
-    statuses[i] = Searcher(spec, each, seed, &results[i]).Run();
-  });
-  size_t best = 0;
-  uint64_t followed = 0, cycles = 0;
-  for (size_t i = 0; i < results.size(); ++i) {
-    if (!statuses[i].ok() && !statuses[i].IsCancelled()) return statuses[i];
-    followed += results[i].decks_followed;
-    cycles = std::max(cycles, results[i].cycles_found);
-    if (BetterReform(results[i].score, results[best].score)) best = i;
+  std::vector<Published> published(threads);
+  std::vector<std::unique_ptr<Searcher>> searchers;
+  for (int i = 0; i < threads; ++i) {
+    const uint64_t index = static_cast<uint64_t>(options.first_searcher) + i;
+    uint64_t seed = options.seed + index * 0x9E3779B97F4A7C15ULL;
+    if (state.restarts > 0) seed ^= std::mt19937_64(state.restarts * 0xD1B54A32D192ED03ULL + seed)();
+    searchers.push_back(
+        std::make_unique<Searcher>(spec, each, seed, deadline, &results[i], &published[i]));
   }
-  *result = results[best];
-  result->decks_followed = followed;
-  result->cycles_found = cycles;
-  result->thread = static_cast<int>(best);
+  std::mutex mu;
+  std::condition_variable cv;
+  int running = threads;
+  std::vector<std::thread> workers;
+  for (int i = 0; i < threads; ++i) {
+    workers.emplace_back([&, i] {
+      if (prior) {
+        static const std::vector<Deck> kNone;
+        const std::vector<Deck>& kept =
+            prior->kept.empty() ? kNone : prior->kept[i % prior->kept.size()];
+        searchers[i]->Restart(kept, prior->cycles);
+      }
+      statuses[i] = searchers[i]->Run();
+      std::lock_guard<std::mutex> lock(mu);
+      --running;
+      cv.notify_all();
+    });
+  }
+  // The driver: the best of all searchers (ties to the lower one; a prior
+  // best stands until beaten), its improvements, and the checkpoints.
+  const ReformSearchResult prior_best = state.best;
+  const double before = state.seconds;
+  const uint64_t followed_before = state.decks_followed;
+  auto gather = [&](bool all) {
+    ReformSearchResult best = prior_best;
+    bool from_prior = !best.deck.empty();
+    int best_thread = -1;
+    uint64_t followed = 0, cycles = 0;
+    std::vector<std::vector<Deck>> kept;
+    std::set<std::string> cycle_keys;
+    std::vector<Deck> cycle_decks;
+    if (all) {
+      for (const Deck& d : state.cycles)
+        if (cycle_keys.insert(Key(d)).second) cycle_decks.push_back(d);
+    }
+    for (int i = 0; i < threads; ++i) {
+      std::lock_guard<std::mutex> lock(published[i].mu);
+      const ReformSearchResult& r = published[i].best;
+      followed += r.decks_followed;
+      cycles = std::max(cycles, r.cycles_found);
+      if (!r.deck.empty() && (best.deck.empty() || BetterReform(r.score, best.score))) {
+        best = r;
+        best_thread = i;
+        from_prior = false;
+      }
+      if (all) {
+        kept.push_back(published[i].kept);
+        for (const Deck& d : published[i].cycles)
+          if (cycle_keys.insert(Key(d)).second) cycle_decks.push_back(d);
+      }
+    }
+    if (!from_prior && best_thread >= 0) {
+      best.thread = options.first_searcher + best_thread;
+      best.found_seconds += before;
+    }
+    const double now = before + std::chrono::duration<double>(Clock::now() - start).count();
+    if (state.best.deck.empty() || BetterReform(best.score, state.best.score)) {
+      state.history.push_back(ReformImprovement{now, best.score});
+    }
+    state.best = best;
+    state.best.decks_followed = followed_before + followed;
+    state.best.cycles_found = std::max(cycles, prior_best.cycles_found);
+    state.decks_followed = followed_before + followed;
+    state.seconds = now;
+    if (all) {
+      state.kept = std::move(kept);
+      state.cycles = std::move(cycle_decks);
+    }
+  };
+  {
+    std::unique_lock<std::mutex> lock(mu);
+    auto last = Clock::now();
+    while (running > 0) {
+      cv.wait_for(lock, std::chrono::milliseconds(200));
+      if (running == 0) break;
+      const bool due = options.on_checkpoint &&
+                       Clock::now() - last >= std::chrono::duration<double>(options.checkpoint_seconds);
+      lock.unlock();
+      gather(due);
+      if (due) {
+        checkpoint();
+        last = Clock::now();
+      }
+      lock.lock();
+    }
+  }
+  for (std::thread& t : workers) t.join();
+  gather(true);
   for (const Status& st : statuses)
-    if (st.IsCancelled()) return st;
+    if (!st.ok() && !st.IsCancelled()) return st;
+  bool cancelled = false;
+  for (const Status& st : statuses) cancelled |= st.IsCancelled();
+  state.finished = !cancelled;  // the budget spent (time, or --decks)
+  *result = state.best;
+  checkpoint();
+  if (cancelled) return Status::Cancelled("interrupted");
   return Status::OK();
 }
 

@@ -23,6 +23,8 @@
 
 #include <atomic>
 #include <cstdint>
+#include <functional>
+#include <vector>
 
 #include "engine/base/status.h"
 #include "engine/cards/deck.h"
@@ -30,6 +32,8 @@
 #include "engine/reform/follow.h"
 
 namespace eulerdeck {
+
+struct ReformSearchState;
 
 struct ReformSearchOptions {
   double seconds = 60;  // the heuristic phase's budget
@@ -53,6 +57,21 @@ struct ReformSearchOptions {
   uint64_t max_decks = 0;
   const std::atomic<bool>* stop = nullptr;
   std::atomic<uint64_t>* decks_followed = nullptr;  // progress, if set
+
+  // A long search (reform-search --store, --hours): if set, the state a
+  // checkpoint kept. Its seconds count towards `seconds` (the budget of the
+  // whole search), its best stands until beaten, and every searcher
+  // restarts from the decks it kept, with random choices of its own (the
+  // seeds are drawn again for each restart).
+  const ReformSearchState* resume = nullptr;
+  // If set, called on the calling thread every `checkpoint_seconds` and once
+  // at the end (stopped or not) with the state so far.
+  std::function<void(const ReformSearchState&)> on_checkpoint;
+  double checkpoint_seconds = 2;
+  // The index of this process's first searcher among all of a job's (an MPI
+  // rank's threads follow those of the ranks before it): searcher i draws
+  // its seed as searcher first_searcher + i.
+  int first_searcher = 0;
 };
 
 struct ReformSearchResult {
@@ -65,6 +84,28 @@ struct ReformSearchResult {
   double found_seconds = 0;   // and the seconds it had searched (exhaustive: all of them)
   uint64_t cycles_found = 0;  // distinct cycles met (by the searcher that met most)
   int thread = 0;             // the searcher that found the best
+};
+
+// An improvement of the best during a search: when and what it reached.
+struct ReformImprovement {
+  double seconds = 0;  // search seconds (over every run of a resumed search)
+  ReformScore score;
+};
+
+// What a long search keeps at each checkpoint (storage/search: the store of
+// `reform-search --store`), enough to resume it.
+struct ReformSearchState {
+  double seconds = 0;           // search seconds so far, every run together
+  uint64_t decks_followed = 0;  // every run together
+  uint64_t restarts = 0;        // resumptions so far
+  bool finished = false;        // the budget was spent (or the search was exhaustive)
+  ReformSearchResult best;      // deck empty: none yet
+  // Per searcher, the decks its moves restart from (move.h: Keep()).
+  std::vector<std::vector<Deck>> kept;
+  // One deck of each cycle found (every searcher searches backwards from
+  // each again when resumed).
+  std::vector<Deck> cycles;
+  std::vector<ReformImprovement> history;
 };
 
 // Mousetrap or modular, one suit, 2 <= n <= 64 cards. InvalidArgument /

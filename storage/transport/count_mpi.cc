@@ -7,6 +7,13 @@
 //   0 -> r  kWork   uint32[4] block, first, count, k; uint16 paths[count*k]
 //   0 -> r  kDone   (empty)                                    this count is over
 //
+//   0 -> r  kStartSearch   char[]: a JSON object (game, ranks, threads, seed,
+//                           seconds left, decks, beam, restarts, first
+//                           searcher, checkpoint seconds)   a reform search begins
+//   r -> 0  kSearchBest    char[]: a JSON object, the rank's best so far
+//                           (deck, score, method, found_after, found_seconds,
+//                           decks followed, thread) and "final" on its last
+//
 //   0 -> r  kStartRemoved  uint64[8]: game, ranks, suits, threads, split
 //                           depth, memo entries, plan fingerprint, tasks
 //                                                              a count --removed begins
@@ -39,6 +46,9 @@
 #include <thread>
 #include <vector>
 
+#include <nlohmann/json.hpp>
+#include <set>
+
 #include "engine/base/parallel.h"
 #include "engine/eulerian/subtrees.h"
 #include "engine/removal/removed.h"
@@ -47,7 +57,16 @@ namespace eulerdeck::storage {
 
 namespace {
 
-enum Tag { kStart = 1, kQuit = 2, kAsk = 3, kWork = 4, kDone = 5, kStartRemoved = 6 };
+enum Tag {
+  kStart = 1,
+  kQuit = 2,
+  kAsk = 3,
+  kWork = 4,
+  kDone = 5,
+  kStartRemoved = 6,
+  kStartSearch = 7,
+  kSearchBest = 8
+};
 enum Carries : uint64_t { kNothing = 0, kResult = 1, kGivenBack = 2, kLeaving = 4 };
 
 bool g_started = false;  // MPI_Init_thread was called
@@ -371,6 +390,81 @@ Status ServeRemoved(const uint64_t start[8], const std::atomic<bool>* stop) {
   }
 }
 
+// A reform search's best as a rank sends it.
+std::string SearchBestMessage(const ReformSearchResult& r, bool final) {
+  nlohmann::json j = {{"final", final},
+                      {"deck", DeckToString(r.deck)},
+                      {"cyclic", r.score.cyclic},
+                      {"length", r.score.length},
+                      {"preperiod", r.score.preperiod},
+                      {"cycle", r.score.cycle},
+                      {"method", r.method},
+                      {"found_after", r.found_after},
+                      {"found_seconds", r.found_seconds},
+                      {"decks", r.decks_followed},
+                      {"cycles", r.cycles_found},
+                      {"thread", r.thread}};
+  return j.dump();
+}
+
+const char* InternMethod(const std::string& name) {
+  static std::set<std::string> names;  // rank 0's main thread only
+  return names.insert(name).first->c_str();
+}
+
+void SendString(const std::string& text, int to, int tag) {
+  MPI_Send(text.data(), static_cast<int>(text.size()), MPI_CHAR, to, tag, MPI_COMM_WORLD);
+}
+
+std::string ReceiveString(int from, int tag, int* source) {
+  MPI_Status st;
+  MPI_Probe(from, tag, MPI_COMM_WORLD, &st);
+  int size = 0;
+  MPI_Get_count(&st, MPI_CHAR, &size);
+  std::string text(static_cast<size_t>(size), '\0');
+  MPI_Recv(text.data(), size, MPI_CHAR, st.MPI_SOURCE, tag, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+  if (source) *source = st.MPI_SOURCE;
+  return text;
+}
+
+// Ranks > 0: one reform search, its best sent at each checkpoint that
+// improved it and at the end (also when stopped by a signal).
+Status ServeSearch(const std::string& start, const std::atomic<bool>* stop) {
+  const nlohmann::json j = nlohmann::json::parse(start, nullptr, false);
+  if (j.is_discarded()) return Status::Corruption("a reform search's start message");
+  const GameSpec spec{static_cast<Game>(j.at("game").get<int>()), j.at("ranks").get<int>(), 1};
+  ReformSearchOptions options;
+  options.seconds = j.at("seconds").get<double>();
+  options.threads = j.at("threads").get<int>();
+  options.seed = j.at("seed").get<uint64_t>();
+  options.max_decks = j.at("decks").get<uint64_t>();
+  options.beam = j.at("beam").get<uint64_t>();
+  options.exhaustive = false;  // rank 0 alone classifies where that is the search
+  options.first_searcher = j.at("first_searcher").get<int>();
+  options.checkpoint_seconds = j.at("checkpoint_seconds").get<double>();
+  options.stop = stop;
+  ReformSearchState restart;
+  restart.restarts = j.at("restarts").get<uint64_t>();
+  if (restart.restarts > 0) {
+    restart.restarts -= 1;  // ReformSearch counts this run as one more
+    options.resume = &restart;
+  }
+  ReformScore sent;
+  bool any = false;
+  options.on_checkpoint = [&](const ReformSearchState& state) {
+    if (state.best.deck.empty()) return;
+    if (any && !BetterReform(state.best.score, sent)) return;
+    SendString(SearchBestMessage(state.best, false), 0, kSearchBest);
+    sent = state.best.score;
+    any = true;
+  };
+  ReformSearchResult result;
+  Status s = ReformSearch(spec, options, &result);
+  if (!s.ok() && !s.IsCancelled()) return s;
+  SendString(SearchBestMessage(result, true), 0, kSearchBest);
+  return Status::OK();  // rank 0 sends nothing more for this search
+}
+
 bool g_released = false;  // rank 0 sent kQuit
 
 }  // namespace
@@ -409,7 +503,9 @@ Status MpiServe(const std::atomic<bool>* stop) {
       return Status::OK();
     }
     Status s;
-    if (st.MPI_TAG == kStartRemoved) {
+    if (st.MPI_TAG == kStartSearch) {
+      s = ServeSearch(ReceiveString(0, kStartSearch, nullptr), stop);
+    } else if (st.MPI_TAG == kStartRemoved) {
       uint64_t start[8];
       MPI_Recv(start, 8, MPI_UINT64_T, 0, kStartRemoved, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
       s = ServeRemoved(start, stop);
@@ -460,6 +556,111 @@ Status RemovedStoreMpi(FrontierStore* store, const RemovedPlan& plan,
   if (g_size <= 1) return RemovedStore(store, plan, options, result, nullptr, memo_entries);
   MpiRemovedWorkers workers(options.threads);
   return RemovedStore(store, plan, options, result, &workers, memo_entries);
+}
+
+Status ReformSearchMpi(const GameSpec& spec, const ReformSearchOptions& options,
+                       ReformSearchResult* result) {
+  if (g_size <= 1) return ReformSearch(spec, options, result);
+  const double left = options.seconds - (options.resume ? options.resume->seconds : 0);
+  const bool exhaustive_only = options.exhaustive && (spec.game == Game::kMousetrap
+                                                          ? spec.cards() <= 13
+                                                          : spec.cards() <= 10);
+  if (left <= 0 || exhaustive_only) return ReformSearch(spec, options, result);
+  const uint64_t restarts = options.resume ? options.resume->restarts + 1 : 0;
+  for (int r = 1; r < g_size; ++r) {
+    nlohmann::json start = {{"game", static_cast<int>(spec.game)},
+                            {"ranks", spec.ranks},
+                            {"threads", options.threads},
+                            {"seed", options.seed},
+                            {"seconds", left},
+                            {"decks", options.max_decks},
+                            {"beam", options.beam},
+                            {"restarts", restarts},
+                            {"first_searcher", r << 16},
+                            {"checkpoint_seconds", options.checkpoint_seconds}};
+    SendString(start.dump(), r, kStartSearch);
+  }
+  // The other ranks' bests, as they come (read on this thread only: the
+  // checkpoints run on it).
+  ReformSearchResult remote;
+  int remote_rank = 0;
+  std::vector<bool> final(g_size, false);
+  std::vector<uint64_t> remote_decks(g_size, 0);
+  auto take = [&](const std::string& text, int from) {
+    const nlohmann::json j = nlohmann::json::parse(text, nullptr, false);
+    if (j.is_discarded()) return;
+    ReformSearchResult r;
+    if (!ParseDeck(j.at("deck").get<std::string>(), spec, &r.deck).ok()) return;
+    r.score.cyclic = j.at("cyclic").get<bool>();
+    r.score.length = j.at("length").get<uint64_t>();
+    r.score.preperiod = j.at("preperiod").get<uint64_t>();
+    r.score.cycle = j.at("cycle").get<uint64_t>();
+    r.method = InternMethod(j.at("method").get<std::string>());
+    r.found_after = j.at("found_after").get<uint64_t>();
+    r.found_seconds = j.at("found_seconds").get<double>();
+    r.cycles_found = j.at("cycles").get<uint64_t>();
+    r.thread = j.at("thread").get<int>();
+    remote_decks[from] = j.at("decks").get<uint64_t>();
+    if (j.at("final").get<bool>()) final[from] = true;
+    if (remote.deck.empty() || BetterReform(r.score, remote.score) ||
+        (!BetterReform(remote.score, r.score) && from < remote_rank)) {
+      remote = r;
+      remote_rank = from;
+    }
+  };
+  auto poll = [&] {
+    for (;;) {
+      int flag = 0;
+      MPI_Status st;
+      MPI_Iprobe(MPI_ANY_SOURCE, kSearchBest, MPI_COMM_WORLD, &flag, &st);
+      if (!flag) return;
+      int from = 0;
+      const std::string text = ReceiveString(st.MPI_SOURCE, kSearchBest, &from);
+      take(text, from);
+    }
+  };
+  // The state with the other ranks' best in it (a cyclic or longer one
+  // wins; ties stay with rank 0).
+  auto merged = [&](ReformSearchState state) {
+    uint64_t extra = 0;
+    for (uint64_t d : remote_decks) extra += d;
+    state.decks_followed += extra;
+    if (!remote.deck.empty() &&
+        (state.best.deck.empty() || BetterReform(remote.score, state.best.score))) {
+      const uint64_t followed = state.best.decks_followed;
+      state.best = remote;
+      state.best.decks_followed = followed;
+      if (state.history.empty() || BetterReform(remote.score, state.history.back().score))
+        state.history.push_back(ReformImprovement{state.seconds, remote.score});
+    }
+    state.best.decks_followed = state.decks_followed;
+    return state;
+  };
+  ReformSearchOptions local = options;
+  ReformSearchState last_local, last;
+  local.on_checkpoint = [&](const ReformSearchState& state) {
+    poll();
+    last_local = state;
+    last = merged(state);
+    if (options.on_checkpoint) options.on_checkpoint(last);
+  };
+  ReformSearchResult mine;
+  Status s = ReformSearch(spec, local, &mine);
+  // Every rank's last word: they stop at the same budget (or on the same
+  // signal, which mpirun sends to all).
+  for (int r = 1; r < g_size; ++r) {
+    while (!final[r]) {
+      int from = 0;
+      const std::string text = ReceiveString(MPI_ANY_SOURCE, kSearchBest, &from);
+      take(text, from);
+    }
+  }
+  last = merged(last_local);
+  if (options.on_checkpoint) options.on_checkpoint(last);
+  *result = mine;
+  if (!remote.deck.empty() && BetterReform(remote.score, mine.score)) *result = remote;
+  result->decks_followed = last.decks_followed;
+  return s;
 }
 
 }  // namespace eulerdeck::storage

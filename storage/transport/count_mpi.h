@@ -11,7 +11,9 @@
 // ranges of the plan's task indices (RemovedStoreMpi).
 //
 // Built with Open MPI when EULERDECK_MPI is on (count_mpi.cc); without it
-// (count_mpi_none.cc) every process is a world of one.
+// (count_mpi_none.cc) every process is a world of one. A long reform search
+// (`mpirun -np P eulerdeck reform-search`) shares the same ranks
+// (ReformSearchMpi).
 #ifndef EULERDECK_STORAGE_TRANSPORT_COUNT_MPI_H_
 #define EULERDECK_STORAGE_TRANSPORT_COUNT_MPI_H_
 
@@ -20,6 +22,7 @@
 #include "engine/base/status.h"
 #include "engine/cards/game.h"
 #include "engine/eulerian/enumerate.h"
+#include "engine/reform/search.h"
 #include "storage/count/stored_count.h"
 #include "storage/count/stored_removed.h"
 #include "storage/store/frontier_store.h"
@@ -56,6 +59,15 @@ Status CountStoreMpi(FrontierStore* store, const GameSpec& spec, const CountStor
 Status RemovedStoreMpi(FrontierStore* store, const RemovedPlan& plan,
                        const RemovedStoreOptions& options, uint64_t memo_entries,
                        RemovedResult* result);
+
+// Rank 0: ReformSearch() (engine/reform/search.h) with the other ranks
+// searching too, each with its own searchers' seeds (a rank's threads follow
+// those of the ranks before it), for the budget left. They send their best
+// at each of their checkpoints and at the end; rank 0 keeps the best of all
+// (ties to the lower rank) in the state it checkpoints and in *result. A
+// resumed search's kept decks restart rank 0's searchers only.
+Status ReformSearchMpi(const GameSpec& spec, const ReformSearchOptions& options,
+                       ReformSearchResult* result);
 
 }  // namespace eulerdeck::storage
 

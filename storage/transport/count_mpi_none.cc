@@ -20,4 +20,9 @@ Status RemovedStoreMpi(FrontierStore* store, const RemovedPlan& plan,
   return RemovedStore(store, plan, options, result, nullptr, memo_entries);
 }
 
+Status ReformSearchMpi(const GameSpec& spec, const ReformSearchOptions& options,
+                       ReformSearchResult* result) {
+  return ReformSearch(spec, options, result);
+}
+
 }  // namespace eulerdeck::storage

@@ -2,11 +2,17 @@
 // scored as the Mousetrap contest scores it (engine/reform/search.h), as
 // text or JSON (docs/schema/eulerdeck-reform-search.schema.json).
 #include <chrono>
+#include <ctime>
+#include <memory>
 #include <cstdio>
 #include <iostream>
+#include <mutex>
 #include <nlohmann/json.hpp>
+#include <thread>
 
 #include "engine/reform/search.h"
+#include "storage/search/search_store.h"
+#include "storage/transport/count_mpi.h"
 #include "tools/common/cli.h"
 #include "tools/common/format.h"
 #include "tools/common/interrupt.h"
@@ -23,21 +29,77 @@ constexpr const char* kProgram = "eulerdeck reform-search";
 
 constexpr const char* kUsage =
     "usage: eulerdeck reform-search --game {mousetrap|modular} --ranks N\n"
-    "                               [--seconds T] [--decks N] [--seed X]\n"
-    "                               [--threads T]\n"
+    "                               [--seconds T | --hours H] [--seed X]\n"
+    "                               [--threads T] [--store DIR] [--decks N]\n"
     "                               [--beam B] [--no-exhaustive] [--json]\n"
+    "       eulerdeck reform-search --contest [--seconds T | --hours H]\n"
+    "                               [--store DIR] [--threads T] [--json]\n"
     "Searches for a starting deck whose reform sequence is long, scored as the\n"
     "Mousetrap contest scores it: a sequence ending on a cycle beats any other,\n"
     "then the longer wins (distinct decks met). Where every deck can be\n"
     "classified in seconds (mousetrap n <= 13, modular n <= 10) it does that and\n"
     "the answer is the optimum; beyond, it follows random decks to find cycles,\n"
-    "searches backwards from each cycle (rebuilding the decks that reform into\n"
-    "the current ones, a beam of B decks a layer), and extends random winning\n"
-    "decks backwards and forwards (docs/reform-records.md). The same --seed\n"
-    "repeats a run. Ctrl-C stops with the best deck found so far.";
+    "searches backwards from each cycle, and extends random winning decks\n"
+    "backwards and forwards (docs/reform-records.md). The same --seed repeats a\n"
+    "run. With --store DIR the search checkpoints its best deck and the decks\n"
+    "it restarts from every few seconds, and the same command (or `eulerdeck\n"
+    "resume --store DIR`) continues it; --seconds/--hours is then the whole\n"
+    "search's budget. --contest runs every category of the contest (n = 10..25\n"
+    "but 23, both games) in turn, T each, and prints the 30 entries with their\n"
+    "scores. Ctrl-C stops with the best deck found so far.";
+
+// The contest's categories (seed 001): n = 10..25 but 23, both games.
+std::vector<GameSpec> ContestCategories() {
+  std::vector<GameSpec> out;
+  for (Game g : {Game::kMousetrap, Game::kModular})
+    for (int n = 10; n <= 25; ++n)
+      if (n != 23) out.push_back(GameSpec{g, n, 1});
+  return out;
+}
+
+// The best length known to this project for each category, the contest's
+// reference for a score (docs/reform-records.md): the proven optimum where
+// reform-stats classified every deck, Bersani 2010 §5's 39,554 at modular
+// 17, else the best of the recorded searches. A search that does better
+// becomes its own reference.
+uint64_t BestKnown(const GameSpec& spec) {
+  if (spec.game == Game::kMousetrap) {
+    switch (spec.ranks) {
+      case 10: return 4;  // reform-stats (optimum)
+      case 11: case 12: case 13: case 14: case 15: return 5;  // reform-stats (optimum)
+      case 16: return 6;  // reform-stats (optimum)
+      case 17: case 18: case 19: return 4;  // reform-search, docs/reform-records.md
+      default: return 3;  // reform-search, docs/reform-records.md
+    }
+  }
+  switch (spec.ranks) {
+    case 10: return 6;       // reform-stats (optimum)
+    case 11: return 203;     // reform-stats (optimum)
+    case 12: return 7;       // reform-stats (optimum, cyclic)
+    case 13: return 812;     // reform-search
+    case 14: return 25;
+    case 15: return 11;
+    case 16: return 8;
+    case 17: return 39554;   // Bersani 2010 §5
+    case 18: return 7;
+    case 19: return 249034;  // reform-search
+    case 20: return 5;
+    case 21: return 7;
+    case 22: return 6;
+    case 24: return 4;
+    default: return 9;       // 25
+  }
+}
+
+// The contest's subscore: the length over the reference, plus 1 for a cycle.
+double ContestScore(const ReformScore& s, uint64_t reference) {
+  return (s.cyclic ? 1.0 : 0.0) +
+         static_cast<double>(s.length) / static_cast<double>(std::max(reference, s.length));
+}
 
 nlohmann::ordered_json ToJson(const GameSpec& spec, const ReformSearchResult& r,
-                              const ReformSearchOptions& o, double seconds) {
+                              const ReformSearchOptions& o, double seconds,
+                              const ReformSearchState* state, const std::string& store) {
   nlohmann::ordered_json j = GameResultJson(kProgram, spec);
   j["deck"] = r.deck;
   j["length"] = r.score.length;
@@ -55,6 +117,17 @@ nlohmann::ordered_json ToJson(const GameSpec& spec, const ReformSearchResult& r,
   j["thread"] = r.thread;
   j["cycles_found"] = std::to_string(r.cycles_found);
   j["seconds"] = seconds;
+  if (state) {
+    j["search_seconds"] = state->seconds;
+    j["budget_seconds"] = o.seconds;
+    j["restarts"] = state->restarts;
+    j["finished"] = state->finished;
+    j["store"] = store;
+    nlohmann::ordered_json h = nlohmann::ordered_json::array();
+    for (const ReformImprovement& i : state->history)
+      h.push_back({{"seconds", i.seconds}, {"length", i.score.length}, {"cyclic", i.score.cyclic}});
+    j["improvements"] = h;
+  }
   return j;
 }
 
@@ -65,21 +138,225 @@ std::string Seconds(double s) {
   return text;
 }
 
+std::string NowUtc() {
+  char text[32];
+  const std::time_t t = std::time(nullptr);
+  std::strftime(text, sizeof(text), "%Y-%m-%dT%H:%M:%SZ", std::gmtime(&t));
+  return text;
+}
+
+// 39554 as "39,554".
+std::string WithCommas(uint64_t n) {
+  std::string digits = std::to_string(n), out;
+  for (size_t i = 0; i < digits.size(); ++i) {
+    if (i > 0 && (digits.size() - i) % 3 == 0) out += ',';
+    out += digits[i];
+  }
+  return out;
+}
+
+// "39,554 cyclic" for the progress line.
+std::string ScoreText(const ReformScore& s) {
+  if (s.length == 0) return "-";
+  return WithCommas(s.length) + (s.cyclic ? " cyclic" : " dead-end");
+}
+
+// One search (one category), stored or not. Returns the exit code; *r,
+// *state and *seconds are what it found.
+struct OneSearch {
+  GameSpec spec;
+  ReformSearchOptions options;
+  std::string store_dir;
+  bool seconds_given = false;
+  bool seed_given = false;
+  bool spec_given = true;
+  std::string label = "reform-search";
+  // Out.
+  ReformSearchResult result;
+  ReformSearchState state;
+  bool stored = false;
+  double seconds = 0;
+  Status status;
+};
+
+int RunOne(OneSearch* job, const std::atomic<bool>* stop) {
+  ReformSearchOptions& options = job->options;
+  std::unique_ptr<storage::SearchStore> store;
+  storage::SearchParams params;
+  ReformSearchState prior;
+  if (!job->store_dir.empty()) {
+    if (Status s = storage::SearchStore::Open(job->store_dir, &store); !s.ok()) {
+      return BadInput(kProgram, s.ToString());
+    }
+    if (store->exists()) {
+      if (Status s = store->Load(&params, &prior); !s.ok()) return BadInput(kProgram, s.ToString());
+      if (job->spec_given && (params.spec.game != job->spec.game ||
+                              params.spec.ranks != job->spec.ranks ||
+                              params.spec.suits != job->spec.suits)) {
+        return BadInput(kProgram, "the store '" + job->store_dir + "' searches " +
+                                      GameLine(params.spec) + ", not " + GameLine(job->spec));
+      }
+      if (job->seed_given && params.seed != options.seed) {
+        return BadInput(kProgram, "the store '" + job->store_dir + "' searches with seed " +
+                                      std::to_string(params.seed) + ", not " +
+                                      std::to_string(options.seed));
+      }
+      job->spec = params.spec;
+      options.seed = params.seed;
+      options.beam = params.beam;
+      options.exhaustive = params.exhaustive;
+      // A budget given on the command line is the whole search's new one.
+      if (job->seconds_given) params.seconds = options.seconds;
+      options.seconds = params.seconds;
+      options.resume = &prior;
+    } else {
+      params.spec = job->spec;
+      params.seed = options.seed;
+      params.seconds = options.seconds;
+      params.beam = options.beam;
+      params.exhaustive = options.exhaustive;
+      params.created = NowUtc();
+    }
+    job->stored = true;
+  }
+  // Progress: the time spent of the budget (bar, ETA), the best so far,
+  // decks followed per second.
+  std::atomic<uint64_t> followed{0}, elapsed_s{0}, total_s{0};
+  std::mutex mu;
+  ReformScore best_score;
+  uint64_t improvements = 0;
+  double last_improvement = -1;
+  const double before = options.resume ? options.resume->seconds : 0;
+  total_s = static_cast<uint64_t>(options.seconds);
+  elapsed_s = static_cast<uint64_t>(std::min(before, options.seconds));
+  if (options.resume && !options.resume->best.deck.empty()) best_score = options.resume->best.score;
+  Status save_error;
+  options.decks_followed = &followed;
+  options.on_checkpoint = [&](const ReformSearchState& st) {
+    {
+      std::lock_guard<std::mutex> lock(mu);
+      best_score = st.best.score;
+      improvements = st.history.size();
+      if (!st.history.empty()) last_improvement = st.history.back().seconds;
+    }
+    if (store) {
+      Status s = store->Save(params, st);
+      if (!s.ok() && save_error.ok()) save_error = s;
+    }
+  };
+  std::atomic<bool> stop_all{false};
+  options.stop = &stop_all;
+  ProgressOptions po_options;
+  po_options.label = job->label;
+  po_options.unit = "seconds searched";
+  po_options.done = &elapsed_s;
+  po_options.total = &total_s;
+  po_options.stage = [&] {
+    ProgressStage st;
+    st.index = 0;
+    st.rate_count = followed.load();
+    st.rate_unit = "decks";
+    std::lock_guard<std::mutex> lock(mu);
+    st.figures.emplace_back("best " + ScoreText(best_score), WithCommas(best_score.length));
+    if (last_improvement >= 0) {
+      st.figures.emplace_back("last better at " + Seconds(last_improvement) + " (" +
+                              std::to_string(improvements) + " in all)");
+    }
+    return st;
+  };
+  const auto start = std::chrono::steady_clock::now();
+  Status s;
+  {
+    Progress progress(po_options);
+    // The clock of the progress line and the stop flag: a signal, or a
+    // checkpoint that could not be written (nothing would be kept).
+    std::thread ticker([&] {
+      while (!stop_all.load()) {
+        const double e =
+            before + std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        elapsed_s = static_cast<uint64_t>(std::min(e, options.seconds));
+        if ((stop && stop->load()) || !save_error.ok()) stop_all = true;
+        std::this_thread::sleep_for(std::chrono::milliseconds(100));
+      }
+    });
+    s = storage::ReformSearchMpi(job->spec, options, &job->result);
+    stop_all = true;
+    ticker.join();
+  }
+  job->seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  job->status = s;
+  if (!save_error.ok()) {
+    std::cerr << kProgram << ": " << save_error.ToString()
+              << " (the store keeps its last checkpoint)\n";
+    return kExitCheckFailed;
+  }
+  if (!s.ok() && !s.IsCancelled()) {
+    if (s.code() == Status::Code::kInternal) {
+      std::cerr << kProgram << ": " << s.ToString() << "\n";
+      return kExitCheckFailed;
+    }
+    return BadInput(kProgram, s.ToString());
+  }
+  if (store) {
+    // What the search ended with, as the last checkpoint wrote it.
+    storage::SearchParams p;
+    if (Status l = store->Load(&p, &job->state); !l.ok()) {
+      std::cerr << kProgram << ": " << l.ToString() << "\n";
+      return kExitCheckFailed;
+    }
+  }
+  return kExitOk;
+}
+
+void PrintText(const OneSearch& job, const std::atomic<bool>* stopped) {
+  const ReformSearchResult& r = job.result;
+  std::cout << "game          " << GameLine(job.spec) << "\n"
+            << "deck          " << DeckToString(r.deck) << "\n"
+            << "length        " << Plural(r.score.length, "distinct deck") << ", "
+            << (r.score.cyclic ? "ends on a cycle of " + Plural(r.score.cycle, "deck") +
+                                     " after " + Plural(r.score.preperiod, "deck")
+                               : std::string("ends on a dead-end"))
+            << "\n"
+            << "contest bonus " << (r.score.cyclic ? 1 : 0) << "\n"
+            << "method        " << r.method << (r.optimal ? " (the optimum)" : "") << "\n"
+            << "followed      " << r.decks_followed << " decks, best after " << r.found_after
+            << " (" << Seconds(r.found_seconds) << "), " << Plural(r.cycles_found, "cycle")
+            << " found\n";
+  if (job.stored) {
+    std::cout << "store         " << job.store_dir << ": " << Seconds(job.state.seconds)
+              << " of " << Seconds(job.options.seconds) << " searched, "
+              << Plural(job.state.restarts, "restart") << ", "
+              << (job.state.finished ? "finished" : "resume with the same command") << "\n";
+  }
+  std::cout << std::flush;
+  PrintTime(job.seconds, stopped && stopped->load() ? "interrupted" : "");
+}
+
 }  // namespace
 
 int RunReformSearch(const std::vector<std::string>& args) {
   SpecOptions game;
   ReformSearchOptions options;
-  bool json = false, no_exhaustive = false;
+  bool json = false, no_exhaustive = false, contest = false;
+  double hours = 0;
+  std::string store_dir;
   po::options_description desc("options");
   desc.add_options()("help,h", "show this help");
   game.Add(desc);
   desc.add_options()("seconds", po::value<double>(&options.seconds)->default_value(60),
-                     "time for the search beyond the exhaustive sizes")(
+                     "time for the search beyond the exhaustive sizes (with --store: the whole "
+                     "search's; --contest: each category's)")(
+      "hours", po::value<double>(&hours), "the same in hours")(
       "threads", po::value<int>(&options.threads)->default_value(1),
       "independent searchers, one per thread (0: all cores), seeds derived from --seed")(
       "seed", po::value<uint64_t>(&options.seed)->default_value(1),
       "seed of the random choices (the same seed repeats a run)")(
+      "store", po::value<std::string>(&store_dir),
+      "checkpoint the search in DIR; run again (or `eulerdeck resume --store DIR`) to continue")(
+      "checkpoint-seconds", po::value<double>(&options.checkpoint_seconds)->default_value(2),
+      "with --store: seconds between checkpoints")(
+      "contest", po::bool_switch(&contest),
+      "every category of the contest in turn (n = 10..25 but 23, both games)")(
       "beam", po::value<uint64_t>(&options.beam)->default_value(20000),
       "decks kept per layer of the backward search")(
       "decks", po::value<uint64_t>(&options.max_decks)->default_value(0),
@@ -91,58 +368,111 @@ int RunReformSearch(const std::vector<std::string>& args) {
       "print one JSON object (docs/schema/eulerdeck-reform-search.schema.json)");
   po::variables_map vm;
   if (ParseOrHelp(args, desc, kUsage, vm)) return kExitOk;
-  GameSpec spec;
-  if (Status s = game.ToSpec(&spec); !s.ok()) return BadInput(kProgram, s.ToString());
+  if (vm.count("hours")) {
+    if (!vm["seconds"].defaulted()) return BadInput(kProgram, "give --seconds or --hours, not both");
+    if (!(hours > 0) || hours > 2000) return BadInput(kProgram, "--hours must be > 0 and at most 2000");
+    options.seconds = hours * 3600;
+  }
   if (!(options.seconds > 0) || options.seconds > 1e7) {
     return BadInput(kProgram, "--seconds must be > 0 and at most 10^7");
   }
+  if (!(options.checkpoint_seconds > 0)) return BadInput(kProgram, "--checkpoint-seconds must be > 0");
   if (options.beam < 1) return BadInput(kProgram, "--beam must be at least 1");
   if (Status t = CheckThreads(options.threads); !t.ok()) return BadInput(kProgram, t.ToString());
   options.exhaustive = !no_exhaustive;
+  const bool seconds_given = vm.count("hours") || !vm["seconds"].defaulted();
 
   StopOnSignals signals;
-  options.stop = signals.flag();
-  std::atomic<uint64_t> followed{0}, unknown_total{0};
-  options.decks_followed = &followed;
-  ReformSearchResult r;
-  const auto start = std::chrono::steady_clock::now();
-  Status s;
-  {
-    Progress progress("reform-search", "decks", &followed, &unknown_total);
-    s = ReformSearch(spec, options, &r);
-  }
-  const double seconds =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  if (!s.ok() && !s.IsCancelled()) {
-    if (s.code() == Status::Code::kInternal) {
-      std::cerr << kProgram << ": " << s.ToString() << "\n";
-      return kExitCheckFailed;
+  if (contest) {
+    if (!game.game.empty() || !game.ranks.empty()) {
+      return BadInput(kProgram, "--contest runs every category: no --game or --ranks");
     }
+    nlohmann::ordered_json entries = nlohmann::ordered_json::array();
+    double total = 0;
+    int done = 0;
+    const std::vector<GameSpec> categories = ContestCategories();
+    for (const GameSpec& spec : categories) {
+      OneSearch job;
+      job.spec = spec;
+      job.options = options;
+      job.seconds_given = seconds_given;
+      job.seed_given = !vm["seed"].defaulted();
+      job.label = std::string(GameName(spec.game)) + " " + std::to_string(spec.ranks);
+      if (!store_dir.empty()) {
+        job.store_dir = store_dir + "/" + GameName(spec.game) + "-" + std::to_string(spec.ranks);
+      }
+      const int rc = RunOne(&job, signals.flag());
+      if (rc != kExitOk) return rc;
+      if (job.result.deck.empty()) break;  // interrupted before any deck
+      const ReformSearchResult& r = job.result;
+      const uint64_t reference = BestKnown(spec);
+      const double score = ContestScore(r.score, reference);
+      total += score;
+      ++done;
+      if (json) {
+        nlohmann::ordered_json e = ToJson(spec, r, job.options, job.seconds,
+                                          job.stored ? &job.state : nullptr, job.store_dir);
+        e["best_known"] = reference;
+        e["contest_score"] = score;
+        entries.push_back(e);
+      } else {
+        char line[96];
+        std::snprintf(line, sizeof(line), "%-9s %2d  %8s  %-8s %7s %5s  %5.3f  ",
+                      GameName(spec.game), spec.ranks, WithCommas(r.score.length).c_str(),
+                      r.score.cyclic ? "cycle" : "dead-end",
+                      WithCommas(r.score.preperiod).c_str(), WithCommas(r.score.cycle).c_str(),
+                      score);
+        if (done == 1) {
+          std::cout << "# the contest's entries (seed 001): game, n, length, end, pre-period,\n"
+                       "# cycle, score against the best known (docs/reform-records.md), deck\n";
+        }
+        std::cout << line << DeckToString(r.deck) << "\n" << std::flush;
+      }
+      if (job.status.IsCancelled()) break;
+    }
+    if (json) {
+      nlohmann::ordered_json j;
+      j["command"] = kProgram;
+      j["contest"] = true;
+      j["categories"] = done;
+      j["score"] = total;
+      j["entries"] = entries;
+      std::cout << j.dump() << "\n" << std::flush;
+    } else {
+      char line[96];
+      std::snprintf(line, sizeof(line), "score %.3f of %d (%d categories)\n", total,
+                    2 * static_cast<int>(categories.size()), done);
+      std::cout << line << std::flush;
+    }
+    return signals.signal() ? signals.ExitCode() : kExitOk;
+  }
+
+  OneSearch job;
+  job.options = options;
+  job.store_dir = store_dir;
+  job.seconds_given = seconds_given;
+  job.seed_given = !vm["seed"].defaulted();
+  if (game.game.empty() && !store_dir.empty() && storage::IsSearchStore(store_dir)) {
+    job.spec_given = false;  // the store's game
+  } else if (Status s = game.ToSpec(&job.spec); !s.ok()) {
     return BadInput(kProgram, s.ToString());
   }
-  if (s.IsCancelled() && r.deck.empty()) {
+  const int rc = RunOne(&job, signals.flag());
+  if (rc != kExitOk) return rc;
+  if (job.status.IsCancelled() && job.result.deck.empty()) {
     std::cerr << kProgram << ": interrupted before any deck was followed\n";
     return signals.ExitCode();
   }
   if (json) {
-    std::cout << ToJson(spec, r, options, seconds).dump() << "\n" << std::flush;
-  } else {
-    std::cout << "game          " << GameLine(spec) << "\n"
-              << "deck          " << DeckToString(r.deck) << "\n"
-              << "length        " << Plural(r.score.length, "distinct deck") << ", "
-              << (r.score.cyclic ? "ends on a cycle of " + Plural(r.score.cycle, "deck") +
-                                       " after " + Plural(r.score.preperiod, "deck")
-                                 : std::string("ends on a dead-end"))
+    std::cout << ToJson(job.spec, job.result, job.options, job.seconds,
+                        job.stored ? &job.state : nullptr, job.store_dir)
+                     .dump()
               << "\n"
-              << "contest bonus " << (r.score.cyclic ? 1 : 0) << "\n"
-              << "method        " << r.method << (r.optimal ? " (the optimum)" : "") << "\n"
-              << "followed      " << r.decks_followed << " decks, best after " << r.found_after
-              << " (" << Seconds(r.found_seconds) << "), " << Plural(r.cycles_found, "cycle")
-              << " found\n"
               << std::flush;
-    PrintTime(seconds, s.IsCancelled() ? "interrupted" : "");
+  } else {
+    PrintText(job, signals.flag());
   }
-  return s.IsCancelled() ? signals.ExitCode() : kExitOk;
+  return job.status.IsCancelled() ? signals.ExitCode() : kExitOk;
 }
 
 }  // namespace eulerdeck::tools

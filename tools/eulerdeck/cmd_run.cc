@@ -18,6 +18,7 @@
 #include "tools/common/format.h"
 #include "tools/common/interrupt.h"
 #include "tools/common/progress.h"
+#include "storage/search/search_store.h"
 #include "tools/eulerdeck/commands.h"
 #include "tools/eulerdeck/count_store.h"
 #include "tools/eulerdeck/forecast_text.h"
@@ -438,6 +439,16 @@ int RunResume(const std::vector<std::string>& args) {
   if (ParseOrHelp(args, desc, kResumeUsage, vm)) return kExitOk;
   GameSpec spec;
   std::string tally;
+  if (storage::IsSearchStore(common.store_dir)) {
+    // A reform-search store: the search goes on to its budget.
+    std::vector<std::string> search_args = {"--store", common.store_dir, "--threads",
+                                            std::to_string(common.threads)};
+    if (!vm["checkpoint-seconds"].defaulted()) {
+      search_args.insert(search_args.end(),
+                         {"--checkpoint-seconds", std::to_string(common.checkpoint_seconds)});
+    }
+    return RunReformSearch(search_args);
+  }
   if (IsRemovedStore(common.store_dir, &spec)) {
     // A count --removed store: the same, to count --removed (its split and
     // plan come from the store).

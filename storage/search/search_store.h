@@ -1,0 +1,72 @@
+// The store of a long reform search (`eulerdeck reform-search --store DIR`,
+// engine/reform/search.h): a directory holding
+//   reform-search.json  the search's parameters and its state at the last
+//                       checkpoint (ReformSearchState: the best deck, the
+//                       decks each searcher restarts from, the cycles found,
+//                       the improvements), replaced atomically (written
+//                       beside, fsync'd, renamed over, the directory
+//                       fsync'd), so that a kill -9 or a power cut leaves
+//                       either the old checkpoint or the new one;
+//   LOCK                flock(2)'d while a search runs in it.
+// The document is also the search's progress document: copied into an empty
+// directory on another machine, it makes a store that resumes there.
+#ifndef EULERDECK_STORAGE_SEARCH_SEARCH_STORE_H_
+#define EULERDECK_STORAGE_SEARCH_SEARCH_STORE_H_
+
+#include <memory>
+#include <string>
+
+#include "engine/base/status.h"
+#include "engine/cards/game.h"
+#include "engine/reform/search.h"
+
+namespace eulerdeck::storage {
+
+struct SearchParams {
+  GameSpec spec;
+  uint64_t seed = 1;
+  double seconds = 0;  // the whole search's budget
+  uint64_t beam = 20000;
+  bool exhaustive = true;
+  std::string created;  // UTC, ISO 8601
+};
+
+// The file name of the document inside a search store.
+extern const char kSearchDocument[];
+
+// True when `dir` holds a search store's document.
+bool IsSearchStore(const std::string& dir);
+
+class SearchStore {
+ public:
+  // Opens `dir` (made if missing; it must then be empty or a search store)
+  // and takes its lock: InvalidArgument when another process holds it, or
+  // when `dir` holds something else.
+  static Status Open(const std::string& dir, std::unique_ptr<SearchStore>* store);
+  ~SearchStore();
+  SearchStore(const SearchStore&) = delete;
+  SearchStore& operator=(const SearchStore&) = delete;
+
+  // Whether a checkpoint was written (a search to resume).
+  bool exists() const;
+  // The last checkpoint: Corruption when it cannot be read.
+  Status Load(SearchParams* params, ReformSearchState* state) const;
+  // Replaces the checkpoint, atomically.
+  Status Save(const SearchParams& params, const ReformSearchState& state);
+
+  const std::string& dir() const { return dir_; }
+
+ private:
+  SearchStore(std::string dir, int lock_fd) : dir_(std::move(dir)), lock_fd_(lock_fd) {}
+  std::string dir_;
+  int lock_fd_;
+};
+
+// The document's text for a state, and back (exposed for tests and for
+// `reform-search --json`).
+std::string EncodeSearch(const SearchParams& params, const ReformSearchState& state);
+Status DecodeSearch(const std::string& text, SearchParams* params, ReformSearchState* state);
+
+}  // namespace eulerdeck::storage
+
+#endif  // EULERDECK_STORAGE_SEARCH_SEARCH_STORE_H_
