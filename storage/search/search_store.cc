@@ -196,6 +196,18 @@ bool IsSearchStore(const std::string& dir) {
   return std::filesystem::is_regular_file(std::filesystem::path(dir) / kSearchDocument, ec);
 }
 
+Status ReadSearchParams(const std::string& dir, SearchParams* params) {
+  const std::filesystem::path path = std::filesystem::path(dir) / kSearchDocument;
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return Status::IOError("cannot read '" + path.string() + "'");
+  std::stringstream text;
+  text << in.rdbuf();
+  ReformSearchState state;
+  Status s = DecodeSearch(text.str(), params, &state);
+  if (!s.ok()) return Status::Corruption("'" + path.string() + "': " + s.ToString());
+  return Status::OK();
+}
+
 Status SearchStore::Open(const std::string& dir, std::unique_ptr<SearchStore>* store) {
   namespace fs = std::filesystem;
   std::error_code ec;

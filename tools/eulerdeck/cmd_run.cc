@@ -48,7 +48,8 @@ constexpr const char* kResumeUsage =
     "Continues the enumeration held in DIR from its last checkpoint, then prints\n"
     "the store's status. A count store (made by 'eulerdeck count --store DIR')\n"
     "continues its count and prints the count's report; a reform-stats store\n"
-    "(made by 'eulerdeck reform-stats --store DIR') continues and prints its report.";
+    "(made by 'eulerdeck reform-stats --store DIR') continues and prints its report;\n"
+    "a reform-search store goes on searching to its budget.";
 
 struct Common {
   std::string store_dir;
@@ -441,7 +442,17 @@ int RunResume(const std::vector<std::string>& args) {
   std::string tally;
   if (storage::IsSearchStore(common.store_dir)) {
     // A reform-search store: the search goes on to its budget.
-    std::vector<std::string> search_args = {"--store", common.store_dir, "--threads",
+    storage::SearchParams params;
+    if (Status s = storage::ReadSearchParams(common.store_dir, &params); !s.ok()) {
+      return BadInput("eulerdeck resume", s.ToString());
+    }
+    std::vector<std::string> search_args = {"--game",
+                                            GameName(params.spec.game),
+                                            "--ranks",
+                                            std::to_string(params.spec.ranks),
+                                            "--store",
+                                            common.store_dir,
+                                            "--threads",
                                             std::to_string(common.threads)};
     if (!vm["checkpoint-seconds"].defaulted()) {
       search_args.insert(search_args.end(),
