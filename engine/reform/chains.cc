@@ -35,7 +35,8 @@ class TreeWalk {
  public:
   TreeWalk(const ChildRule& rule, int n, bool one_first, std::mt19937_64* rng)
       : rule_(rule), n_(n), one_first_(one_first), rng_(rng),
-        whole_(n <= kWholeTreeCards || n - kSubtreeLevels < 1) {}
+        whole_(n <= kWholeTreeCards || n - kSubtreeLevels < 1),
+        all_(((uint64_t{1} << n) - 1) << 1) {}
 
   bool exhausted() const { return exhausted_; }
 
@@ -46,17 +47,17 @@ class TreeWalk {
     uint64_t done = 0;
     Card child[kNodeBytes];
     while (done < leaves && !exhausted_) {
-      if (stack_.empty()) {
+      if (depth_ == 0) {
         if (started_ && whole_) {
           exhausted_ = true;
           break;
         }
         Start();
-        if (stack_.empty()) continue;
+        if (depth_ == 0) continue;
       }
-      Frame& f = stack_.back();
+      Frame& f = stack_[depth_ - 1];
       if (f.next == f.kids.size()) {
-        stack_.pop_back();
+        --depth_;
         continue;
       }
       const auto [t, x] = f.kids[f.next++];
@@ -72,7 +73,16 @@ class TreeWalk {
         ++done;
         continue;
       }
-      Push(child, k + 1);
+      if (one_first_ && k + 2 == n_) {
+        // Its one child: 1 put back on top at count 1 (always valid).
+        y_[0] = 1;
+        deck_[0] = 1;
+        std::copy(child, child + k + 1, deck_ + 1);
+        leaf(static_cast<const Card*>(deck_), static_cast<const Card*>(y_));
+        ++done;
+        continue;
+      }
+      Push(child, k + 1, f.avail & ~(uint64_t{1} << x));
     }
     return done;
   }
@@ -80,20 +90,32 @@ class TreeWalk {
  private:
   struct Frame {
     int k = 0;  // cards in node
+    uint64_t avail = 0;  // bit v: value v not in node
     Card node[kNodeBytes];
     std::vector<std::pair<uint32_t, Card>> kids;
     size_t next = 0;
   };
 
-  // The children a sub-deck of k cards may take in this walk.
-  void Kids(const Card* node, int k, std::vector<std::pair<uint32_t, Card>>* kids) const {
+  // The children a sub-deck of k cards may take in this walk. Mousetrap
+  // names value t at count t, so below 64 cards the children are the valid
+  // counts (one word) that name a value not in the sub-deck: `avail`, bit v
+  // for each such value v.
+  void Kids(const Card* node, int k, uint64_t avail,
+            std::vector<std::pair<uint32_t, Card>>* kids) const {
     kids->clear();
     const bool last = k + 1 == n_;
-    rule_.ForEachChild(node, k, [&](uint32_t t, Card x) {
-      const bool top_one = last && t == 1 && x == 1;
-      if (one_first_ ? (last ? !top_one : x == 1) : top_one) return;
-      kids->emplace_back(t, x);
-    });
+    ChildCounts valid;
+    rule_.ValidCounts(node, k, &valid);
+    uint64_t w = valid.bits[0] & avail;
+    if (one_first_) {
+      w &= last ? uint64_t{2} : ~uint64_t{2};
+    } else if (last) {
+      w &= ~uint64_t{2};
+    }
+    for (; w; w &= w - 1) {
+      const uint32_t t = static_cast<uint32_t>(__builtin_ctzll(w));
+      kids->emplace_back(t, static_cast<Card>(t));
+    }
   }
   void Roots(std::vector<std::pair<uint32_t, Card>>* kids) const {
     kids->clear();
@@ -103,13 +125,22 @@ class TreeWalk {
     }
   }
 
-  void Push(const Card* node, int k) {
-    stack_.emplace_back();
-    Frame& f = stack_.back();
+  // Frames are kept, one per depth, so that their child lists keep their
+  // memory.
+  Frame& NewFrame() {
+    if (stack_.size() <= depth_) stack_.emplace_back();
+    Frame& f = stack_[depth_++];
+    f.next = 0;
+    return f;
+  }
+
+  void Push(const Card* node, int k, uint64_t avail) {
+    Frame& f = NewFrame();
     f.k = k;
+    f.avail = avail;
     std::copy(node, node + k, f.node);
-    Kids(node, k, &f.kids);
-    if (k + 1 < n_) std::shuffle(f.kids.begin(), f.kids.end(), *rng_);
+    Kids(node, k, avail, &f.kids);
+    if (k + 1 < n_ && !(one_first_ && k + 2 == n_)) std::shuffle(f.kids.begin(), f.kids.end(), *rng_);
   }
 
   // The whole tree: a frame of the roots. A subtree: a random descent to
@@ -117,9 +148,9 @@ class TreeWalk {
   void Start() {
     started_ = true;
     if (whole_) {
-      stack_.emplace_back();
-      Frame& f = stack_.back();
+      Frame& f = NewFrame();
       f.k = 0;
+      f.avail = all_;
       Roots(&f.kids);
       std::shuffle(f.kids.begin(), f.kids.end(), *rng_);
       return;
@@ -130,16 +161,18 @@ class TreeWalk {
     if (kids.empty()) return;
     node[0] = kids[std::uniform_int_distribution<size_t>(0, kids.size() - 1)(*rng_)].second;
     y_[n_ - 1] = node[0];
+    uint64_t avail = all_ & ~(uint64_t{1} << node[0]);
     const int top = n_ - kSubtreeLevels;
     for (int k = 1; k < top; ++k) {
-      Kids(node, k, &kids);
+      Kids(node, k, avail, &kids);
       if (kids.empty()) return;
       const auto [t, x] = kids[std::uniform_int_distribution<size_t>(0, kids.size() - 1)(*rng_)];
       ChildRule::MakeChild(node, k, t, x, child);
       std::copy(child, child + k + 1, node);
       y_[n_ - k - 1] = x;
+      avail &= ~(uint64_t{1} << x);
     }
-    Push(node, top);
+    Push(node, top, avail);
   }
 
   const ChildRule& rule_;
@@ -147,8 +180,11 @@ class TreeWalk {
   const bool one_first_;
   std::mt19937_64* const rng_;
   const bool whole_;
+  const uint64_t all_;  // bits 1..n
   bool started_ = false, exhausted_ = false;
-  std::vector<Frame> stack_;
+  std::vector<Frame> stack_;  // stack_[0..depth_-1] the path
+  size_t depth_ = 0;
+  Card deck_[kNodeBytes] = {};
   Card y_[kNodeBytes] = {};  // the removal order, its last cards set along the path
 };
 

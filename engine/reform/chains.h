@@ -33,7 +33,7 @@
 
 namespace eulerdeck {
 
-// Mousetrap, one suit, 2..64 cards (the enumerator's sizes). Step() counts
+// Mousetrap, one suit, 2..62 cards (counts in one word). Step() counts
 // a unit for each winning deck built and each predecessor rebuilt.
 std::unique_ptr<ReformMove> MakeChainMove(const GameSpec& spec, uint64_t seed);
 
