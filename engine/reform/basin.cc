@@ -237,6 +237,13 @@ class BasinMove final : public ReformMove {
 
   uint64_t Step(uint64_t work) override {
     uint64_t done = 0;
+    if (!started_) {
+      // The sorted deck first: modular's identity is a fixed point up to
+      // at least 17 cards, and random decks hardly ever reach a cycle at
+      // n = 16 or 18, where the descent then climbs the identity's in-tree.
+      started_ = true;
+      done += Walk(SortedDeck(spec_));
+    }
     while (done < work) {
       // Balanced on time: a rebuild costs about as much as kRebuildPlays plays.
       const uint64_t total = random_work_ + descent_work_ * kRebuildPlays;
@@ -264,6 +271,10 @@ class BasinMove final : public ReformMove {
   std::vector<Deck> Keep(size_t limit) const override {
     std::vector<Deck> out;
     if (limit == 0) return out;
+    // A candidate not yet replayed first when it is better (Seed() replays
+    // it), then the best.
+    if (pending_ && (best_.empty() || BetterReform(candidate_score_, best_score_)))
+      out.push_back(candidate_);
     if (!best_.empty()) out.push_back(best_);
     frontier_.Best(limit, &out);
     if (out.size() > limit) out.resize(limit);
@@ -469,6 +480,7 @@ class BasinMove final : public ReformMove {
   Deck candidate_;
   ReformScore candidate_score_;
   bool pending_ = false;
+  bool started_ = false;
   uint64_t since_verify_ = 0;
   uint64_t walks_ = 0, random_work_ = 0, descent_work_ = 0;
   BasinCounters counters_;
