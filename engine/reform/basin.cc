@@ -416,7 +416,7 @@ class BasinMove final : public ReformMove {
     }
     for (size_t j = 0; j < m; ++j) {
       memory_.Put(keys_[j], known_[j]);
-      if (known_[j].length >= 2) frontier_.Push(path_.data() + j * n_, known_[j]);
+      if (known_[j].length >= 2 || known_[j].cycle > 0) frontier_.Push(path_.data() + j * n_, known_[j]);
     }
     Consider(path_.data(), known_[0]);
     ++counters_.walks;
