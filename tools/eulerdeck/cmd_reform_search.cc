@@ -38,13 +38,15 @@ constexpr const char* kUsage =
     "Mousetrap contest scores it: a sequence ending on a cycle beats any other,\n"
     "then the longer wins (distinct decks met). Where every deck can be\n"
     "classified in seconds (mousetrap n <= 13, modular n <= 10) it does that and\n"
-    "the answer is the optimum; beyond, it follows random decks to find cycles,\n"
-    "searches backwards from each cycle, and extends random winning decks\n"
-    "backwards and forwards (docs/reform-records.md). The same --seed repeats a\n"
-    "run. With --store DIR the search checkpoints its best deck and the decks\n"
-    "it restarts from every few seconds, and the same command (or `eulerdeck\n"
-    "resume --store DIR`) continues it; --seconds/--hours is then the whole\n"
-    "search's budget. --contest runs every category of the contest (n = 10..25\n"
+    "the answer is the optimum. Beyond, for mousetrap it walks the backward tree\n"
+    "of winning decks (1 on top first) and grows a chain both ways wherever a\n"
+    "reformed deck wins again; for modular it follows random decks with a memory\n"
+    "of the decks met and descends the cycles' in-trees deepest first\n"
+    "(docs/reform-records.md). --seed, --threads and --decks repeat a run. All\n"
+    "cores by default, 10 minutes. With --store DIR the search checkpoints its\n"
+    "best deck and the decks it restarts from every few seconds, and the same\n"
+    "command (or `eulerdeck resume --store DIR`) continues it; --seconds/--hours\n"
+    "is then the whole search's budget. --contest runs every category of the contest (n = 10..25\n"
     "but 23, both games) in turn, T each, and prints the 30 entries with their\n"
     "scores. Ctrl-C stops with the best deck found so far.";
 
@@ -343,11 +345,12 @@ int RunReformSearch(const std::vector<std::string>& args) {
   po::options_description desc("options");
   desc.add_options()("help,h", "show this help");
   game.Add(desc);
-  desc.add_options()("seconds", po::value<double>(&options.seconds)->default_value(60),
+  options.threads = 0;
+  desc.add_options()("seconds", po::value<double>(&options.seconds)->default_value(600),
                      "time for the search beyond the exhaustive sizes (with --store: the whole "
                      "search's; --contest: each category's)")(
       "hours", po::value<double>(&hours), "the same in hours")(
-      "threads", po::value<int>(&options.threads)->default_value(1),
+      "threads", po::value<int>(&options.threads)->default_value(0),
       "independent searchers, one per thread (0: all cores), seeds derived from --seed")(
       "seed", po::value<uint64_t>(&options.seed)->default_value(1),
       "seed of the random choices (the same seed repeats a run)")(
