@@ -46,9 +46,9 @@ constexpr const char* kUsage =
     "cores by default, 10 minutes. With --store DIR the search checkpoints its\n"
     "best deck and the decks it restarts from every few seconds, and the same\n"
     "command (or `eulerdeck resume --store DIR`) continues it; --seconds/--hours\n"
-    "is then the whole search's budget. --contest runs every category of the contest (n = 10..25\n"
-    "but 23, both games) in turn, T each, and prints the 30 entries with their\n"
-    "scores. Ctrl-C stops with the best deck found so far.";
+    "is then the whole search's budget. --contest runs every category of the\n"
+    "contest (n = 10..25 but 23, both games) in turn, T each, and prints the 30\n"
+    "entries with their scores. Ctrl-C stops with the best deck found so far.";
 
 // The contest's categories (seed 001): n = 10..25 but 23, both games.
 std::vector<GameSpec> ContestCategories() {
