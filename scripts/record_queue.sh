@@ -151,6 +151,38 @@ print(j['winning_decks'] if r is None else
   done
 }
 
+# search NAME ARGS...: one run of `eulerdeck reform-search ARGS --store` on 2
+# threads (issue 44: a search is not repeated with another split; its best
+# deck is checked by replaying it). The store's documents (reform-search.json,
+# one per category of a --contest) are its progress: record_save.sh copies
+# them to $PROGRESS/NAME/, and a machine handed back fresh starts from there.
+search() {
+  local name=$1; shift
+  if [ ${#ONLY[@]} -gt 0 ] && [[ " ${ONLY[*]} " != *" $name "* ]]; then return 0; fi
+  local out="$R/results/$name.json"
+  [ -s "$out" ] && return 0
+  local store="$R/stores/$name"
+  if [ -n "$PROGRESS" ] && [ ! -e "$store" ] && [ -d "$PROGRESS/$name" ]; then
+    mkdir -p "$store" && cp -r "$PROGRESS/$name/." "$store/" &&
+      log "restored $name from $PROGRESS/$name"
+  fi
+  local cmd=("$E" reform-search "$@" --store "$store" --threads 2 --json -q)
+  local t0=$(date +%s.%N) rc=0
+  log "start $name: ${cmd[*]}"
+  "${cmd[@]}" > "$out.partial" 2>> "$R/queue.err" || rc=$?
+  if [ "$rc" -eq 0 ]; then
+    mv "$out.partial" "$out"
+    log "done  $name in $(python3 -c "print(round($(date +%s.%N)-$t0,1))") s: $(python3 -c "
+import json
+j = json.load(open('$out'))
+print(f\"score {j['score']:.3f} of {2 * j['categories']}\" if j.get('contest') else
+      f\"length {j['length']} ({'cyclic' if j['cyclic'] else 'dead-end'})\")")"
+  else
+    log "stop  $name after $(python3 -c "print(round($(date +%s.%N)-$t0,1))") s (rc $rc)"
+    exit 1
+  fi
+}
+
 mkdir -p "$R/results" "$R/stores"
 # One queue at a time: a second would be refused by the store's lock, but
 # only after adding a session line of its own to the running job's.
@@ -180,6 +212,11 @@ job hlm-s4-m8 --game hlm --ranks 8 --suits 4                  # ~6.3 h
 # device machine's 16 cores (docs/data/progress/removed-modular-s1-m14-*.json,
 # 2026-11-26), and they confirm a new value and Bersani's web figure.
 job removed-modular-s1-m14 --removed --game modular --ranks 14       # ~0.6-1.2 h idle (2-4 h loaded)
+# The reform-search contest (issue 44, part 4): every category 20 minutes on
+# 2 threads (~8.5 h), then the long basins of modular 17 and 19.
+search reform-contest --contest --seconds 1200                      # ~8.5 h
+search reform-search-modular-17 --game modular --ranks 17 --hours 4 # 4 h
+search reform-search-modular-19 --game modular --ranks 19 --hours 4 # 4 h
 job mousetrap-s4-m6 --game mousetrap --ranks 6 --suits 4      # ~3.4 h
 job mousetrap-s2-m10 --game mousetrap --ranks 10 --suits 2    # ~7.2 h
 # The forward counts of issue 43, part 2 (count --removed, by cards removed),
@@ -195,5 +232,6 @@ if [ ${#ONLY[@]} -gt 0 ]; then
   job removed-mousetrap-s1-m14 --removed --game mousetrap --ranks 14   # a minute or two
   job removed-modular-s1-m10 --removed --game modular --ranks 10
   job mousetrap-s1-m9 --game mousetrap --ranks 9
+  search reform-search-test --game modular --ranks 12 --seconds 4
 fi
 log "queue finished"

@@ -26,6 +26,18 @@ mkdir -p "$out"
 for store in "$R"/stores/*; do
   [ -d "$store" ] || continue
   name=$(basename "$store")
+  # A reform search (record_queue.sh's `search` jobs): its documents as they
+  # are, one per category of a contest.
+  case "$name" in
+    reform-*)
+      find "$store" -name reform-search.json | while read -r doc; do
+        rel=${doc#"$store"/}
+        mkdir -p "$out/$name/$(dirname "$rel")"
+        cp "$doc" "$out/$name/$rel"
+      done
+      continue
+      ;;
+  esac
   csv="$data/${name%-[AB]}.csv"
   if [ -e "$csv" ]; then
     # A removed job's file holds both runs and an "agree" column: a

@@ -5,7 +5,8 @@
 # with docs/data/progress for the stores a machine handed back fresh lost
 # (they are imported, then resumed). Refuses to start a second queue.
 #   scripts/record_start.sh [JOB...]   default: the jobs docs/results.md awaits
-#   (the backward counts, then the forward counts by cards removed of issue 43)
+#   (forward modular 14, the reform-search contest and long searches of
+#   issue 44, the backward counts, then the forward counts of issue 43)
 # EULERDECK_RUNS (default /var/tmp/eulerdeck-runs) and EULERDECK_PROGRESS
 # (default docs/data/progress, absolute) move the runs and the documents.
 set -euo pipefail
@@ -27,7 +28,8 @@ if ! flock -n "$R/queue.lock" true || [ "$older" = 1 ]; then
   exit 2
 fi
 jobs=("$@")
-[ ${#jobs[@]} -gt 0 ] || jobs=(removed-modular-s1-m14 mousetrap-s4-m6 mousetrap-s2-m10
+[ ${#jobs[@]} -gt 0 ] || jobs=(removed-modular-s1-m14 reform-contest reform-search-modular-17
+  reform-search-modular-19 mousetrap-s4-m6 mousetrap-s2-m10
   removed-mousetrap-s1-m16 removed-mousetrap-s1-m17 removed-modular-s1-m15)
 mkdir -p "$R/bin"
 bin="eulerdeck-$(git rev-parse --short HEAD)"
