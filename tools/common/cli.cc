@@ -51,10 +51,16 @@ Status ParseRanks(const std::string& text, int* first, int* last) {
 
 }  // namespace
 
-void SpecOptions::Add(po::options_description& desc, bool allow_range) {
+void SpecOptions::Add(po::options_description& desc, bool allow_range, bool required) {
   static const std::string games = GameNameList(" | ");
-  desc.add_options()("game", po::value(&game)->required(), games.c_str())(
-      "ranks", po::value(&ranks)->required(),
+  po::typed_value<std::string>* game_value = po::value(&game);
+  po::typed_value<std::string>* ranks_value = po::value(&ranks);
+  if (required) {
+    game_value->required();
+    ranks_value->required();
+  }
+  desc.add_options()("game", game_value, games.c_str())(
+      "ranks", ranks_value,
       allow_range ? "number of values m (cards 1..m), or a range A..B: every m from A to B"
                   : "number of values m (cards 1..m)")("suits", po::value(&suits)->default_value(1),
                                                        "copies of each value s");

@@ -34,8 +34,9 @@ struct SpecOptions {
   int suits = 1;
 
   // Adds --game/--ranks/--suits; with allow_range, --ranks says it also
-  // takes a range A..B.
-  void Add(po::options_description& desc, bool allow_range = false);
+  // takes a range A..B. Not required: the command checks them itself
+  // (ToSpec says which is missing), e.g. where another option replaces them.
+  void Add(po::options_description& desc, bool allow_range = false, bool required = true);
   // The one size given. InvalidArgument for a bad game, a bad size, or a
   // range ("--ranks 1..5: this command takes one number of ranks, not a
   // range").

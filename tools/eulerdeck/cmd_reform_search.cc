@@ -344,7 +344,7 @@ int RunReformSearch(const std::vector<std::string>& args) {
   std::string store_dir;
   po::options_description desc("options");
   desc.add_options()("help,h", "show this help");
-  game.Add(desc);
+  game.Add(desc, /*allow_range=*/false, /*required=*/false);  // not with --contest
   options.threads = 0;
   desc.add_options()("seconds", po::value<double>(&options.seconds)->default_value(600),
                      "time for the search beyond the exhaustive sizes (with --store: the whole "
@@ -457,6 +457,9 @@ int RunReformSearch(const std::vector<std::string>& args) {
   job.seed_given = !vm["seed"].defaulted();
   if (game.game.empty() && !store_dir.empty() && storage::IsSearchStore(store_dir)) {
     job.spec_given = false;  // the store's game
+  } else if (game.game.empty() || game.ranks.empty()) {
+    return BadInput(kProgram, std::string("the option '--") + (game.game.empty() ? "game" : "ranks") +
+                                  "' is required but missing (or --contest)");
   } else if (Status s = game.ToSpec(&job.spec); !s.ok()) {
     return BadInput(kProgram, s.ToString());
   }
