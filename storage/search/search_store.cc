@@ -197,14 +197,27 @@ bool IsSearchStore(const std::string& dir) {
 }
 
 Status ReadSearchParams(const std::string& dir, SearchParams* params) {
+  ReformSearchState state;
+  bool running = false;
+  return ReadSearchStatus(dir, params, &state, &running);
+}
+
+Status ReadSearchStatus(const std::string& dir, SearchParams* params, ReformSearchState* state,
+                        bool* running) {
   const std::filesystem::path path = std::filesystem::path(dir) / kSearchDocument;
   std::ifstream in(path, std::ios::binary);
   if (!in) return Status::IOError("cannot read '" + path.string() + "'");
   std::stringstream text;
   text << in.rdbuf();
-  ReformSearchState state;
-  Status s = DecodeSearch(text.str(), params, &state);
+  Status s = DecodeSearch(text.str(), params, state);
   if (!s.ok()) return Status::Corruption("'" + path.string() + "': " + s.ToString());
+  *running = false;
+  const std::string lock = (std::filesystem::path(dir) / "LOCK").string();
+  const int fd = ::open(lock.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd >= 0) {
+    *running = ::flock(fd, LOCK_SH | LOCK_NB) != 0 && errno == EWOULDBLOCK;
+    ::close(fd);
+  }
   return Status::OK();
 }
 

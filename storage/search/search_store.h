@@ -39,6 +39,10 @@ bool IsSearchStore(const std::string& dir);
 // The parameters of the search stored in `dir` (without its lock: for
 // `eulerdeck resume`, which then runs the search that takes it).
 Status ReadSearchParams(const std::string& dir, SearchParams* params);
+// The last checkpoint of the search stored in `dir`, and whether a search
+// runs in it now (its lock is held), without taking the lock (`status`).
+Status ReadSearchStatus(const std::string& dir, SearchParams* params, ReformSearchState* state,
+                        bool* running);
 
 class SearchStore {
  public:

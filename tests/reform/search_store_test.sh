@@ -62,6 +62,8 @@ for k in 1 2 3; do
   pid=0
   before=$(best_of "$store")
 done
+"$E" status --store "$store" | grep -q "^state      interrupted: .*continue with .eulerdeck resume --store $store." ||
+  { echo "FAIL (kill -9): status: $("$E" status --store "$store" 2>&1 | sed -n 4p)"; fail=1; }
 out=$("$E" resume --store "$store" -q --threads 2 2>"$tmp/err")
 rc=$?
 after=$(best_of "$store")
@@ -76,6 +78,8 @@ if ! echo "$out" | grep -q "finished"; then
 fi
 restarts=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]+"/reform-search.json"))["restarts"])' "$store")
 [ "$restarts" -ge 3 ] || { echo "FAIL (kill -9): $restarts restarts recorded, expected >= 3"; fail=1; }
+[ "$("$E" status --store "$store" --json | python3 -c 'import json,sys; print(json.load(sys.stdin)["state"])')" = finished ] ||
+  { echo "FAIL (kill -9): status --json does not say finished"; fail=1; }
 echo "ok   kill -9 three times, resumed: best $l2 (was $l1 before the last kill), replays"
 
 # Ctrl-C and SIGTERM. (A background job of a non-interactive shell starts

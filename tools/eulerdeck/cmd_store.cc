@@ -16,6 +16,7 @@
 #include "storage/count/stored_count.h"
 #include "storage/count/stored_removed.h"
 #include "storage/run/stored_run.h"
+#include "storage/search/search_store.h"
 #include "storage/store/frontier_store.h"
 #include "storage/store/inspect.h"
 #include "storage/store/live_status.h"
@@ -177,6 +178,52 @@ int StatusRemoved(const std::string& dir, storage::FrontierStore* store, const G
 
 }  // namespace
 
+// `status` of a reform-search store (storage/search/search_store.h): its
+// game, budget, time searched, best deck and state; --json: the document
+// with "state" added.
+int SearchStatus(const std::string& dir, bool json, const std::string& plot_path) {
+  if (!plot_path.empty()) return BadInput("eulerdeck status", "--plot: a reform search has no levels");
+  storage::SearchParams params;
+  ReformSearchState state;
+  bool running = false;
+  if (Status s = storage::ReadSearchStatus(dir, &params, &state, &running); !s.ok()) {
+    return BadInput("eulerdeck status", s.ToString());
+  }
+  const std::string what = running          ? "running"
+                           : state.finished ? "finished"
+                                            : "interrupted";
+  if (json) {
+    nlohmann::ordered_json j =
+        nlohmann::ordered_json::parse(storage::EncodeSearch(params, state));
+    j["state"] = what;
+    j["store"] = dir;
+    std::cout << j.dump() << "\n" << std::flush;
+    return kExitOk;
+  }
+  std::cout << "store      " << dir << "\n"
+            << "game       " << GameLine(params.spec) << "\n"
+            << "kind       reform-search, seed " << params.seed << ", created " << params.created
+            << "\n"
+            << "state      " << what << ": " << HumanDuration(state.seconds) << " of "
+            << HumanDuration(params.seconds) << " searched, "
+            << Plural(state.restarts, "restart") << ", " << state.decks_followed
+            << " decks followed";
+  if (what == "interrupted") std::cout << "; continue with `eulerdeck resume --store " << dir << "`";
+  std::cout << "\n";
+  if (!state.best.deck.empty()) {
+    const ReformScore& b = state.best.score;
+    std::cout << "best       " << Plural(b.length, "distinct deck") << ", "
+              << (b.cyclic ? "ends on a cycle of " + Plural(b.cycle, "deck") + " after " +
+                                 Plural(b.preperiod, "deck")
+                           : std::string("ends on a dead-end"))
+              << " (" << state.best.method << ", found at " << HumanDuration(state.best.found_seconds)
+              << ")\n"
+              << "deck       " << DeckToString(state.best.deck) << "\n";
+  }
+  std::cout << std::flush;
+  return kExitOk;
+}
+
 int RunStatus(const std::vector<std::string>& args) {
   std::string dir, plot_path;
   po::options_description desc("options");
@@ -200,6 +247,7 @@ int RunStatus(const std::vector<std::string>& args) {
   Status checked = CheckResultStreams(vm["json"].as<bool>(), {{"plot", plot_path}});
   if (checked.ok() && !plot_path.empty()) checked = CheckPlotPath(plot_path);
   if (!checked.ok()) return BadInput("eulerdeck status", checked.ToString());
+  if (storage::IsSearchStore(dir)) return SearchStatus(dir, vm["json"].as<bool>(), plot_path);
   std::unique_ptr<storage::FrontierStore> store;
   GameSpec spec;
   std::vector<storage::LevelRecord> levels;
