@@ -183,6 +183,38 @@ print(f\"score {j['score']:.3f} of {2 * j['categories']}\" if j.get('contest') e
   fi
 }
 
+# rstats NAME ARGS...: the reform statistics `eulerdeck reform-stats ARGS
+# --store` (issue 44, part 3), twice: A at the default split, B at
+# --subtrees 30000 (as scripts/reform_queue.sh's variants), 2 threads each.
+# Their stores are count stores: record_save.sh exports their progress
+# documents as a count's, and a missing store is imported from one.
+rstats() {
+  local name=$1; shift
+  if [ ${#ONLY[@]} -gt 0 ] && [[ " ${ONLY[*]} " != *" $name "* ]]; then return 0; fi
+  for variant in A B; do
+    local out="$R/results/$name-$variant.json"
+    [ -s "$out" ] && continue
+    local store="$R/stores/$name-$variant"
+    if [ -n "$PROGRESS" ] && [ ! -e "$store" ] && [ -s "$PROGRESS/$name-$variant.json" ]; then
+      "$E" import --progress "$PROGRESS/$name-$variant.json" --store "$store" >> "$R/queue.log" 2>> "$R/queue.err" &&
+        log "imported $name-$variant from $PROGRESS/$name-$variant.json"
+    fi
+    local extra=()
+    [ "$variant" = B ] && extra=(--subtrees 30000)
+    local cmd=("$E" reform-stats "$@" --store "$store" "${extra[@]}" --threads 2 --json -q)
+    local t0=$(date +%s.%N) rc=0
+    log "start $name-$variant: ${cmd[*]}"
+    "${cmd[@]}" > "$out.partial" 2>> "$R/queue.err" || rc=$?
+    if [ "$rc" -eq 0 ]; then
+      mv "$out.partial" "$out"
+      log "done  $name-$variant in $(python3 -c "print(round($(date +%s.%N)-$t0,1))") s"
+    else
+      log "stop  $name-$variant after $(python3 -c "print(round($(date +%s.%N)-$t0,1))") s (rc $rc)"
+      exit 1
+    fi
+  done
+}
+
 mkdir -p "$R/results" "$R/stores"
 # One queue at a time: a second would be refused by the store's lock, but
 # only after adding a session line of its own to the running job's.
@@ -213,8 +245,12 @@ job hlm-s4-m8 --game hlm --ranks 8 --suits 4                  # ~6.3 h
 # 2026-11-26), and they confirm a new value and Bersani's web figure.
 job removed-modular-s1-m14 --removed --game modular --ranks 14       # ~0.6-1.2 h idle (2-4 h loaded)
 # The reform-search contest (issue 44, part 4): every category 20 minutes on
-# 2 threads (~8.5 h), then the long basins of modular 17 and 19.
+# 2 threads (~8.5 h); the long basins of modular 17 and 19 after the reform
+# statistics of modular 13 (part 3).
+# Then the reform statistics of modular 13, whose proven optimum the
+# search's test needs (both runs started on a device: docs/data/progress).
 search reform-contest --contest --seconds 1200                      # ~8.5 h
+rstats rstats-modular-13 --game modular --ranks 13                  # ~6 h a run
 search reform-search-modular-17 --game modular --ranks 17 --hours 4 # 4 h
 search reform-search-modular-19 --game modular --ranks 19 --hours 4 # 4 h
 job mousetrap-s4-m6 --game mousetrap --ranks 6 --suits 4      # ~3.4 h
@@ -233,5 +269,6 @@ if [ ${#ONLY[@]} -gt 0 ]; then
   job removed-modular-s1-m10 --removed --game modular --ranks 10
   job mousetrap-s1-m9 --game mousetrap --ranks 9
   search reform-search-test --game modular --ranks 12 --seconds 4
+  rstats rstats-modular-9 --game modular --ranks 9
 fi
 log "queue finished"

@@ -28,7 +28,7 @@ if ! flock -n "$R/queue.lock" true || [ "$older" = 1 ]; then
   exit 2
 fi
 jobs=("$@")
-[ ${#jobs[@]} -gt 0 ] || jobs=(removed-modular-s1-m14 reform-contest reform-search-modular-17
+[ ${#jobs[@]} -gt 0 ] || jobs=(removed-modular-s1-m14 reform-contest rstats-modular-13 reform-search-modular-17
   reform-search-modular-19 mousetrap-s4-m6 mousetrap-s2-m10
   removed-mousetrap-s1-m16 removed-mousetrap-s1-m17 removed-modular-s1-m15)
 mkdir -p "$R/bin"
