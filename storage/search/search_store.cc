@@ -93,6 +93,18 @@ Status SyncDir(const std::filesystem::path& dir) {
 
 }  // namespace
 
+// The document of the store in `dir`, decoded.
+static Status ReadDocument(const std::string& dir, SearchParams* params, ReformSearchState* state) {
+  const std::filesystem::path path = std::filesystem::path(dir) / kSearchDocument;
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return Status::IOError("cannot read '" + path.string() + "'");
+  std::stringstream text;
+  text << in.rdbuf();
+  Status s = DecodeSearch(text.str(), params, state);
+  if (!s.ok()) return Status::Corruption("'" + path.string() + "': " + s.ToString());
+  return Status::OK();
+}
+
 std::string EncodeSearch(const SearchParams& params, const ReformSearchState& state) {
   nlohmann::ordered_json j;
   j["kind"] = kKind;
@@ -204,13 +216,7 @@ Status ReadSearchParams(const std::string& dir, SearchParams* params) {
 
 Status ReadSearchStatus(const std::string& dir, SearchParams* params, ReformSearchState* state,
                         bool* running) {
-  const std::filesystem::path path = std::filesystem::path(dir) / kSearchDocument;
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return Status::IOError("cannot read '" + path.string() + "'");
-  std::stringstream text;
-  text << in.rdbuf();
-  Status s = DecodeSearch(text.str(), params, state);
-  if (!s.ok()) return Status::Corruption("'" + path.string() + "': " + s.ToString());
+  if (Status s = ReadDocument(dir, params, state); !s.ok()) return s;
   *running = false;
   const std::string lock = (std::filesystem::path(dir) / "LOCK").string();
   const int fd = ::open(lock.c_str(), O_RDONLY | O_CLOEXEC);
@@ -258,14 +264,7 @@ SearchStore::~SearchStore() { ::close(lock_fd_); }
 bool SearchStore::exists() const { return IsSearchStore(dir_); }
 
 Status SearchStore::Load(SearchParams* params, ReformSearchState* state) const {
-  const std::filesystem::path path = std::filesystem::path(dir_) / kSearchDocument;
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return Status::IOError("cannot read '" + path.string() + "'");
-  std::stringstream text;
-  text << in.rdbuf();
-  Status s = DecodeSearch(text.str(), params, state);
-  if (!s.ok()) return Status::Corruption("'" + path.string() + "': " + s.ToString());
-  return Status::OK();
+  return ReadDocument(dir_, params, state);
 }
 
 Status SearchStore::Save(const SearchParams& params, const ReformSearchState& state) {

@@ -13,18 +13,12 @@
 
 #include "engine/reform/follow.h"
 #include "engine/reform/stats.h"
+#include "tests/support/reform_optimum.h"
 
 namespace eulerdeck {
 namespace {
 
-ReformScore Optimum(const GameSpec& spec) {
-  ReformStatsResult stats;
-  REQUIRE(ReformStats(spec, ReformStatsOptions{}, &stats).ok());
-  ReformScore best;
-  best.cyclic = stats.longest_cyclic_sequence.length > 0;
-  best.length = best.cyclic ? stats.longest_cyclic_sequence.length : stats.longest_sequence.length;
-  return best;
-}
+ReformScore Optimum(const GameSpec& spec) { return ReformOptimum(spec); }
 
 // Steps of `step` units until `work` units are done.
 void Run(ReformMove* move, uint64_t work, uint64_t step = 10000) {

@@ -6,18 +6,12 @@
 
 #include "engine/reform/follow.h"
 #include "engine/reform/stats.h"
+#include "tests/support/reform_optimum.h"
 
 namespace eulerdeck {
 namespace {
 
-ReformScore Optimum(const GameSpec& spec) {
-  ReformStatsResult stats;
-  REQUIRE(ReformStats(spec, ReformStatsOptions{}, &stats).ok());
-  ReformScore best;
-  best.cyclic = stats.longest_cyclic_sequence.length > 0;
-  best.length = best.cyclic ? stats.longest_cyclic_sequence.length : stats.longest_sequence.length;
-  return best;
-}
+ReformScore Optimum(const GameSpec& spec) { return ReformOptimum(spec); }
 
 // Steps of 100,000 units until `work` is done or the move has covered all it
 // can reach.

@@ -32,17 +32,8 @@ has_best() {
 import json, sys
 sys.exit(0 if json.load(open(sys.argv[1] + "/reform-search.json"))["best"] else 1)' "$1" 2>/dev/null
 }
-# Waits (up to 60 s) while PID lives for the command "$2 ..." to succeed.
-wait_for() {
-  local p=$1
-  shift
-  for _ in $(seq 1 600); do
-    "$@" && return 0
-    kill -0 "$p" 2>/dev/null || return 1
-    sleep 0.1
-  done
-  return 1
-}
+# wait_for PID TEST...: TEST until it succeeds while PID lives.
+. "$(dirname "$0")/../support/wait_for.sh"
 # The length the deck "$2" of game "$1..." replays to, by `eulerdeck reform`.
 replays_to() {
   "$E" reform "${game[@]}" --deck "$1" --json | python3 -c '

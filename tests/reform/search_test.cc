@@ -6,18 +6,12 @@
 #include <catch2/catch.hpp>
 
 #include "engine/reform/stats.h"
+#include "tests/support/reform_optimum.h"
 
 namespace eulerdeck {
 namespace {
 
-ReformScore Optimum(const GameSpec& spec) {
-  ReformStatsResult stats;
-  REQUIRE(ReformStats(spec, ReformStatsOptions{}, &stats).ok());
-  ReformScore best;
-  best.cyclic = stats.longest_cyclic_sequence.length > 0;
-  best.length = best.cyclic ? stats.longest_cyclic_sequence.length : stats.longest_sequence.length;
-  return best;
-}
+ReformScore Optimum(const GameSpec& spec) { return ReformOptimum(spec); }
 
 TEST_CASE("reform-search: the exhaustive phase gives the optimum, both games", "[reform]") {
   for (Game game : {Game::kMousetrap, Game::kModular}) {
