@@ -412,11 +412,13 @@ class BasinMove final : public ReformMove {
         next = known_[j];
       }
     } else {
-      for (size_t j = m; j-- > 0;) known_[j] = Known{end.length + static_cast<uint32_t>(m - j), end.cycle};
+      for (size_t j = m; j-- > 0;)
+        known_[j] = Known{end.length + static_cast<uint32_t>(m - j), end.cycle};
     }
     for (size_t j = 0; j < m; ++j) {
       memory_.Put(keys_[j], known_[j]);
-      if (known_[j].length >= 2 || known_[j].cycle > 0) frontier_.Push(path_.data() + j * n_, known_[j]);
+      if (known_[j].length >= 2 || known_[j].cycle > 0)
+        frontier_.Push(path_.data() + j * n_, known_[j]);
     }
     Consider(path_.data(), known_[0]);
     ++counters_.walks;

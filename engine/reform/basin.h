@@ -60,15 +60,15 @@ struct BasinOptions {
 
 // What a basin move has done so far (for reports and tests).
 struct BasinCounters {
-  uint64_t walks = 0;          // decks walked forward (random and seeded)
-  uint64_t walk_plays = 0;     // plays made by the walks
-  uint64_t expanded = 0;       // decks whose predecessors were rebuilt
-  uint64_t predecessors = 0;   // new decks those rebuilds gave
-  uint64_t verify_plays = 0;   // plays spent replaying best decks
-  uint64_t mismatches = 0;     // replays that disagreed with the memory (0!)
-  uint64_t memory_decks = 0;   // decks in the memory now
-  uint64_t memory_bytes = 0;   // its size now
-  uint64_t frontier = 0;       // decks in the frontier now
+  uint64_t walks = 0;         // decks walked forward (random and seeded)
+  uint64_t walk_plays = 0;    // plays made by the walks
+  uint64_t expanded = 0;      // decks whose predecessors were rebuilt
+  uint64_t predecessors = 0;  // new decks those rebuilds gave
+  uint64_t verify_plays = 0;  // plays spent replaying best decks
+  uint64_t mismatches = 0;    // replays that disagreed with the memory (0!)
+  uint64_t memory_decks = 0;  // decks in the memory now
+  uint64_t memory_bytes = 0;  // its size now
+  uint64_t frontier = 0;      // decks in the frontier now
 };
 
 std::unique_ptr<ReformMove> MakeBasinMove(const GameSpec& spec, uint64_t seed);

@@ -34,7 +34,10 @@ constexpr size_t kKept = 16;
 class TreeWalk {
  public:
   TreeWalk(const ChildRule& rule, int n, bool one_first, std::mt19937_64* rng)
-      : rule_(rule), n_(n), one_first_(one_first), rng_(rng),
+      : rule_(rule),
+        n_(n),
+        one_first_(one_first),
+        rng_(rng),
         whole_(n <= kWholeTreeCards || n - kSubtreeLevels < 1),
         all_(((uint64_t{1} << n) - 1) << 1) {}
 
@@ -89,7 +92,7 @@ class TreeWalk {
 
  private:
   struct Frame {
-    int k = 0;  // cards in node
+    int k = 0;           // cards in node
     uint64_t avail = 0;  // bit v: value v not in node
     Card node[kNodeBytes];
     std::vector<std::pair<uint32_t, Card>> kids;
@@ -140,7 +143,8 @@ class TreeWalk {
     f.avail = avail;
     std::copy(node, node + k, f.node);
     Kids(node, k, avail, &f.kids);
-    if (k + 1 < n_ && !(one_first_ && k + 2 == n_)) std::shuffle(f.kids.begin(), f.kids.end(), *rng_);
+    if (k + 1 < n_ && !(one_first_ && k + 2 == n_))
+      std::shuffle(f.kids.begin(), f.kids.end(), *rng_);
   }
 
   // The whole tree: a frame of the roots. A subtree: a random descent to

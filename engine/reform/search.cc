@@ -472,7 +472,8 @@ Status ReformSearch(const GameSpec& spec, const ReformSearchOptions& options,
   for (int i = 0; i < threads; ++i) {
     const uint64_t index = static_cast<uint64_t>(options.first_searcher) + i;
     uint64_t seed = options.seed + index * 0x9E3779B97F4A7C15ULL;
-    if (state.restarts > 0) seed ^= std::mt19937_64(state.restarts * 0xD1B54A32D192ED03ULL + seed)();
+    if (state.restarts > 0)
+      seed ^= std::mt19937_64(state.restarts * 0xD1B54A32D192ED03ULL + seed)();
     searchers.push_back(
         std::make_unique<Searcher>(spec, each, seed, deadline, &results[i], &published[i]));
   }
@@ -551,8 +552,9 @@ Status ReformSearch(const GameSpec& spec, const ReformSearchOptions& options,
     while (running > 0) {
       cv.wait_for(lock, std::chrono::milliseconds(200));
       if (running == 0) break;
-      const bool due = options.on_checkpoint &&
-                       Clock::now() - last >= std::chrono::duration<double>(options.checkpoint_seconds);
+      const bool due =
+          options.on_checkpoint &&
+          Clock::now() - last >= std::chrono::duration<double>(options.checkpoint_seconds);
       lock.unlock();
       gather(due);
       if (due) {

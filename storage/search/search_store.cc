@@ -32,10 +32,8 @@ const char* Intern(const std::string& name) {
 }
 
 nlohmann::ordered_json ScoreJson(const ReformScore& s) {
-  return {{"cyclic", s.cyclic},
-          {"length", s.length},
-          {"preperiod", s.preperiod},
-          {"cycle", s.cycle}};
+  return {
+      {"cyclic", s.cyclic}, {"length", s.length}, {"preperiod", s.preperiod}, {"cycle", s.cycle}};
 }
 
 ReformScore ScoreFrom(const nlohmann::json& j) {
@@ -57,7 +55,8 @@ Deck DeckFrom(const nlohmann::json& j, const GameSpec& spec) {
 
 Status WriteFileSynced(const std::filesystem::path& path, const std::string& text) {
   const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-  if (fd < 0) return Status::IOError("cannot write '" + path.string() + "': " + std::strerror(errno));
+  if (fd < 0)
+    return Status::IOError("cannot write '" + path.string() + "': " + std::strerror(errno));
   size_t done = 0;
   while (done < text.size()) {
     const ssize_t w = ::write(fd, text.data() + done, text.size() - done);
@@ -65,9 +64,9 @@ Status WriteFileSynced(const std::filesystem::path& path, const std::string& tex
       if (errno == EINTR) continue;
       const int err = errno;
       ::close(fd);
-      return err == ENOSPC ? Status::NoSpace("no space left writing '" + path.string() + "'")
-                           : Status::IOError("cannot write '" + path.string() +
-                                             "': " + std::strerror(err));
+      return err == ENOSPC
+                 ? Status::NoSpace("no space left writing '" + path.string() + "'")
+                 : Status::IOError("cannot write '" + path.string() + "': " + std::strerror(err));
     }
     done += static_cast<size_t>(w);
   }
@@ -189,7 +188,8 @@ Status DecodeSearch(const std::string& text, SearchParams* params, ReformSearchS
       s.best.decks_followed = s.decks_followed;
     }
     for (const auto& h : j.at("history"))
-      s.history.push_back(ReformImprovement{h.at("seconds").get<double>(), ScoreFrom(h.at("score"))});
+      s.history.push_back(
+          ReformImprovement{h.at("seconds").get<double>(), ScoreFrom(h.at("score"))});
     for (const auto& d : j.at("cycles")) s.cycles.push_back(DeckFrom(d, p.spec));
     for (const auto& list : j.at("kept")) {
       s.kept.emplace_back();
@@ -238,9 +238,8 @@ Status SearchStore::Open(const std::string& dir, std::unique_ptr<SearchStore>* s
       const std::string name = e.path().filename().string();
       if (name != kSearchDocument && name != "LOCK" &&
           name != std::string(kSearchDocument) + ".new") {
-        return Status::InvalidArgument("'" + dir +
-                                       "' holds something other than a reform search (" + name +
-                                       ")");
+        return Status::InvalidArgument(
+            "'" + dir + "' holds something other than a reform search (" + name + ")");
       }
     }
   } else {
@@ -249,11 +248,11 @@ Status SearchStore::Open(const std::string& dir, std::unique_ptr<SearchStore>* s
   }
   const fs::path lock = path / "LOCK";
   const int fd = ::open(lock.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
-  if (fd < 0) return Status::IOError("cannot open '" + lock.string() + "': " + std::strerror(errno));
+  if (fd < 0)
+    return Status::IOError("cannot open '" + lock.string() + "': " + std::strerror(errno));
   if (::flock(fd, LOCK_EX | LOCK_NB) != 0) {
     ::close(fd);
-    return Status::InvalidArgument("the search store '" + dir +
-                                   "' is in use by another process");
+    return Status::InvalidArgument("the search store '" + dir + "' is in use by another process");
   }
   store->reset(new SearchStore(dir, fd));
   return Status::OK();

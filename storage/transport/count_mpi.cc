@@ -42,12 +42,11 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <nlohmann/json.hpp>
+#include <set>
 #include <string>
 #include <thread>
 #include <vector>
-
-#include <nlohmann/json.hpp>
-#include <set>
 
 #include "engine/base/parallel.h"
 #include "engine/eulerian/subtrees.h"
@@ -562,9 +561,9 @@ Status ReformSearchMpi(const GameSpec& spec, const ReformSearchOptions& options,
                        ReformSearchResult* result) {
   if (g_size <= 1) return ReformSearch(spec, options, result);
   const double left = options.seconds - (options.resume ? options.resume->seconds : 0);
-  const bool exhaustive_only = options.exhaustive && (spec.game == Game::kMousetrap
-                                                          ? spec.cards() <= 13
-                                                          : spec.cards() <= 10);
+  const bool exhaustive_only =
+      options.exhaustive &&
+      (spec.game == Game::kMousetrap ? spec.cards() <= 13 : spec.cards() <= 10);
   if (left <= 0 || exhaustive_only) return ReformSearch(spec, options, result);
   const uint64_t restarts = options.resume ? options.resume->restarts + 1 : 0;
   for (int r = 1; r < g_size; ++r) {

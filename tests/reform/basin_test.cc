@@ -6,10 +6,9 @@
 #include "engine/reform/basin.h"
 
 #include <algorithm>
+#include <catch2/catch.hpp>
 #include <string>
 #include <vector>
-
-#include <catch2/catch.hpp>
 
 #include "engine/reform/follow.h"
 #include "engine/reform/stats.h"
@@ -90,8 +89,8 @@ TEST_CASE("basin: Seed(Keep()) resumes at least as well", "[reform][basin]") {
     const std::vector<Deck> kept = a->Keep(1000);
     REQUIRE(!kept.empty());
     CHECK(kept.size() <= 1000);
-    CHECK(std::find(kept.begin(), kept.begin() + std::min<size_t>(2, kept.size()), a->best_deck()) !=
-          kept.begin() + std::min<size_t>(2, kept.size()));
+    CHECK(std::find(kept.begin(), kept.begin() + std::min<size_t>(2, kept.size()),
+                    a->best_deck()) != kept.begin() + std::min<size_t>(2, kept.size()));
     CHECK(a->Keep(1).size() == 1);
     CHECK(a->Keep(0).empty());
     auto b = MakeBasinMove(spec, 4);

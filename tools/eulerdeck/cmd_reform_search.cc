@@ -2,10 +2,10 @@
 // scored as the Mousetrap contest scores it (engine/reform/search.h), as
 // text or JSON (docs/schema/eulerdeck-reform-search.schema.json).
 #include <chrono>
-#include <ctime>
-#include <memory>
 #include <cstdio>
+#include <ctime>
 #include <iostream>
+#include <memory>
 #include <mutex>
 #include <nlohmann/json.hpp>
 #include <thread>
@@ -67,29 +67,55 @@ std::vector<GameSpec> ContestCategories() {
 uint64_t BestKnown(const GameSpec& spec) {
   if (spec.game == Game::kMousetrap) {
     switch (spec.ranks) {
-      case 10: return 4;  // reform-stats (optimum)
-      case 11: case 12: case 13: case 14: case 15: return 5;  // reform-stats (optimum)
-      case 16: return 6;  // reform-stats (optimum)
-      case 17: case 18: case 19: return 4;  // reform-search, docs/reform-records.md
-      default: return 3;  // reform-search, docs/reform-records.md
+      case 10:
+        return 4;  // reform-stats (optimum)
+      case 11:
+      case 12:
+      case 13:
+      case 14:
+      case 15:
+        return 5;  // reform-stats (optimum)
+      case 16:
+        return 6;  // reform-stats (optimum)
+      case 17:
+      case 18:
+      case 19:
+        return 4;  // reform-search, docs/reform-records.md
+      default:
+        return 3;  // reform-search, docs/reform-records.md
     }
   }
   switch (spec.ranks) {
-    case 10: return 6;       // reform-stats (optimum)
-    case 11: return 203;     // reform-stats (optimum)
-    case 12: return 7;       // reform-stats (optimum, cyclic)
-    case 13: return 812;     // reform-search
-    case 14: return 25;
-    case 15: return 11;
-    case 16: return 8;
-    case 17: return 39554;   // Bersani 2010 §5
-    case 18: return 7;
-    case 19: return 249034;  // reform-search
-    case 20: return 5;
-    case 21: return 7;
-    case 22: return 6;
-    case 24: return 4;
-    default: return 9;       // 25
+    case 10:
+      return 6;  // reform-stats (optimum)
+    case 11:
+      return 203;  // reform-stats (optimum)
+    case 12:
+      return 7;  // reform-stats (optimum, cyclic)
+    case 13:
+      return 812;  // reform-search
+    case 14:
+      return 25;
+    case 15:
+      return 11;
+    case 16:
+      return 8;
+    case 17:
+      return 39554;  // Bersani 2010 §5
+    case 18:
+      return 7;
+    case 19:
+      return 249034;  // reform-search
+    case 20:
+      return 5;
+    case 21:
+      return 7;
+    case 22:
+      return 6;
+    case 24:
+      return 4;
+    default:
+      return 9;  // 25
   }
 }
 
@@ -192,9 +218,9 @@ int RunOne(OneSearch* job, const std::atomic<bool>* stop) {
     }
     if (store->exists()) {
       if (Status s = store->Load(&params, &prior); !s.ok()) return BadInput(kProgram, s.ToString());
-      if (job->spec_given && (params.spec.game != job->spec.game ||
-                              params.spec.ranks != job->spec.ranks ||
-                              params.spec.suits != job->spec.suits)) {
+      if (job->spec_given &&
+          (params.spec.game != job->spec.game || params.spec.ranks != job->spec.ranks ||
+           params.spec.suits != job->spec.suits)) {
         return BadInput(kProgram, "the store '" + job->store_dir + "' searches " +
                                       GameLine(params.spec) + ", not " + GameLine(job->spec));
       }
@@ -275,7 +301,8 @@ int RunOne(OneSearch* job, const std::atomic<bool>* stop) {
     std::thread ticker([&] {
       while (!stop_all.load()) {
         const double e =
-            before + std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+            before +
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
         elapsed_s = static_cast<uint64_t>(std::min(e, options.seconds));
         if ((stop && stop->load()) || !save_error.ok()) stop_all = true;
         std::this_thread::sleep_for(std::chrono::milliseconds(100));
@@ -315,8 +342,8 @@ void PrintText(const OneSearch& job, const std::atomic<bool>* stopped) {
   std::cout << "game          " << GameLine(job.spec) << "\n"
             << "deck          " << DeckToString(r.deck) << "\n"
             << "length        " << Plural(r.score.length, "distinct deck") << ", "
-            << (r.score.cyclic ? "ends on a cycle of " + Plural(r.score.cycle, "deck") +
-                                     " after " + Plural(r.score.preperiod, "deck")
+            << (r.score.cyclic ? "ends on a cycle of " + Plural(r.score.cycle, "deck") + " after " +
+                                     Plural(r.score.preperiod, "deck")
                                : std::string("ends on a dead-end"))
             << "\n"
             << "contest bonus " << (r.score.cyclic ? 1 : 0) << "\n"
@@ -325,8 +352,8 @@ void PrintText(const OneSearch& job, const std::atomic<bool>* stopped) {
             << " (" << Seconds(r.found_seconds) << "), " << Plural(r.cycles_found, "cycle")
             << " found\n";
   if (job.stored) {
-    std::cout << "store         " << job.store_dir << ": " << Seconds(job.state.seconds)
-              << " of " << Seconds(job.options.seconds) << " searched, "
+    std::cout << "store         " << job.store_dir << ": " << Seconds(job.state.seconds) << " of "
+              << Seconds(job.options.seconds) << " searched, "
               << Plural(job.state.restarts, "restart") << ", "
               << (job.state.finished ? "finished" : "resume with the same command") << "\n";
   }
@@ -348,8 +375,8 @@ int RunReformSearch(const std::vector<std::string>& args) {
   options.threads = 0;
   desc.add_options()("seconds", po::value<double>(&options.seconds)->default_value(600),
                      "time for the search beyond the exhaustive sizes (with --store: the whole "
-                     "search's; --contest: each category's)")(
-      "hours", po::value<double>(&hours), "the same in hours")(
+                     "search's; --contest: each category's)")("hours", po::value<double>(&hours),
+                                                              "the same in hours")(
       "threads", po::value<int>(&options.threads)->default_value(0),
       "independent searchers, one per thread (0: all cores), seeds derived from --seed")(
       "seed", po::value<uint64_t>(&options.seed)->default_value(1),
@@ -372,14 +399,17 @@ int RunReformSearch(const std::vector<std::string>& args) {
   po::variables_map vm;
   if (ParseOrHelp(args, desc, kUsage, vm)) return kExitOk;
   if (vm.count("hours")) {
-    if (!vm["seconds"].defaulted()) return BadInput(kProgram, "give --seconds or --hours, not both");
-    if (!(hours > 0) || hours > 2000) return BadInput(kProgram, "--hours must be > 0 and at most 2000");
+    if (!vm["seconds"].defaulted())
+      return BadInput(kProgram, "give --seconds or --hours, not both");
+    if (!(hours > 0) || hours > 2000)
+      return BadInput(kProgram, "--hours must be > 0 and at most 2000");
     options.seconds = hours * 3600;
   }
   if (!(options.seconds > 0) || options.seconds > 1e7) {
     return BadInput(kProgram, "--seconds must be > 0 and at most 10^7");
   }
-  if (!(options.checkpoint_seconds > 0)) return BadInput(kProgram, "--checkpoint-seconds must be > 0");
+  if (!(options.checkpoint_seconds > 0))
+    return BadInput(kProgram, "--checkpoint-seconds must be > 0");
   if (options.beam < 1) return BadInput(kProgram, "--beam must be at least 1");
   if (Status t = CheckThreads(options.threads); !t.ok()) return BadInput(kProgram, t.ToString());
   options.exhaustive = !no_exhaustive;
@@ -422,9 +452,8 @@ int RunReformSearch(const std::vector<std::string>& args) {
         char line[96];
         std::snprintf(line, sizeof(line), "%-9s %2d  %8s  %-8s %7s %5s  %5.3f  ",
                       GameName(spec.game), spec.ranks, WithCommas(r.score.length).c_str(),
-                      r.score.cyclic ? "cycle" : "dead-end",
-                      WithCommas(r.score.preperiod).c_str(), WithCommas(r.score.cycle).c_str(),
-                      score);
+                      r.score.cyclic ? "cycle" : "dead-end", WithCommas(r.score.preperiod).c_str(),
+                      WithCommas(r.score.cycle).c_str(), score);
         if (done == 1) {
           std::cout << "# the contest's entries (seed 001): game, n, length, end, pre-period,\n"
                        "# cycle, score against the best known (docs/reform-records.md), deck\n";
@@ -458,7 +487,8 @@ int RunReformSearch(const std::vector<std::string>& args) {
   if (game.game.empty() && !store_dir.empty() && storage::IsSearchStore(store_dir)) {
     job.spec_given = false;  // the store's game
   } else if (game.game.empty() || game.ranks.empty()) {
-    return BadInput(kProgram, std::string("the option '--") + (game.game.empty() ? "game" : "ranks") +
+    return BadInput(kProgram, std::string("the option '--") +
+                                  (game.game.empty() ? "game" : "ranks") +
                                   "' is required but missing (or --contest)");
   } else if (Status s = game.ToSpec(&job.spec); !s.ok()) {
     return BadInput(kProgram, s.ToString());

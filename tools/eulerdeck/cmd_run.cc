@@ -13,12 +13,12 @@
 #include "engine/eulerian/children.h"
 #include "storage/count/stored_reform_stats.h"
 #include "storage/run/stored_run.h"
+#include "storage/search/search_store.h"
 #include "storage/store/frontier_store.h"
 #include "tools/common/cli.h"
 #include "tools/common/format.h"
 #include "tools/common/interrupt.h"
 #include "tools/common/progress.h"
-#include "storage/search/search_store.h"
 #include "tools/eulerdeck/commands.h"
 #include "tools/eulerdeck/count_store.h"
 #include "tools/eulerdeck/forecast_text.h"
@@ -446,14 +446,9 @@ int RunResume(const std::vector<std::string>& args) {
     if (Status s = storage::ReadSearchParams(common.store_dir, &params); !s.ok()) {
       return BadInput("eulerdeck resume", s.ToString());
     }
-    std::vector<std::string> search_args = {"--game",
-                                            GameName(params.spec.game),
-                                            "--ranks",
-                                            std::to_string(params.spec.ranks),
-                                            "--store",
-                                            common.store_dir,
-                                            "--threads",
-                                            std::to_string(common.threads)};
+    std::vector<std::string> search_args = {
+        "--game",  GameName(params.spec.game), "--ranks",   std::to_string(params.spec.ranks),
+        "--store", common.store_dir,           "--threads", std::to_string(common.threads)};
     if (!vm["checkpoint-seconds"].defaulted()) {
       search_args.insert(search_args.end(),
                          {"--checkpoint-seconds", std::to_string(common.checkpoint_seconds)});

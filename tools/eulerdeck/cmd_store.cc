@@ -182,19 +182,17 @@ int StatusRemoved(const std::string& dir, storage::FrontierStore* store, const G
 // game, budget, time searched, best deck and state; --json: the document
 // with "state" added.
 int SearchStatus(const std::string& dir, bool json, const std::string& plot_path) {
-  if (!plot_path.empty()) return BadInput("eulerdeck status", "--plot: a reform search has no levels");
+  if (!plot_path.empty())
+    return BadInput("eulerdeck status", "--plot: a reform search has no levels");
   storage::SearchParams params;
   ReformSearchState state;
   bool running = false;
   if (Status s = storage::ReadSearchStatus(dir, &params, &state, &running); !s.ok()) {
     return BadInput("eulerdeck status", s.ToString());
   }
-  const std::string what = running          ? "running"
-                           : state.finished ? "finished"
-                                            : "interrupted";
+  const std::string what = running ? "running" : state.finished ? "finished" : "interrupted";
   if (json) {
-    nlohmann::ordered_json j =
-        nlohmann::ordered_json::parse(storage::EncodeSearch(params, state));
+    nlohmann::ordered_json j = nlohmann::ordered_json::parse(storage::EncodeSearch(params, state));
     j["state"] = what;
     j["store"] = dir;
     std::cout << j.dump() << "\n" << std::flush;
@@ -205,10 +203,10 @@ int SearchStatus(const std::string& dir, bool json, const std::string& plot_path
             << "kind       reform-search, seed " << params.seed << ", created " << params.created
             << "\n"
             << "state      " << what << ": " << HumanDuration(state.seconds) << " of "
-            << HumanDuration(params.seconds) << " searched, "
-            << Plural(state.restarts, "restart") << ", " << state.decks_followed
-            << " decks followed";
-  if (what == "interrupted") std::cout << "; continue with `eulerdeck resume --store " << dir << "`";
+            << HumanDuration(params.seconds) << " searched, " << Plural(state.restarts, "restart")
+            << ", " << state.decks_followed << " decks followed";
+  if (what == "interrupted")
+    std::cout << "; continue with `eulerdeck resume --store " << dir << "`";
   std::cout << "\n";
   if (!state.best.deck.empty()) {
     const ReformScore& b = state.best.score;
@@ -216,8 +214,8 @@ int SearchStatus(const std::string& dir, bool json, const std::string& plot_path
               << (b.cyclic ? "ends on a cycle of " + Plural(b.cycle, "deck") + " after " +
                                  Plural(b.preperiod, "deck")
                            : std::string("ends on a dead-end"))
-              << " (" << state.best.method << ", found at " << HumanDuration(state.best.found_seconds)
-              << ")\n"
+              << " (" << state.best.method << ", found at "
+              << HumanDuration(state.best.found_seconds) << ")\n"
               << "deck       " << DeckToString(state.best.deck) << "\n";
   }
   std::cout << std::flush;
