@@ -8,7 +8,9 @@
 #include <system_error>
 
 #include "storage/count/stored_count.h"
+#include "storage/count/stored_removed.h"
 #include "storage/run/stored_run.h"
+#include "storage/search/search_store.h"
 #include "storage/store/frontier_store.h"
 #include "storage/store/live_status.h"
 #include "storage/store/run_state.h"
@@ -37,14 +39,50 @@ struct StoreRow {
   double checkpoint_age = -1;  // seconds since the checkpoint of the level in progress
   bool count = false;          // a count store (`count --store`), not a stored run
   // A count store past its split: subtrees of the split level counted and
-  // in all (0 of 0 before the split is chosen).
+  // in all (0 of 0 before the split is chosen); a count --removed store:
+  // its plan's tasks.
   uint64_t subtrees_done = 0, subtrees_total = 0;
+  bool removed = false;  // a count --removed store (tasks, no levels)
+  // A reform-search store (storage/search): seconds searched of its budget,
+  // and the best length found.
+  bool search = false;
+  double search_seconds = 0, search_budget = 0;
+  uint64_t best_length = 0;
 };
+
+// A reform-search store's row: its state as `status` says it ("complete"
+// once its budget is spent), the share of its budget searched, its best.
+StoreRow ReadSearchRow(const std::string& path) {
+  StoreRow row;
+  row.path = path;
+  row.search = true;
+  storage::SearchParams params;
+  ReformSearchState state;
+  bool running = false;
+  Status s = storage::ReadSearchStatus(path, &params, &state, &running);
+  if (!s.ok()) {
+    row.readable = false;
+    row.error = s.ToString();
+    row.state = "unreadable";
+    return row;
+  }
+  row.has_spec = true;
+  row.spec = params.spec;
+  row.state = running ? "running" : state.finished ? "complete" : "interrupted";
+  row.search_seconds = state.seconds;
+  row.search_budget = params.seconds;
+  row.best_length = state.best.score.length;
+  std::error_code ec;
+  const auto size = fs::file_size(fs::path(path) / storage::kSearchDocument, ec);
+  row.disk_bytes = ec ? 0 : size;
+  return row;
+}
 
 // The state as `eulerdeck status` tells it (cmd_store.cc, RunStatus): the
 // lock says whether a writer is alive; a LIVE file without one is the trace
 // of a kill.
 StoreRow ReadStore(const std::string& path) {
+  if (storage::IsSearchStore(path)) return ReadSearchRow(path);
   StoreRow row;
   row.path = path;
   std::unique_ptr<storage::FrontierStore> store;
@@ -66,12 +104,24 @@ StoreRow ReadStore(const std::string& path) {
   if (!s.ok()) return unreadable(s);
   row.spec = params.spec;
   row.committed_level = levels.empty() ? 0 : levels.back().level;
-  const bool done = row.has_spec && row.committed_level == row.spec.cards();
-  row.state =
-      storage::RunStateName(storage::ReadRunActivity(path, done, in_progress, !levels.empty(),
-                                                     params.kind == storage::StoreKind::kCount)
-                                .state);
-  if (done) row.winning_decks = levels.back().entries;
+  bool done = row.has_spec && row.committed_level == row.spec.cards();
+  bool any = !levels.empty();
+  if (params.kind == storage::StoreKind::kRemoved) {
+    // No levels: its tasks say how far it is.
+    storage::RemovedProgress removed;
+    s = storage::ReadRemovedProgress(store.get(), &removed);
+    if (!s.ok()) return unreadable(s);
+    row.removed = true;
+    row.subtrees_done = removed.tasks_done;
+    row.subtrees_total = removed.plan.tasks;
+    done = removed.complete();
+    any = removed.tasks_done > 0;
+  }
+  row.state = storage::RunStateName(
+      storage::ReadRunActivity(path, done, in_progress, any,
+                               params.kind == storage::StoreKind::kCount || row.removed)
+          .state);
+  if (done && !levels.empty()) row.winning_decks = levels.back().entries;
   if (in_progress) {
     row.in_progress_level = progress.level;
     if (progress.saved > 0) row.checkpoint_age = storage::UnixNow() - progress.saved;
@@ -92,6 +142,16 @@ StoreRow ReadStore(const std::string& path) {
 // 7, "7/16 67%" (the share of the subtrees counted).
 std::string LevelColumn(const StoreRow& r) {
   if (!r.readable) return "?";
+  if (r.search && r.state == "complete") return "finished";
+  if (r.search) {
+    const double share =
+        r.search_budget > 0 ? std::min(1.0, r.search_seconds / r.search_budget) : 0;
+    return "searched " + std::to_string(static_cast<int>(100 * share)) + "%";
+  }
+  if (r.removed) {
+    return "tasks " +
+           std::to_string(r.subtrees_total ? 100 * r.subtrees_done / r.subtrees_total : 0) + "%";
+  }
   std::string level = std::to_string(r.committed_level) + "/" +
                       (r.has_spec ? std::to_string(r.spec.cards()) : std::string("?"));
   if (r.subtrees_total > 0) {
@@ -103,7 +163,7 @@ std::string LevelColumn(const StoreRow& r) {
 // storage::StoreExists, false for a directory that cannot be examined.
 bool IsStore(const fs::path& dir) {
   try {
-    return storage::StoreExists(dir.string());
+    return storage::StoreExists(dir.string()) || storage::IsSearchStore(dir.string());
   } catch (const fs::filesystem_error&) {
     return false;
   }
@@ -155,14 +215,21 @@ nlohmann::ordered_json RowJson(const StoreRow& r) {
     j["error"] = r.error;
     return j;
   }
-  j["kind"] = r.count ? "count" : "run";
+  j["kind"] = r.search ? "reform-search" : r.removed ? "removed" : r.count ? "count" : "run";
+  if (r.search) {
+    j["search_seconds"] = r.search_seconds;
+    j["budget_seconds"] = r.search_budget;
+    j["best_length"] = r.best_length;
+    j["disk_bytes"] = r.disk_bytes;
+    return j;
+  }
   j["committed_level"] = r.committed_level;
   if (r.in_progress_level > 0) j["in_progress_level"] = r.in_progress_level;
   if (r.subtrees_total > 0) {
     j["subtrees_done"] = r.subtrees_done;
     j["subtrees_total"] = r.subtrees_total;
   }
-  if (r.state == "complete") j["winning_decks"] = std::to_string(r.winning_decks);
+  if (r.state == "complete" && !r.removed) j["winning_decks"] = std::to_string(r.winning_decks);
   j["disk_bytes"] = r.disk_bytes;
   if (r.checkpoint_age >= 0) j["checkpoint_age_seconds"] = r.checkpoint_age;
   return j;
@@ -185,7 +252,9 @@ void PrintTable(const std::vector<StoreRow>& rows) {
     const std::string size =
         r.has_spec ? std::to_string(r.spec.ranks) + "x" + std::to_string(r.spec.suits) : "?";
     const std::string level = LevelColumn(r);
-    const std::string wins = r.state == "complete" ? std::to_string(r.winning_decks) : "-";
+    const std::string wins = r.search ? "best " + std::to_string(r.best_length)
+                             : r.state == "complete" && !r.removed ? std::to_string(r.winning_decks)
+                                                                   : "-";
     const std::string disk = r.readable ? HumanBytes(r.disk_bytes) : "?";
     const std::string age = r.checkpoint_age >= 0 ? HumanDuration(r.checkpoint_age) + " ago" : "-";
     std::printf("%-*s  %-9s  %6s  %-11s  %10s  %13s  %9s  %s\n", static_cast<int>(width),
@@ -283,8 +352,9 @@ int RunList(const std::vector<std::string>& args) {
           << (spec ? std::to_string(r.spec.cards()) : "") << "," << r.state << ","
           << (r.readable ? std::to_string(r.committed_level) : "") << ","
           << (r.in_progress_level > 0 ? std::to_string(r.in_progress_level) : "") << ","
-          << (r.state == "complete" ? std::to_string(r.winning_decks) : "") << ","
-          << (r.readable ? std::to_string(r.disk_bytes) : "") << ",";
+          << (r.state == "complete" && !r.removed && !r.search ? std::to_string(r.winning_decks)
+                                                               : "")
+          << "," << (r.readable ? std::to_string(r.disk_bytes) : "") << ",";
       if (r.checkpoint_age >= 0) {
         char buf[32];
         std::snprintf(buf, sizeof(buf), "%.1f", r.checkpoint_age);
