@@ -119,7 +119,8 @@ refuse "another seed" reform-search "${game[@]}" --seed 7 --store "$store"
 refuse "--seconds and --hours" reform-search "${game[@]}" --seconds 5 --hours 1 --store "$store"
 "$E" reform-search "${game[@]}" --seconds 30 --store "$store" -q >/dev/null 2>&1 &
 pid=$!
-sleep 1
+locked() { ! flock -n "$store/LOCK" true; }
+wait_for "$pid" locked || { echo "FAIL (refuse a store in use): the search never took its lock"; fail=1; }
 sum=$(md5sum <"$store/reform-search.json")
 "$E" reform-search "${game[@]}" --store "$store" >"$tmp/out" 2>"$tmp/err"
 rc=$?
