@@ -30,7 +30,7 @@ fi
 jobs=("$@")
 [ ${#jobs[@]} -gt 0 ] || jobs=(removed-modular-s1-m14 reform-contest rstats-modular-13 reform-search-modular-17
   reform-search-modular-19 mousetrap-s4-m6 mousetrap-s2-m10
-  removed-mousetrap-s1-m16 removed-mousetrap-s1-m17 removed-modular-s1-m15)
+  removed-mousetrap-s1-m16 removed-mousetrap-s1-m17 removed-modular-s1-m15 rstats-mousetrap-17)
 mkdir -p "$R/bin"
 bin="eulerdeck-$(git rev-parse --short HEAD)"
 [ -e "$R/bin/$bin" ] || cp build/eulerdeck "$R/bin/$bin"
