@@ -44,7 +44,8 @@ TEST_CASE("chains: the move reaches the optimum at mousetrap n = 5..12", "[refor
   }
 }
 
-TEST_CASE("chains: a seed and the steps repeat a run, and Seed(Keep()) keeps the best", "[reform]") {
+TEST_CASE("chains: a seed and the steps repeat a run, and Seed(Keep()) keeps the best",
+          "[reform]") {
   const GameSpec spec{Game::kMousetrap, 13, 1};
   auto a = MakeChainMove(spec, 7);
   auto b = MakeChainMove(spec, 7);
