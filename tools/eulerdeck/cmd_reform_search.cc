@@ -450,7 +450,7 @@ int RunReformSearch(const std::vector<std::string>& args) {
     }
     if (json) {
       nlohmann::ordered_json j;
-      j["command"] = kProgram;
+      j["command"] = std::string(kProgram) + " --contest";
       j["contest"] = true;
       j["categories"] = done;
       j["score"] = total;
