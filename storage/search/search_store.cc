@@ -208,6 +208,18 @@ bool IsSearchStore(const std::string& dir) {
   return std::filesystem::is_regular_file(std::filesystem::path(dir) / kSearchDocument, ec);
 }
 
+bool IsContestStore(const std::string& dir) {
+  std::error_code ec;
+  for (const auto& e : std::filesystem::directory_iterator(dir, ec)) {
+    const std::string name = e.path().filename().string();
+    if ((name.rfind("mousetrap-", 0) == 0 || name.rfind("modular-", 0) == 0) &&
+        IsSearchStore(e.path().string())) {
+      return true;
+    }
+  }
+  return false;
+}
+
 Status ReadSearchParams(const std::string& dir, SearchParams* params) {
   ReformSearchState state;
   bool running = false;

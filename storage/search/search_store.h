@@ -36,6 +36,9 @@ extern const char kSearchDocument[];
 
 // True when `dir` holds a search store's document.
 bool IsSearchStore(const std::string& dir);
+// True when `dir` holds a contest's stores (`reform-search --contest
+// --store DIR`: one search store per category, named GAME-N).
+bool IsContestStore(const std::string& dir);
 // The parameters of the search stored in `dir` (without its lock: for
 // `eulerdeck resume`, which then runs the search that takes it).
 Status ReadSearchParams(const std::string& dir, SearchParams* params);

@@ -145,6 +145,24 @@ import json,sys; j=json.load(sys.stdin); print(j["restarts"])')
 [ -n "$got" ] && [ "$got" -ge 1 ] || { echo "FAIL (moved document): '$got'"; fail=1; }
 echo "ok   a document copied to an empty directory resumes"
 
+# A contest in a store, Ctrl-C after its first categories, then `eulerdeck
+# resume --store`: every category, each with the contest's time.
+contest="$tmp/contest"
+"$E" reform-search --contest --seconds 0.3 --threads 2 --store "$contest" >"$tmp/out" 2>"$tmp/err" &
+pid=$!
+begun() { [ -s "$contest/mousetrap-12/reform-search.json" ]; }
+wait_for "$pid" catches "$pid" INT && wait_for "$pid" begun
+kill -INT "$pid"
+wait "$pid"; rc=$?; pid=0
+out=$("$E" resume --store "$contest" --threads 2 2>"$tmp/err2")
+rc2=$?
+budget=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["budget_seconds"])' "$contest/modular-25/reform-search.json")
+if [ "$rc" -ne 130 ] || [ "$rc2" -ne 0 ] || ! echo "$out" | tail -1 | grep -q "(30 categories)$" ||
+  [ "$budget" != 0.3 ]; then
+  echo "FAIL (contest): exit $rc then $rc2, budget '$budget', '$(echo "$out" | tail -1)' ($(head -2 "$tmp/err2"))"; fail=1
+fi
+echo "ok   a stored contest interrupted (130) and resumed: 30 categories, 0.3 s each"
+
 if [ "$MPI_BUILT" = ON ]; then
   if ! command -v mpirun >/dev/null; then
     echo "FAIL: built with MPI, but no mpirun on PATH"; fail=1

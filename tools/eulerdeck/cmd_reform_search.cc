@@ -312,8 +312,9 @@ int RunOne(OneSearch* job, const std::atomic<bool>* stop) {
     }
     return BadInput(kProgram, s.ToString());
   }
-  if (store) {
-    // What the search ended with, as the last checkpoint wrote it.
+  if (store && store->exists()) {
+    // What the search ended with, as the last checkpoint wrote it (none
+    // when it was stopped before its first, e.g. while classifying).
     storage::SearchParams p;
     if (Status l = store->Load(&p, &job->state); !l.ok()) {
       std::cerr << kProgram << ": " << l.ToString() << "\n";
@@ -410,6 +411,19 @@ int RunReformSearch(const std::vector<std::string>& args) {
     double total = 0;
     int done = 0;
     const std::vector<GameSpec> categories = ContestCategories();
+    // A stored contest resumed without --seconds/--hours keeps its time a
+    // category (the budget of the categories already begun).
+    if (!store_dir.empty() && !seconds_given) {
+      for (const GameSpec& spec : categories) {
+        storage::SearchParams params;
+        const std::string dir =
+            store_dir + "/" + GameName(spec.game) + "-" + std::to_string(spec.ranks);
+        if (storage::IsSearchStore(dir) && storage::ReadSearchParams(dir, &params).ok()) {
+          options.seconds = params.seconds;
+          break;
+        }
+      }
+    }
     for (const GameSpec& spec : categories) {
       OneSearch job;
       job.spec = spec;

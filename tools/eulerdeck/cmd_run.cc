@@ -49,7 +49,8 @@ constexpr const char* kResumeUsage =
     "the store's status. A count store (made by 'eulerdeck count --store DIR')\n"
     "continues its count and prints the count's report; a reform-stats store\n"
     "(made by 'eulerdeck reform-stats --store DIR') continues and prints its report;\n"
-    "a reform-search store goes on searching to its budget.";
+    "a reform-search store (or a contest's directory of them) goes on searching\n"
+    "to its budget.";
 
 struct Common {
   std::string store_dir;
@@ -440,6 +441,11 @@ int RunResume(const std::vector<std::string>& args) {
   if (ParseOrHelp(args, desc, kResumeUsage, vm)) return kExitOk;
   GameSpec spec;
   std::string tally;
+  if (!storage::IsSearchStore(common.store_dir) && storage::IsContestStore(common.store_dir)) {
+    // A contest's stores: the contest goes on where it stands.
+    return RunReformSearch(
+        {"--contest", "--store", common.store_dir, "--threads", std::to_string(common.threads)});
+  }
   if (storage::IsSearchStore(common.store_dir)) {
     // A reform-search store: the search goes on to its budget.
     storage::SearchParams params;

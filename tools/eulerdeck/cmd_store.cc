@@ -246,6 +246,12 @@ int RunStatus(const std::vector<std::string>& args) {
   if (checked.ok() && !plot_path.empty()) checked = CheckPlotPath(plot_path);
   if (!checked.ok()) return BadInput("eulerdeck status", checked.ToString());
   if (storage::IsSearchStore(dir)) return SearchStatus(dir, vm["json"].as<bool>(), plot_path);
+  if (storage::IsContestStore(dir)) {
+    return BadInput("eulerdeck status",
+                    "'" + dir + "' holds a contest's stores, one per category: `eulerdeck list " +
+                        dir + "` shows them, `eulerdeck status --store " + dir +
+                        "/modular-17` one");
+  }
   std::unique_ptr<storage::FrontierStore> store;
   GameSpec spec;
   std::vector<storage::LevelRecord> levels;
