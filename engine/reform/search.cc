@@ -387,6 +387,8 @@ Status Exhaustive(const GameSpec& spec, const ReformSearchOptions& options,
   ReformStatsOptions stats_options;
   stats_options.threads = options.threads;
   stats_options.stop = options.stop;
+  stats_options.tasks_done = options.classify_done;
+  stats_options.tasks_total = options.classify_total;
   ReformStatsResult stats;
   if (Status st = ReformStats(spec, stats_options, &stats); !st.ok()) return st;
   const ReformExample& best = stats.longest_cyclic_sequence.deck.empty()

@@ -57,6 +57,10 @@ struct ReformSearchOptions {
   uint64_t max_decks = 0;
   const std::atomic<bool>* stop = nullptr;
   std::atomic<uint64_t>* decks_followed = nullptr;  // progress, if set
+  // Progress of the exhaustive phase, if set: the enumeration's subtrees
+  // done and in all (ReformStatsOptions).
+  std::atomic<uint64_t>* classify_done = nullptr;
+  std::atomic<uint64_t>* classify_total = nullptr;
 
   // A long search (reform-search --store, --hours): if set, the state a
   // checkpoint kept. Its seconds count towards `seconds` (the budget of the

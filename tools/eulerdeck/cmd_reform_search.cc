@@ -246,6 +246,9 @@ int RunOne(OneSearch* job, const std::atomic<bool>* stop) {
   if (options.resume && !options.resume->best.deck.empty()) best_score = options.resume->best.score;
   Status save_error;
   options.decks_followed = &followed;
+  std::atomic<uint64_t> classify_done{0}, classify_total{0};
+  options.classify_done = &classify_done;
+  options.classify_total = &classify_total;
   options.on_checkpoint = [&](const ReformSearchState& st) {
     {
       std::lock_guard<std::mutex> lock(mu);
@@ -270,6 +273,16 @@ int RunOne(OneSearch* job, const std::atomic<bool>* stop) {
     st.index = 0;
     st.rate_count = followed.load();
     st.rate_unit = "decks";
+    if (const uint64_t total = classify_total.load(); total > 0) {
+      // The exhaustive phase: every deck classified (reform-stats).
+      const uint64_t share = 100 * std::min(classify_done.load(), total) / total;
+      st.work_done = static_cast<double>(std::min(classify_done.load(), total));
+      st.work_total = static_cast<double>(total);
+      st.figures.emplace_back("classifying every deck: " + std::to_string(share) + "% of " +
+                                  WithCommas(total) + " subtrees",
+                              std::to_string(share) + "%");
+      return st;
+    }
     std::lock_guard<std::mutex> lock(mu);
     st.figures.emplace_back("best " + ScoreText(best_score), WithCommas(best_score.length));
     if (last_improvement >= 0) {
