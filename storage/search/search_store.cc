@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <chrono>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -12,6 +13,7 @@
 #include <nlohmann/json.hpp>
 #include <set>
 #include <sstream>
+#include <thread>
 
 namespace eulerdeck::storage {
 
@@ -262,7 +264,15 @@ Status SearchStore::Open(const std::string& dir, std::unique_ptr<SearchStore>* s
   const int fd = ::open(lock.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
   if (fd < 0)
     return Status::IOError("cannot open '" + lock.string() + "': " + std::strerror(errno));
-  if (::flock(fd, LOCK_EX | LOCK_NB) != 0) {
+  // A reader that probes the lock (`status`, `list`: ReadSearchStatus) holds
+  // it for microseconds; a search holds it for as long as it runs. So the
+  // lock is tried for a second before the store is said to be in use.
+  bool locked = false;
+  for (int attempt = 0; attempt < 50 && !locked; ++attempt) {
+    locked = ::flock(fd, LOCK_EX | LOCK_NB) == 0;
+    if (!locked) std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+  if (!locked) {
     ::close(fd);
     return Status::InvalidArgument("the search store '" + dir + "' is in use by another process");
   }
