@@ -151,6 +151,31 @@ print(j['winning_decks'] if r is None else
   done
 }
 
+# run_logged NAME OUT CMD...: runs CMD (its JSON to OUT once it succeeds),
+# logging its start, and its end with its time and, for a reform search, its
+# best (a contest: its score); a failure stops the queue.
+run_logged() {
+  local name=$1 out=$2
+  shift 2
+  local t0=$(date +%s.%N) rc=0
+  log "start $name: $*"
+  "$@" > "$out.partial" 2>> "$R/queue.err" || rc=$?
+  local took=$(python3 -c "print(round($(date +%s.%N)-$t0,1))")
+  if [ "$rc" -ne 0 ]; then
+    log "stop  $name after $took s (rc $rc)"
+    exit 1
+  fi
+  mv "$out.partial" "$out"
+  log "done  $name in $took s$(python3 -c "
+import json, sys
+j = json.load(open(sys.argv[1]))
+if j.get('contest'):
+    print(f': score {j[\"score\"]:.3f} of {2 * j[\"categories\"]}')
+elif 'length' in j:
+    print(f': length {j[\"length\"]} ({\"cyclic\" if j[\"cyclic\"] else \"dead-end\"})')
+" "$out")"
+}
+
 # search NAME ARGS...: one run of `eulerdeck reform-search ARGS --store` on 2
 # threads (issue 44: a search is not repeated with another split; its best
 # deck is checked by replaying it). The store's documents (reform-search.json,
@@ -166,21 +191,7 @@ search() {
     mkdir -p "$store" && cp -r "$PROGRESS/$name/." "$store/" &&
       log "restored $name from $PROGRESS/$name"
   fi
-  local cmd=("$E" reform-search "$@" --store "$store" --threads 2 --json -q)
-  local t0=$(date +%s.%N) rc=0
-  log "start $name: ${cmd[*]}"
-  "${cmd[@]}" > "$out.partial" 2>> "$R/queue.err" || rc=$?
-  if [ "$rc" -eq 0 ]; then
-    mv "$out.partial" "$out"
-    log "done  $name in $(python3 -c "print(round($(date +%s.%N)-$t0,1))") s: $(python3 -c "
-import json
-j = json.load(open('$out'))
-print(f\"score {j['score']:.3f} of {2 * j['categories']}\" if j.get('contest') else
-      f\"length {j['length']} ({'cyclic' if j['cyclic'] else 'dead-end'})\")")"
-  else
-    log "stop  $name after $(python3 -c "print(round($(date +%s.%N)-$t0,1))") s (rc $rc)"
-    exit 1
-  fi
+  run_logged "$name" "$out" "$E" reform-search "$@" --store "$store" --threads 2 --json -q
 }
 
 # rstats NAME ARGS...: the reform statistics `eulerdeck reform-stats ARGS
@@ -201,17 +212,8 @@ rstats() {
     fi
     local extra=()
     [ "$variant" = B ] && extra=(--subtrees 30000)
-    local cmd=("$E" reform-stats "$@" --store "$store" "${extra[@]}" --threads 2 --json -q)
-    local t0=$(date +%s.%N) rc=0
-    log "start $name-$variant: ${cmd[*]}"
-    "${cmd[@]}" > "$out.partial" 2>> "$R/queue.err" || rc=$?
-    if [ "$rc" -eq 0 ]; then
-      mv "$out.partial" "$out"
-      log "done  $name-$variant in $(python3 -c "print(round($(date +%s.%N)-$t0,1))") s"
-    else
-      log "stop  $name-$variant after $(python3 -c "print(round($(date +%s.%N)-$t0,1))") s (rc $rc)"
-      exit 1
-    fi
+    run_logged "$name-$variant" "$out" \
+      "$E" reform-stats "$@" --store "$store" "${extra[@]}" --threads 2 --json -q
   done
 }
 

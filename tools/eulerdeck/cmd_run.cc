@@ -441,6 +441,20 @@ int RunResume(const std::vector<std::string>& args) {
   if (ParseOrHelp(args, desc, kResumeUsage, vm)) return kExitOk;
   GameSpec spec;
   std::string tally;
+  // The options given on the command line that the resumed job takes: a
+  // search only its checkpoints' interval, a count all three.
+  auto forwarded = [&](std::vector<std::string> to, bool count) {
+    if (count && !vm["memory-budget"].defaulted()) {
+      to.insert(to.end(), {"--memory-budget", common.budget_text});
+    }
+    if (!vm["checkpoint-seconds"].defaulted()) {
+      to.insert(to.end(), {"--checkpoint-seconds", std::to_string(common.checkpoint_seconds)});
+    }
+    if (count && !vm["batch-seconds"].defaulted()) {
+      to.insert(to.end(), {"--batch-seconds", std::to_string(batch_seconds)});
+    }
+    return to;
+  };
   if (!storage::IsSearchStore(common.store_dir) && storage::IsContestStore(common.store_dir)) {
     // A contest's stores: the contest goes on where it stands.
     return RunReformSearch(
@@ -452,64 +466,27 @@ int RunResume(const std::vector<std::string>& args) {
     if (Status s = storage::ReadSearchParams(common.store_dir, &params); !s.ok()) {
       return BadInput("eulerdeck resume", s.ToString());
     }
-    std::vector<std::string> search_args = {
-        "--game",  GameName(params.spec.game), "--ranks",   std::to_string(params.spec.ranks),
-        "--store", common.store_dir,           "--threads", std::to_string(common.threads)};
-    if (!vm["checkpoint-seconds"].defaulted()) {
-      search_args.insert(search_args.end(),
-                         {"--checkpoint-seconds", std::to_string(common.checkpoint_seconds)});
-    }
-    return RunReformSearch(search_args);
+    return RunReformSearch(forwarded(
+        {"--game", GameName(params.spec.game), "--ranks", std::to_string(params.spec.ranks),
+         "--store", common.store_dir, "--threads", std::to_string(common.threads)},
+        /*count=*/false));
   }
-  if (IsRemovedStore(common.store_dir, &spec)) {
-    // A count --removed store: the same, to count --removed (its split and
-    // plan come from the store).
+  // A count --removed store (its split and plan come from the store) or a
+  // count store: the count goes on, with the options that apply to it.
+  const bool removed = IsRemovedStore(common.store_dir, &spec);
+  if (removed || IsCountStore(common.store_dir, &spec, &tally)) {
     if (!common.keep_text.empty() || common.until_level != 0 || !vm["pass-levels"].defaulted()) {
       return BadInput("eulerdeck resume",
                       "--keep, --until-level and --pass-levels do not apply to a count store");
     }
-    std::vector<std::string> count_args = {"--removed",
-                                           "--game",
-                                           GameName(spec.game),
-                                           "--ranks",
-                                           std::to_string(spec.ranks),
-                                           "--suits",
-                                           std::to_string(spec.suits),
-                                           "--store",
-                                           common.store_dir,
-                                           "--threads",
-                                           std::to_string(common.threads)};
-    if (!vm["memory-budget"].defaulted()) {
-      count_args.insert(count_args.end(), {"--memory-budget", common.budget_text});
-    }
-    if (!vm["checkpoint-seconds"].defaulted()) {
-      count_args.insert(count_args.end(),
-                        {"--checkpoint-seconds", std::to_string(common.checkpoint_seconds)});
-    }
-    if (!vm["batch-seconds"].defaulted()) {
-      count_args.insert(count_args.end(), {"--batch-seconds", std::to_string(batch_seconds)});
-    }
-    return RunCountRemoved(count_args, "eulerdeck resume");
-  }
-  if (IsCountStore(common.store_dir, &spec, &tally)) {
-    // A count store: the count goes on, with the options that apply to it.
-    if (!common.keep_text.empty() || common.until_level != 0 || !vm["pass-levels"].defaulted()) {
-      return BadInput("eulerdeck resume",
-                      "--keep, --until-level and --pass-levels do not apply to a count store");
-    }
-    std::vector<std::string> count_args = {
-        "--game",    GameName(spec.game),           "--ranks", std::to_string(spec.ranks),
-        "--suits",   std::to_string(spec.suits),    "--store", common.store_dir,
-        "--threads", std::to_string(common.threads)};
-    if (!vm["memory-budget"].defaulted()) {
-      count_args.insert(count_args.end(), {"--memory-budget", common.budget_text});
-    }
-    if (!vm["checkpoint-seconds"].defaulted()) {
-      count_args.insert(count_args.end(),
-                        {"--checkpoint-seconds", std::to_string(common.checkpoint_seconds)});
-    }
-    if (!vm["batch-seconds"].defaulted()) {
-      count_args.insert(count_args.end(), {"--batch-seconds", std::to_string(batch_seconds)});
+    std::vector<std::string> count_args =
+        forwarded({"--game", GameName(spec.game), "--ranks", std::to_string(spec.ranks), "--suits",
+                   std::to_string(spec.suits), "--store", common.store_dir, "--threads",
+                   std::to_string(common.threads)},
+                  /*count=*/true);
+    if (removed) {
+      count_args.insert(count_args.begin(), "--removed");
+      return RunCountRemoved(count_args, "eulerdeck resume");
     }
     // A reform-stats store goes on as reform-stats, and prints its report.
     if (tally == storage::kReformStatsTally) return RunReformStats(count_args, "eulerdeck resume");
