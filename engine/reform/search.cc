@@ -127,7 +127,7 @@ class Searcher {
       }
       StepMoves();
     }
-    Publish(true);
+    Publish();
     if (options_.stop && options_.stop->load(std::memory_order_relaxed)) {
       return Status::Cancelled("interrupted");
     }
@@ -144,7 +144,7 @@ class Searcher {
  private:
   bool Over() {
     const Clock::time_point now = Clock::now();
-    if (now - last_publish_ >= std::chrono::duration<double>(kPublishSeconds)) Publish(false);
+    if (now - last_publish_ >= std::chrono::duration<double>(kPublishSeconds)) Publish();
     return now >= deadline_ ||
            (options_.max_decks && result_->decks_followed >= options_.max_decks) ||
            (options_.stop && options_.stop->load(std::memory_order_relaxed));
@@ -173,9 +173,10 @@ class Searcher {
     }
   }
 
-  // Shows the driver this searcher's best (always) and its moves' kept
-  // decks and cycles (every kPublishSeconds, and at the end).
-  void Publish(bool all) {
+  // Shows the driver this searcher's best, its moves' kept decks and its
+  // cycles (every kPublishSeconds, and at the end; Consider() shows a new
+  // best at once).
+  void Publish() {
     last_publish_ = Clock::now();
     std::vector<Deck> kept, cycles;
     for (auto& move : moves_) {
@@ -187,7 +188,6 @@ class Searcher {
     published_->best = *result_;
     published_->kept = std::move(kept);
     published_->cycles = std::move(cycles);
-    (void)all;
   }
 
   ReformScore Follow(const Deck& deck) {
