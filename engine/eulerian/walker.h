@@ -1,9 +1,17 @@
 // The depth first walk of the tree of winning sub-decks below one sub-deck,
 // counting its descendants per level: the inner loop shared by the in-memory
 // count (enumerate.cc) and the count of given subtrees (subtrees.cc).
-// Internal to engine/eulerian. The walk itself is stack_walk.h, the code the
-// GPU worker runs too; a Walker adds what only the host does: the stop flag
-// and the live count, verifying the leaves, streaming them to a callback.
+// Internal to engine/eulerian.
+//
+// Two walks share one rule (rule_core.h) and one count of the last levels
+// (last_levels.h): the GPU's explicit stack (stack_walk.h: no recursion on
+// a device, each step down undone on the way up), and the host's, below:
+// recursive, each sub-deck built in its own frame, nothing undone. On a CPU
+// the recursive walk is the faster (docs/performance.md §23), so the host
+// keeps its own walk policy over the same rule; tests check the two walks
+// against each other and against brute force. A Walker adds what only the
+// host does: the stop flag and the live count, verifying the leaves,
+// streaming them to a callback.
 #ifndef EULERDECK_ENGINE_EULERIAN_WALKER_H_
 #define EULERDECK_ENGINE_EULERIAN_WALKER_H_
 
@@ -20,7 +28,8 @@
 #include "engine/cards/rules.h"
 #include "engine/eulerian/children.h"
 #include "engine/eulerian/hit_views.h"
-#include "engine/eulerian/stack_walk.h"
+#include "engine/eulerian/last_levels.h"
+#include "engine/eulerian/rule_core.h"
 #include "engine/eulerian/winners.h"
 
 namespace eulerdeck::internal {
@@ -29,6 +38,90 @@ namespace eulerdeck::internal {
 // sub-decks counted: often enough for a prompt Ctrl-C and a live rate (a
 // subtree can take minutes), rarely enough to cost nothing.
 inline constexpr uint32_t kPollCalls = 1u << 14;
+
+// The host's walk: depth first by recursion, each child built into its own
+// frame (no undo), children in increasing count as ChildRule::ForEachChild()
+// yields them; the last levels counted through LastLevels. W: words of the
+// children's count bitsets (the spec's largest limit below 64 W). Hooks as
+// stack_walk.h's: Poll() at each sub-deck entered, Leaf(deck, order) at each
+// leaf built.
+template <int W>
+class RecursiveWalk {
+ public:
+  // REQUIRES: every limit of `rule` fits W words. `rule`'s image must
+  // outlive the walk.
+  void Init(const RuleCore& rule, bool build_leaves) {
+    rule_ = rule;
+    n_ = rule.h->cards;
+    build_leaves_ = build_leaves;
+    avail_ = AvailableValues(rule.h->ranks, rule.h->suits);
+    last_.Init(rule, build_leaves);
+    fused_levels_ = last_.fused_levels();
+  }
+
+  // As StackWalk::WalkFrom().
+  template <class Hooks>
+  bool WalkFrom(const Card* root, int k, uint64_t* level, Card* order, Hooks& hooks) {
+    avail_.Reset(root, k);
+    stopped_ = false;
+    level_ = level;
+    order_ = order;
+    Walk(root, k, hooks);
+    return !stopped_;
+  }
+
+ private:
+  template <class Hooks>
+  void Walk(const Card* node, int d, Hooks& hooks) {
+    if (hooks.Poll()) {
+      stopped_ = true;
+      return;
+    }
+    if (d + fused_levels_ == n_) {  // the last levels, counted through views
+      last_.Count(node, d, avail_, level_);
+      return;
+    }
+    ChildCountsN<W> valid;
+    ValidCounts(rule_, node, d, &valid);
+    if (d + 1 == n_ && !build_leaves_) {  // the last level, counted
+      level_[n_] += CountLastChildren(valid, avail_);
+      return;
+    }
+    uint64_t counts[W];
+    const bool wraps = AvailableCounts(rule_, valid, avail_.bits(), counts);
+    Card child[kNodeBytes];
+    for (int j = 0; j < valid.words; ++j) {
+      uint64_t w = valid.bits[j] & counts[j];
+      while (w) {
+        const uint32_t t = static_cast<uint32_t>(j * 64 + hd::Ctz64(w));
+        w &= w - 1;
+        const Card x = wraps ? rule_.value_of(t) : static_cast<Card>(t);
+        ++level_[d + 1];
+        MakeChild(node, d, t, x, child);
+        if (order_ != nullptr) order_[n_ - d - 1] = x;
+        if (d + 1 == n_) {  // a leaf, built (only when the leaves are asked for)
+          hooks.Leaf(child, order_);
+          continue;
+        }
+        avail_.Take(x);
+        Walk(child, d + 1, hooks);
+        avail_.Give(x);
+        if (stopped_) return;
+      }
+    }
+  }
+
+  RuleCore rule_;
+  int n_ = 0;
+  bool build_leaves_ = false;
+  bool stopped_ = false;
+  int fused_levels_ = 0;  // last_.fused_levels()
+  uint64_t* level_ = nullptr;
+  Card* order_ = nullptr;
+  // Condition (3) for the sub-deck being walked: kept with Take()/Give().
+  AvailableValues avail_;
+  LastLevels<kHitTableSize> last_;
+};
 
 // Walks subtrees depth first, counting sub-decks per level. One per thread.
 class Walker {
@@ -55,13 +148,13 @@ class Walker {
     for (int k = 1; k < n_; ++k)
       words = std::max(words, static_cast<int>(rule.core().size(k).words));
     if (words == 1) {
-      walk1_ = std::make_unique<StackWalk<1, kHitTableSize>>();
+      walk1_ = std::make_unique<RecursiveWalk<1>>();
       walk1_->Init(rule.core(), build_leaves_);
     } else if (words <= kMaxTableWords) {
-      walk4_ = std::make_unique<StackWalk<kMaxTableWords, kHitTableSize>>();
+      walk4_ = std::make_unique<RecursiveWalk<kMaxTableWords>>();
       walk4_->Init(rule.core(), build_leaves_);
     } else {
-      walk_ = std::make_unique<StackWalk<kMaxCountWords, kHitTableSize>>();
+      walk_ = std::make_unique<RecursiveWalk<kMaxCountWords>>();
       walk_->Init(rule.core(), build_leaves_);
     }
   }
@@ -155,9 +248,9 @@ class Walker {
   int n_;
   // The walk (its stack, on the heap), one of three by the words of the
   // spec's count bitsets.
-  std::unique_ptr<StackWalk<1, kHitTableSize>> walk1_;
-  std::unique_ptr<StackWalk<kMaxTableWords, kHitTableSize>> walk4_;
-  std::unique_ptr<StackWalk<kMaxCountWords, kHitTableSize>> walk_;
+  std::unique_ptr<RecursiveWalk<1>> walk1_;
+  std::unique_ptr<RecursiveWalk<kMaxTableWords>> walk4_;
+  std::unique_ptr<RecursiveWalk<kMaxCountWords>> walk_;
   std::vector<uint64_t> level_;
   uint64_t leaves_verified_ = 0;
   Status failure_;
