@@ -89,6 +89,59 @@ inline int FastMod(uint32_t t, int d, uint64_t inverse) {
 // j-th smallest of them. Removing a value (bit j) closes the gap.
 inline Mask DropBit(Mask x, Mask low) { return (x & low) | ((x >> 1) & ~low); }
 
+// The last levels are counted level by level (OneSuit::Descend): every play
+// of kSyncTop cards below a batch of tasks is gathered, sorted and merged
+// (each distinct one counted once, times its multiplicity), then the same
+// for their children, down to the table of kBigLeafCards cards, read in
+// order. A level is processed when kSyncEntries of its plays are gathered
+// (16 bytes each, and as much again to sort them: 64 MB a level and thread
+// at 2^21) and at the end of a CountTasks() call.
+constexpr int kSyncTop = 5;
+constexpr size_t kSyncEntries = size_t{1} << 21;
+// Tasks a CountTasks() call of RunPlan() takes at most.
+constexpr uint64_t kBatchTasks = 4096;
+struct SyncEntry {
+  uint64_t key;     // the play: its masks and values left (OneSuit::SyncKey)
+  uint64_t weight;  // how many plays of the batch are this one
+};
+
+// Sorts by key (LSD radix, 11 bits a pass, only the passes the keys need)
+// and merges equal keys, adding their weights. `tmp` is scratch; the
+// result is in `a` (the two may be swapped).
+void SortMerge(std::vector<SyncEntry>& a, std::vector<SyncEntry>& tmp) {
+  const size_t size = a.size();
+  if (size > 1) {
+    constexpr int kBits = 11;
+    constexpr uint32_t kBuckets = 1u << kBits;
+    uint64_t any = 0;
+    for (const SyncEntry& e : a) any |= e.key;
+    const int passes = (std::bit_width(any) + kBits - 1) / kBits;
+    std::vector<uint32_t> count(size_t{kBuckets} * std::max(passes, 1));
+    for (const SyncEntry& e : a) {
+      for (int p = 0; p < passes; ++p)
+        ++count[p * kBuckets + ((e.key >> (p * kBits)) & (kBuckets - 1))];
+    }
+    tmp.resize(size);
+    for (int p = 0; p < passes; ++p) {
+      uint32_t* c = &count[p * kBuckets];
+      if (std::any_of(c, c + kBuckets, [size](uint32_t x) { return x == size; })) continue;
+      uint32_t sum = 0;
+      for (uint32_t b = 0; b < kBuckets; ++b) sum += std::exchange(c[b], sum);
+      for (const SyncEntry& e : a) tmp[c[(e.key >> (p * kBits)) & (kBuckets - 1)]++] = e;
+      a.swap(tmp);
+    }
+  }
+  size_t w = 0;
+  for (size_t i = 0; i < size; ++i) {
+    if (w > 0 && a[w - 1].key == a[i].key) {
+      a[w - 1].weight += a[i].weight;
+    } else {
+      a[w++] = a[i];
+    }
+  }
+  a.resize(w);
+}
+
 // Per-thread scratch space of the search: the completions' cache and
 // dynamic programme.
 struct Scratch {
@@ -99,6 +152,12 @@ struct Scratch {
   static constexpr int kCacheBits = 16;
   std::vector<Slot> cache = std::vector<Slot>(size_t{1} << kCacheBits);
   std::vector<uint64_t> dp;
+  // The level-synchronous last levels (OneSuit::Descend): the plays of r
+  // cards gathered (key, multiplicity) for r = kBigLeafCards..kSyncTop, a
+  // sort's second buffer, and the distribution counted so far.
+  std::array<std::vector<SyncEntry>, kSyncTop + 1> level;
+  std::vector<SyncEntry> sort_tmp;
+  std::vector<uint64_t> out;
 };
 
 // dp over the values used so far (dp[0] = 1, the rest zero); only subsets
@@ -205,6 +264,7 @@ class OneSuit {
     if (!baseline && m_ > kBigLeafCards && big * sizeof(uint32_t) <= kBigLeafBytes) {
       big_leaf_ = LazyTable(big);
     }
+    sync_ = static_cast<bool>(big_leaf_);
   }
 
   // Adds to out[shift + i] the decks completing this play that remove i
@@ -325,9 +385,146 @@ class OneSuit {
     out[shift] += Completions(masks.data(), r, scratch, table4_);  // stuck here
   }
 
+  // The level-synchronous count (every path but the baseline): adds to
+  // scratch.out[n - r + i] `weight` times the decks completing this play
+  // that remove i more cards. Plays of kSyncTop cards and fewer are only
+  // gathered in scratch.level: Finish() counts what is left of them.
+  void Descend(const Mask* circle, int r, Mask avail, uint64_t weight, Scratch& scratch) const {
+    if (r <= kSyncTop && r >= kBigLeafCards && sync_) {
+      Gather(r, SyncKey(circle, r, avail), weight, scratch);
+      return;
+    }
+    if (r == kLeafCards) {
+      const uint32_t e = Leaf(circle, avail);
+      for (int i = 0; i <= kLeafCards; ++i)
+        scratch.out[m_ - r + i] += weight * ((e >> (5 * i)) & 31u);
+      return;
+    }
+    std::array<Mask, kMaxRanks> masks;
+    std::copy(circle, circle + r, masks.begin());
+    const bool stuck = Children(masks.data(), r, avail, [&](const Mask* child, Mask child_avail) {
+      Descend(child, r - 1, child_avail, weight, scratch);
+    });
+    if (stuck) scratch.out[m_ - r] += weight * Completions(masks.data(), r, scratch, table4_);
+  }
+  bool synchronous() const { return sync_; }
+
+  // Counts every play still gathered, from kSyncTop cards down.
+  void Finish(Scratch& scratch) const {
+    for (int r = kSyncTop; r >= kBigLeafCards; --r) Flush(r, scratch);
+  }
+  // Drops them (a cancelled count).
+  void Discard(Scratch& scratch) const {
+    for (auto& level : scratch.level) level.clear();
+  }
+
   uint64_t leaves_filled() const { return filled_.load(std::memory_order_relaxed); }
 
  private:
+  // The counts from the pointer of a play of r cards, as Step(): calls
+  // child(masks, avail) for each removal (the play that follows, r - 1
+  // cards) and leaves in `masks` what the positions may still hold. True
+  // when the play stops with every position possible (its completions
+  // count), false when one has no value left.
+  template <typename Child>
+  bool Children(Mask* masks, int r, Mask avail, Child&& child) const {
+    const uint32_t limit = CountLimit(spec_.policy().span, m_, r);
+    std::array<int, kMaxRanks> values;
+    int j = 0;
+    for (Mask w = avail; w; w &= w - 1) values[j++] = std::countr_zero(w);
+    const uint64_t inverse = inverse_[r];
+    for (uint32_t base = 0; base < limit; base += m_) {
+      for (j = 0; j < r; ++j) {
+        const uint32_t t = base + values[j];  // the count, minus one
+        if (t >= limit) break;
+        const int pos = FastMod(t, r, inverse);
+        const Mask bit = Mask{1} << j;
+        if (!(masks[pos] & bit)) continue;
+        std::array<Mask, kMaxRanks> next;
+        const Mask low = bit - 1;
+        Mask alive = ~Mask{0};
+        for (int i = 1; i < r; ++i) {
+          const int q = pos + i < r ? pos + i : pos + i - r;
+          next[i - 1] = DropBit(masks[q], low);
+          alive &= next[i - 1] ? ~Mask{0} : 0;
+        }
+        if (alive) child(next.data(), avail & ~(Mask{1} << values[j]));
+        masks[pos] &= ~bit;
+        if (!masks[pos]) return false;
+      }
+    }
+    return true;
+  }
+
+  // A play of r = kBigLeafCards..kSyncTop cards as a word: the big table's
+  // index for kBigLeafCards, else r masks of r bits and the values left
+  // above them.
+  uint64_t SyncKey(const Mask* circle, int r, Mask avail) const {
+    if (r == kBigLeafCards) return BigLeafIndex(circle, avail);
+    uint64_t key = uint64_t{avail} << (r * r);
+    for (int p = 0; p < r; ++p) key |= uint64_t{circle[p]} << (r * p);
+    return key;
+  }
+
+  void Gather(int r, uint64_t key, uint64_t weight, Scratch& scratch) const {
+    std::vector<SyncEntry>& level = scratch.level[r];
+    level.push_back(SyncEntry{key, weight});
+    if (level.size() >= kSyncEntries) Flush(r, scratch);
+  }
+
+  // Counts the plays of r cards gathered: each distinct one once, times its
+  // multiplicity; their children gathered a level down, or, for the last
+  // level, read from the big table in order.
+  void Flush(int r, Scratch& scratch) const {
+    std::vector<SyncEntry>& level = scratch.level[r];
+    if (level.empty()) return;
+    SortMerge(level, scratch.sort_tmp);
+    uint64_t* out = scratch.out.data() + (m_ - r);
+    if (r == kBigLeafCards) {
+      constexpr size_t kAhead = 16;
+      const size_t size = level.size();
+      for (size_t i = 0; i < size; ++i) {
+        if (i + kAhead < size) __builtin_prefetch(&big_leaf_.at(level[i + kAhead].key));
+        const uint64_t index = level[i].key;
+        uint32_t e = big_leaf_.at(index).load(std::memory_order_relaxed);
+        if (!e) {
+          std::array<Mask, kBigLeafCards> masks;
+          for (int p = 0; p < kBigLeafCards; ++p) masks[p] = (index >> (kBigLeafCards * p)) & 15u;
+          e = BigLeafEntry(masks.data(), Unrank4(index >> kBigLeafBits), &big_leaf_.at(index),
+                           scratch);
+        }
+        const uint64_t w = level[i].weight;
+        for (int k = 0; k <= kBigLeafCards; ++k) out[k] += w * ((e >> (5 * k)) & 31u);
+      }
+    } else {
+      const Mask mask_bits = (Mask{1} << r) - 1;
+      for (const SyncEntry& entry : level) {
+        std::array<Mask, kSyncTop> masks;
+        for (int p = 0; p < r; ++p) masks[p] = (entry.key >> (r * p)) & mask_bits;
+        const Mask avail = static_cast<Mask>(entry.key >> (r * r));
+        const uint64_t w = entry.weight;
+        const bool stuck =
+            Children(masks.data(), r, avail, [&](const Mask* child, Mask child_avail) {
+              Gather(r - 1, SyncKey(child, r - 1, child_avail), w, scratch);
+            });
+        if (stuck) out[0] += w * Completions(masks.data(), r, scratch, table4_);
+      }
+    }
+    level.clear();
+  }
+
+  // The set of kBigLeafCards values of rank `rank` (BigLeafIndex()).
+  Mask Unrank4(uint64_t rank) const {
+    Mask avail = 0;
+    int c = m_;
+    for (int k = kBigLeafCards; k >= 1; --k) {
+      while (choose_[c][k] > rank) --c;
+      rank -= choose_[c][k];
+      avail |= Mask{1} << c;
+    }
+    return avail;
+  }
+
   // The distribution of a kLeafCards-card play, 5 counts of 5 bits (each at
   // most 4! = 24); bit 31 marks a filled entry. Threads that race fill it
   // with the same value.
@@ -391,6 +588,7 @@ class OneSuit {
   const GameSpec spec_;
   const int m_;
   bool skip_ = true;
+  bool sync_ = false;                     // Descend() gathers the last levels
   uint64_t inverse_[kMaxRanks + 1] = {};  // FastMod()'s, for each divisor
   const uint8_t* table4_ = nullptr;
   uint64_t choose_[kMaxRanks + 1][kBigLeafCards + 1] = {};
@@ -412,6 +610,7 @@ class OneSuitPlan final : public RemovedPlan {
   uint64_t fingerprint() const override { return fingerprint_; }
   uint64_t states() const override { return solver_.leaves_filled(); }
   uint64_t memo_hits() const override { return 0; }
+  uint64_t batch_tasks() const override { return solver_.synchronous() ? kBatchTasks : 1; }
 
   Status CountTasks(uint64_t first, uint64_t count, std::vector<uint64_t>* removed,
                     const std::atomic<bool>* stop) const override {
@@ -419,6 +618,22 @@ class OneSuitPlan final : public RemovedPlan {
     const int n = spec_.cards();
     if (removed->size() < static_cast<size_t>(n + 1)) removed->resize(n + 1, 0);
     Scratch& scratch = scratches_.local();
+    if (solver_.synchronous()) {
+      // The tasks of the range descend together: their last levels are
+      // gathered across the range and counted level by level.
+      scratch.out.assign(n + 1, 0);
+      for (uint64_t i = first; i < first + count; ++i) {
+        if (stop && stop->load(std::memory_order_relaxed)) {
+          solver_.Discard(scratch);
+          return Status::Cancelled("interrupted before every task was counted");
+        }
+        const Task& t = tasks_[i];
+        solver_.Descend(t.circle.data(), t.r, t.avail, t.count, scratch);
+      }
+      solver_.Finish(scratch);
+      for (int k = 0; k <= n; ++k) (*removed)[k] += scratch.out[k];
+      return Status::OK();
+    }
     std::vector<uint64_t> one(n + 1);
     for (uint64_t i = first; i < first + count; ++i) {
       if (stop && stop->load(std::memory_order_relaxed)) {

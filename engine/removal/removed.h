@@ -98,6 +98,11 @@ class RemovedPlan {
   // OutOfRange for tasks past the last.
   virtual Status CountTasks(uint64_t first, uint64_t count, std::vector<uint64_t>* removed,
                             const std::atomic<bool>* stop = nullptr) const = 0;
+  // How many consecutive tasks one CountTasks() call may take to share work
+  // between them (the one-suit solver counts the last levels of a range of
+  // tasks together); 1 when a range costs the sum of its tasks. A hint: any
+  // range gives the same sum.
+  virtual uint64_t batch_tasks() const { return 1; }
   // Solver statistics so far, all calls together (RemovedResult's states
   // and memo_hits).
   virtual uint64_t states() const = 0;
