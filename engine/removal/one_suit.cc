@@ -97,7 +97,7 @@ inline Mask DropBit(Mask x, Mask low) { return (x & low) | ((x >> 1) & ~low); }
 // (16 bytes each, and as much again to sort them: 64 MB a level and thread
 // at 2^21) and at the end of a CountTasks() call.
 constexpr int kSyncTop = 5;
-constexpr size_t kSyncEntries = size_t{1} << 21;
+constexpr size_t kSyncEntries = size_t{1} << 18;
 // Tasks a CountTasks() call of RunPlan() takes at most.
 constexpr uint64_t kBatchTasks = 4096;
 struct SyncEntry {
@@ -152,6 +152,7 @@ struct Scratch {
   static constexpr int kCacheBits = 16;
   std::vector<Slot> cache = std::vector<Slot>(size_t{1} << kCacheBits);
   std::vector<uint64_t> dp;
+  std::vector<uint32_t> sets;
   // The level-synchronous last levels (OneSuit::Descend): the plays of r
   // cards gathered (key, multiplicity) for r = kBigLeafCards..kSyncTop, a
   // sort's second buffer, and the distribution counted so far.
@@ -206,6 +207,58 @@ uint64_t Permanent56(const Mask* m, int r, const uint8_t* table4) {
   return sum;
 }
 
+// The permanent of r >= 5 rows: the first r - 4 rows by a dynamic programme
+// over the sets of values they use, one layer a row (only the sets
+// reached are visited, and each is cleared once read, so `dp`, 2^r
+// entries, is all zero between calls), then the last 4 rows, restricted to
+// the 4 values left, from the table of 4 x 4.
+uint64_t PermanentLayered(const Mask* m, int r, const uint8_t* table4, uint64_t* dp,
+                          uint32_t* sets) {
+  // sets: two lists of at most C(r, r/2) sets each, one layer after the other.
+  uint32_t* cur = sets;
+  uint32_t* next = sets + (size_t{1} << (r - 1));
+  int ncur = 1;
+  cur[0] = 0;
+  dp[0] = 1;
+  for (int row = 0; row < r - 4; ++row) {
+    int nnext = 0;
+    for (int i = 0; i < ncur; ++i) {
+      const uint32_t s = cur[i];
+      const uint64_t w = std::exchange(dp[s], 0);
+      for (Mask free = m[row] & ~s; free; free &= free - 1) {
+        const uint32_t t = s | (free & -free);
+        if (!dp[t]) next[nnext++] = t;
+        dp[t] += w;
+      }
+    }
+    std::swap(cur, next);
+    ncur = nnext;
+  }
+  const uint32_t full = r == 32 ? ~0u : (1u << r) - 1;
+  uint64_t sum = 0;
+  for (int i = 0; i < ncur; ++i) {
+    const uint32_t s = cur[i];
+    const uint64_t w = std::exchange(dp[s], 0);
+    uint32_t left = full & ~s;  // 4 values
+    const int c0 = std::countr_zero(left);
+    left &= left - 1;
+    const int c1 = std::countr_zero(left);
+    left &= left - 1;
+    const int c2 = std::countr_zero(left);
+    left &= left - 1;
+    const int c3 = std::countr_zero(left);
+    uint32_t index = 0;
+    for (int q = 0; q < 4; ++q) {
+      const Mask x = m[r - 4 + q];
+      index |=
+          (((x >> c0) & 1u) | ((x >> c1) & 1u) << 1 | ((x >> c2) & 1u) << 2 | ((x >> c3) & 1u) << 3)
+          << (4 * q);
+    }
+    sum += w * table4[index];
+  }
+  return sum;
+}
+
 // The ways to give the r positions distinct values (r of them), each from
 // its mask: a permanent, by dynamic programme over the subsets of values
 // used. Plays that stop with the same masks are frequent, so those of 6 and
@@ -216,6 +269,13 @@ uint64_t Completions(const Mask* masks, int r, Scratch& scratch, const uint8_t* 
   if (table4 && r >= 4 && r <= 6) {
     if (r == 4) return table4[masks[0] | masks[1] << 4 | masks[2] << 8 | masks[3] << 12];
     return Permanent56(masks, r, table4);
+  }
+  if (table4 && r >= 5) {
+    if (scratch.dp.size() < (size_t{1} << r)) {
+      scratch.dp.assign(size_t{1} << r, 0);
+      scratch.sets.resize(size_t{1} << r);
+    }
+    return PermanentLayered(masks, r, table4, scratch.dp.data(), scratch.sets.data());
   }
   if (r <= 5) {
     uint64_t dp[32] = {1};
@@ -250,7 +310,8 @@ class OneSuit {
   // `baseline`: the solver as it was before issue 43 (every count of the
   // limit stepped through, leaves of kLeafCards cards only), kept as the
   // benchmark's baseline and as a second path for the tests.
-  OneSuit(const GameSpec& spec, bool baseline) : spec_(spec), m_(spec.ranks) {
+  OneSuit(const GameSpec& spec, bool baseline, uint64_t level_entries)
+      : spec_(spec), m_(spec.ranks), level_entries_(level_entries ? level_entries : kSyncEntries) {
     // Combinatorial number system for the leaves' value sets.
     for (int a = 0; a <= m_; ++a)
       for (int b = 0; b <= kBigLeafCards; ++b)
@@ -469,7 +530,7 @@ class OneSuit {
   void Gather(int r, uint64_t key, uint64_t weight, Scratch& scratch) const {
     std::vector<SyncEntry>& level = scratch.level[r];
     level.push_back(SyncEntry{key, weight});
-    if (level.size() >= kSyncEntries) Flush(r, scratch);
+    if (level.size() >= level_entries_) Flush(r, scratch);
   }
 
   // Counts the plays of r cards gathered: each distinct one once, times its
@@ -587,6 +648,7 @@ class OneSuit {
 
   const GameSpec spec_;
   const int m_;
+  const uint64_t level_entries_;  // plays gathered in a level before they are counted
   bool skip_ = true;
   bool sync_ = false;                     // Descend() gathers the last levels
   uint64_t inverse_[kMaxRanks + 1] = {};  // FastMod()'s, for each divisor
@@ -599,8 +661,8 @@ class OneSuit {
 
 class OneSuitPlan final : public RemovedPlan {
  public:
-  OneSuitPlan(const GameSpec& spec, int depth, bool baseline)
-      : spec_(spec), depth_(depth), baseline_(baseline), solver_(spec, baseline) {}
+  OneSuitPlan(const GameSpec& spec, int depth, bool baseline, uint64_t level_entries)
+      : spec_(spec), depth_(depth), baseline_(baseline), solver_(spec, baseline, level_entries) {}
 
   const GameSpec& spec() const override { return spec_; }
   int split_depth() const override { return depth_; }
@@ -612,22 +674,38 @@ class OneSuitPlan final : public RemovedPlan {
   uint64_t memo_hits() const override { return 0; }
   uint64_t batch_tasks() const override { return solver_.synchronous() ? kBatchTasks : 1; }
 
+  const std::vector<uint64_t>& batch_order() const override { return order_; }
+
   Status CountTasks(uint64_t first, uint64_t count, std::vector<uint64_t>* removed,
                     const std::atomic<bool>* stop) const override {
     if (Status s = CheckTaskRange(first, count, tasks_.size()); !s.ok()) return s;
+    return Count([first](uint64_t i) { return first + i; }, count, removed, stop);
+  }
+  Status CountTaskList(const uint64_t* tasks, uint64_t count, std::vector<uint64_t>* removed,
+                       const std::atomic<bool>* stop) const override {
+    for (uint64_t i = 0; i < count; ++i) {
+      if (Status s = CheckTaskRange(tasks[i], 1, tasks_.size()); !s.ok()) return s;
+    }
+    return Count([tasks](uint64_t i) { return tasks[i]; }, count, removed, stop);
+  }
+
+  // The tasks index(0), ..., index(count - 1).
+  template <typename Index>
+  Status Count(Index index, uint64_t count, std::vector<uint64_t>* removed,
+               const std::atomic<bool>* stop) const {
     const int n = spec_.cards();
     if (removed->size() < static_cast<size_t>(n + 1)) removed->resize(n + 1, 0);
     Scratch& scratch = scratches_.local();
     if (solver_.synchronous()) {
-      // The tasks of the range descend together: their last levels are
-      // gathered across the range and counted level by level.
+      // The tasks descend together: their last levels are gathered across
+      // them and counted level by level.
       scratch.out.assign(n + 1, 0);
-      for (uint64_t i = first; i < first + count; ++i) {
+      for (uint64_t i = 0; i < count; ++i) {
         if (stop && stop->load(std::memory_order_relaxed)) {
           solver_.Discard(scratch);
           return Status::Cancelled("interrupted before every task was counted");
         }
-        const Task& t = tasks_[i];
+        const Task& t = tasks_[index(i)];
         solver_.Descend(t.circle.data(), t.r, t.avail, t.count, scratch);
       }
       solver_.Finish(scratch);
@@ -635,13 +713,13 @@ class OneSuitPlan final : public RemovedPlan {
       return Status::OK();
     }
     std::vector<uint64_t> one(n + 1);
-    for (uint64_t i = first; i < first + count; ++i) {
+    for (uint64_t i = 0; i < count; ++i) {
       if (stop && stop->load(std::memory_order_relaxed)) {
         return Status::Cancelled("interrupted before every task was counted");
       }
       // Walk adds a task's distribution once; the task stands for `count`
       // identical states.
-      const Task& t = tasks_[i];
+      const Task& t = tasks_[index(i)];
       std::fill(one.begin(), one.end(), 0);
       solver_.Walk(t.circle.data(), t.r, t.avail, t.shift, one.data(), -1, nullptr, scratch);
       for (int k = 0; k <= n; ++k) (*removed)[k] += t.count * one[k];
@@ -669,6 +747,16 @@ class OneSuitPlan final : public RemovedPlan {
     }
     for (uint64_t x : top_) h = HashBytes(h, &x, sizeof x);
     fingerprint_ = h;
+    // A whole count takes the tasks by their values left: those share most
+    // of their last levels. (The index order, which stores keep, is the
+    // key's: the masks first.)
+    if (solver_.synchronous()) {
+      order_.resize(tasks_.size());
+      for (uint64_t i = 0; i < order_.size(); ++i) order_[i] = i;
+      std::stable_sort(order_.begin(), order_.end(), [this](uint64_t a, uint64_t b) {
+        return tasks_[a].avail < tasks_[b].avail;
+      });
+    }
   }
 
  private:
@@ -678,6 +766,7 @@ class OneSuitPlan final : public RemovedPlan {
   OneSuit solver_;
   std::vector<uint64_t> top_;
   std::vector<Task> tasks_;
+  std::vector<uint64_t> order_;  // batch_order()
   uint64_t fingerprint_ = 0;
   mutable tbb::enumerable_thread_specific<Scratch> scratches_;
 };
@@ -706,7 +795,7 @@ Status PlanRemovedOneSuit(const GameSpec& spec, const RemovedOptions& options,
     }
   }
   const int depth = std::min(options.split_depth > 0 ? options.split_depth : 3, n - kLeafCards - 1);
-  auto p = std::make_unique<OneSuitPlan>(spec, depth, options.baseline);
+  auto p = std::make_unique<OneSuitPlan>(spec, depth, options.baseline, options.level_entries);
   p->Cut(root.data());
   *plan = std::move(p);
   return Status::OK();

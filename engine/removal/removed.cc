@@ -4,7 +4,6 @@
 
 #include <algorithm>
 #include <bit>
-#include <cstdlib>
 #include <map>
 #include <string>
 #include <unordered_map>
@@ -289,11 +288,15 @@ Status internal::RunPlan(const RemovedPlan& plan, const RemovedOptions& options,
       std::getenv("ALLB") ? tasks
                           : std::max<uint64_t>(1, std::min(plan.batch_tasks(), tasks / per_thread));
   const uint64_t batches = (tasks + batch - 1) / batch;
+  const std::vector<uint64_t>& order = plan.batch_order();
   ParallelFor(options.threads, batches, [&](size_t b) {
     if (cancelled.load(std::memory_order_relaxed)) return;
     const uint64_t first = b * batch;
     const uint64_t count = std::min(batch, tasks - first);
-    if (!plan.CountTasks(first, count, &outs.local(), options.stop).ok()) {
+    const Status s = order.empty()
+                         ? plan.CountTasks(first, count, &outs.local(), options.stop)
+                         : plan.CountTaskList(&order[first], count, &outs.local(), options.stop);
+    if (!s.ok()) {
       cancelled = true;
       return;
     }
