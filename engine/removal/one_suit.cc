@@ -100,46 +100,37 @@ constexpr int kSyncTop = 5;
 constexpr size_t kSyncEntries = size_t{1} << 18;
 // Tasks a CountTasks() call of RunPlan() takes at most.
 constexpr uint64_t kBatchTasks = 4096;
-struct SyncEntry {
-  uint64_t key;     // the play: its masks and values left (OneSuit::SyncKey)
-  uint64_t weight;  // how many plays of the batch are this one
-};
+// A gathered play is one word: its key (OneSuit::SyncKey) in the low bits,
+// its multiplicity above them.
 
-// Sorts by key (LSD radix, 11 bits a pass, only the passes the keys need)
-// and merges equal keys, adding their weights. `tmp` is scratch; the
+// Sorts by the low `key_bits` bits (LSD radix, 11 bits a pass, passes
+// where every entry has the same digit skipped). `tmp` is scratch; the
 // result is in `a` (the two may be swapped).
-void SortMerge(std::vector<SyncEntry>& a, std::vector<SyncEntry>& tmp) {
+void SortByKey(std::vector<uint64_t>& a, std::vector<uint64_t>& tmp, int key_bits) {
+  constexpr int kBits = 11;
+  constexpr uint32_t kBuckets = 1u << kBits;
   const size_t size = a.size();
-  if (size > 1) {
-    constexpr int kBits = 11;
-    constexpr uint32_t kBuckets = 1u << kBits;
-    uint64_t any = 0;
-    for (const SyncEntry& e : a) any |= e.key;
-    const int passes = (std::bit_width(any) + kBits - 1) / kBits;
-    std::vector<uint32_t> count(size_t{kBuckets} * std::max(passes, 1));
-    for (const SyncEntry& e : a) {
-      for (int p = 0; p < passes; ++p)
-        ++count[p * kBuckets + ((e.key >> (p * kBits)) & (kBuckets - 1))];
-    }
-    tmp.resize(size);
-    for (int p = 0; p < passes; ++p) {
-      uint32_t* c = &count[p * kBuckets];
-      if (std::any_of(c, c + kBuckets, [size](uint32_t x) { return x == size; })) continue;
-      uint32_t sum = 0;
-      for (uint32_t b = 0; b < kBuckets; ++b) sum += std::exchange(c[b], sum);
-      for (const SyncEntry& e : a) tmp[c[(e.key >> (p * kBits)) & (kBuckets - 1)]++] = e;
-      a.swap(tmp);
-    }
+  if (size < 256) {  // a few: cheaper than clearing the counts
+    const uint64_t mask = (uint64_t{1} << key_bits) - 1;
+    std::sort(a.begin(), a.end(),
+              [mask](uint64_t x, uint64_t y) { return (x & mask) < (y & mask); });
+    return;
   }
-  size_t w = 0;
-  for (size_t i = 0; i < size; ++i) {
-    if (w > 0 && a[w - 1].key == a[i].key) {
-      a[w - 1].weight += a[i].weight;
-    } else {
-      a[w++] = a[i];
-    }
+  const int passes = (key_bits + kBits - 1) / kBits;
+  std::array<std::array<uint32_t, kBuckets>, 4> count{};  // keys of at most 44 bits
+  for (uint64_t x : a) {
+    for (int p = 0; p < passes; ++p) ++count[p][(x >> (p * kBits)) & (kBuckets - 1)];
   }
-  a.resize(w);
+  tmp.resize(size);
+  for (int p = 0; p < passes; ++p) {
+    std::array<uint32_t, kBuckets>& c = count[p];
+    if (std::find(c.begin(), c.end(), size) != c.end()) continue;
+    uint32_t sum = 0;
+    for (uint32_t& x : c) sum += std::exchange(x, sum);
+    const int shift = p * kBits;
+    for (uint64_t x : a) tmp[c[(x >> shift) & (kBuckets - 1)]++] = x;
+    a.swap(tmp);
+  }
 }
 
 // Per-thread scratch space of the search: the completions' cache and
@@ -156,8 +147,8 @@ struct Scratch {
   // The level-synchronous last levels (OneSuit::Descend): the plays of r
   // cards gathered (key, multiplicity) for r = kBigLeafCards..kSyncTop, a
   // sort's second buffer, and the distribution counted so far.
-  std::array<std::vector<SyncEntry>, kSyncTop + 1> level;
-  std::vector<SyncEntry> sort_tmp;
+  std::array<std::vector<uint64_t>, kSyncTop + 1> level;
+  std::vector<uint64_t> sort_tmp;
   std::vector<uint64_t> out;
 };
 
@@ -314,18 +305,24 @@ class OneSuit {
       : spec_(spec), m_(spec.ranks), level_entries_(level_entries ? level_entries : kSyncEntries) {
     // Combinatorial number system for the leaves' value sets.
     for (int a = 0; a <= m_; ++a)
-      for (int b = 0; b <= kBigLeafCards; ++b)
+      for (int b = 0; b <= kSyncTop; ++b)
         choose_[a][b] = (b == 0) ? 1 : (a == 0 ? 0 : choose_[a - 1][b - 1] + choose_[a - 1][b]);
     const uint64_t sets = choose_[m_][kLeafCards];
     leaf_ = std::make_unique<std::atomic<uint32_t>[]>(sets << kLeafBits);
     skip_ = !baseline;
     for (int d = 1; d <= kMaxRanks; ++d) inverse_[d] = ~uint64_t{0} / d + 1;
+    for (int d = 1; d <= kMaxRanks; ++d) {
+      for (int v = 0; v <= kMaxRanks; ++v) residue_[d][v] = static_cast<uint8_t>(v % d);
+    }
     if (!baseline) table4_ = Permanents4();
     const uint64_t big = choose_[m_][kBigLeafCards] << kBigLeafBits;
     if (!baseline && m_ > kBigLeafCards && big * sizeof(uint32_t) <= kBigLeafBytes) {
       big_leaf_ = LazyTable(big);
     }
     sync_ = static_cast<bool>(big_leaf_);
+    for (int r = kBigLeafCards; r <= kSyncTop; ++r) {
+      key_bits_[r] = std::bit_width(choose_[m_][r]) + r * r;
+    }
   }
 
   // Adds to out[shift + i] the decks completing this play that remove i
@@ -490,15 +487,21 @@ class OneSuit {
   template <typename Child>
   bool Children(Mask* masks, int r, Mask avail, Child&& child) const {
     const uint32_t limit = CountLimit(spec_.policy().span, m_, r);
-    std::array<int, kMaxRanks> values;
+    // The position of count t + 1 is (base mod r + value mod r) mod r.
+    std::array<int, kMaxRanks> values, residues;
     int j = 0;
-    for (Mask w = avail; w; w &= w - 1) values[j++] = std::countr_zero(w);
-    const uint64_t inverse = inverse_[r];
+    for (Mask w = avail; w; w &= w - 1, ++j) {
+      values[j] = std::countr_zero(w);
+      residues[j] = residue_[r][values[j]];
+    }
+    const int step = residue_[r][m_];  // m mod r
+    int base_residue = 0;
     for (uint32_t base = 0; base < limit; base += m_) {
       for (j = 0; j < r; ++j) {
         const uint32_t t = base + values[j];  // the count, minus one
         if (t >= limit) break;
-        const int pos = FastMod(t, r, inverse);
+        int pos = base_residue + residues[j];
+        if (pos >= r) pos -= r;
         const Mask bit = Mask{1} << j;
         if (!(masks[pos] & bit)) continue;
         std::array<Mask, kMaxRanks> next;
@@ -513,72 +516,93 @@ class OneSuit {
         masks[pos] &= ~bit;
         if (!masks[pos]) return false;
       }
+      base_residue += step;
+      if (base_residue >= r) base_residue -= r;
     }
     return true;
   }
 
-  // A play of r = kBigLeafCards..kSyncTop cards as a word: the big table's
-  // index for kBigLeafCards, else r masks of r bits and the values left
-  // above them.
+  // A play of r = kBigLeafCards..kSyncTop cards as key_bits_[r] bits: the
+  // rank of its values left, then its r masks of r bits (for kBigLeafCards,
+  // the big table's index).
   uint64_t SyncKey(const Mask* circle, int r, Mask avail) const {
-    if (r == kBigLeafCards) return BigLeafIndex(circle, avail);
-    uint64_t key = uint64_t{avail} << (r * r);
+    uint64_t rank = 0;
+    int k = 1;
+    for (Mask w = avail; w; w &= w - 1, ++k) rank += choose_[std::countr_zero(w)][k];
+    uint64_t key = rank << (r * r);
     for (int p = 0; p < r; ++p) key |= uint64_t{circle[p]} << (r * p);
     return key;
   }
 
+  // A play of r cards to count with multiplicity `weight`: gathered, or,
+  // if the weight does not fit beside the key, counted at once.
   void Gather(int r, uint64_t key, uint64_t weight, Scratch& scratch) const {
-    std::vector<SyncEntry>& level = scratch.level[r];
-    level.push_back(SyncEntry{key, weight});
+    if (weight >> (64 - key_bits_[r])) {
+      Mask avail = 0;
+      Play(r, key, weight, &avail, ~uint64_t{0}, scratch);
+      return;
+    }
+    std::vector<uint64_t>& level = scratch.level[r];
+    level.push_back(key | weight << key_bits_[r]);
     if (level.size() >= level_entries_) Flush(r, scratch);
   }
 
-  // Counts the plays of r cards gathered: each distinct one once, times its
-  // multiplicity; their children gathered a level down, or, for the last
-  // level, read from the big table in order.
+  // Counts the plays of r cards gathered: sorted by key, each distinct one
+  // once, with the sum of its multiplicities (the plays of kBigLeafCards
+  // cards thus read the big table in order).
   void Flush(int r, Scratch& scratch) const {
-    std::vector<SyncEntry>& level = scratch.level[r];
+    std::vector<uint64_t>& level = scratch.level[r];
     if (level.empty()) return;
-    SortMerge(level, scratch.sort_tmp);
-    uint64_t* out = scratch.out.data() + (m_ - r);
-    if (r == kBigLeafCards) {
-      constexpr size_t kAhead = 16;
-      const size_t size = level.size();
-      for (size_t i = 0; i < size; ++i) {
-        if (i + kAhead < size) __builtin_prefetch(&big_leaf_.at(level[i + kAhead].key));
-        const uint64_t index = level[i].key;
-        uint32_t e = big_leaf_.at(index).load(std::memory_order_relaxed);
-        if (!e) {
-          std::array<Mask, kBigLeafCards> masks;
-          for (int p = 0; p < kBigLeafCards; ++p) masks[p] = (index >> (kBigLeafCards * p)) & 15u;
-          e = BigLeafEntry(masks.data(), Unrank4(index >> kBigLeafBits), &big_leaf_.at(index),
-                           scratch);
-        }
-        const uint64_t w = level[i].weight;
-        for (int k = 0; k <= kBigLeafCards; ++k) out[k] += w * ((e >> (5 * k)) & 31u);
+    const int bits = key_bits_[r];
+    SortByKey(level, scratch.sort_tmp, bits);
+    const uint64_t key_mask = (uint64_t{1} << bits) - 1;
+    const size_t size = level.size();
+    constexpr size_t kAhead = 16;
+    Mask avail = 0;
+    uint64_t rank = ~uint64_t{0};  // of `avail`
+    for (size_t i = 0; i < size;) {
+      const uint64_t key = level[i] & key_mask;
+      uint64_t weight = 0;
+      for (; i < size && (level[i] & key_mask) == key; ++i) weight += level[i] >> bits;
+      if (r == kBigLeafCards && i + kAhead < size) {
+        __builtin_prefetch(&big_leaf_.at(level[i + kAhead] & key_mask));
       }
-    } else {
-      const Mask mask_bits = (Mask{1} << r) - 1;
-      for (const SyncEntry& entry : level) {
-        std::array<Mask, kSyncTop> masks;
-        for (int p = 0; p < r; ++p) masks[p] = (entry.key >> (r * p)) & mask_bits;
-        const Mask avail = static_cast<Mask>(entry.key >> (r * r));
-        const uint64_t w = entry.weight;
-        const bool stuck =
-            Children(masks.data(), r, avail, [&](const Mask* child, Mask child_avail) {
-              Gather(r - 1, SyncKey(child, r - 1, child_avail), w, scratch);
-            });
-        if (stuck) out[0] += w * Completions(masks.data(), r, scratch, table4_);
-      }
+      Play(r, key, weight, &avail, rank, scratch);
+      rank = key >> (r * r);
     }
     level.clear();
   }
 
-  // The set of kBigLeafCards values of rank `rank` (BigLeafIndex()).
-  Mask Unrank4(uint64_t rank) const {
+  // Counts a play of r cards given by its key, `weight` times. `avail`: the
+  // values of rank `rank`, updated to this play's.
+  void Play(int r, uint64_t key, uint64_t weight, Mask* avail, uint64_t rank,
+            Scratch& scratch) const {
+    uint64_t* out = scratch.out.data() + (m_ - r);
+    if (key >> (r * r) != rank) *avail = Unrank(key >> (r * r), r);
+    if (r == kBigLeafCards) {
+      uint32_t e = big_leaf_.at(key).load(std::memory_order_relaxed);
+      if (!e) {
+        std::array<Mask, kBigLeafCards> masks;
+        for (int p = 0; p < kBigLeafCards; ++p) masks[p] = (key >> (kBigLeafCards * p)) & 15u;
+        e = BigLeafEntry(masks.data(), *avail, &big_leaf_.at(key), scratch);
+      }
+      for (int k = 0; k <= kBigLeafCards; ++k) out[k] += weight * ((e >> (5 * k)) & 31u);
+      return;
+    }
+    const Mask mask_bits = (Mask{1} << r) - 1;
+    std::array<Mask, kSyncTop> masks;
+    for (int p = 0; p < r; ++p) masks[p] = (key >> (r * p)) & mask_bits;
+    const bool stuck = Children(masks.data(), r, *avail, [&](const Mask* child, Mask child_avail) {
+      Gather(r - 1, SyncKey(child, r - 1, child_avail), weight, scratch);
+    });
+    if (stuck) out[0] += weight * Completions(masks.data(), r, scratch, table4_);
+  }
+
+  // The set of k values of rank `rank` (SyncKey(), BigLeafIndex()).
+  Mask Unrank(uint64_t rank, int k) const {
     Mask avail = 0;
     int c = m_;
-    for (int k = kBigLeafCards; k >= 1; --k) {
+    for (; k >= 1; --k) {
       while (choose_[c][k] > rank) --c;
       rank -= choose_[c][k];
       avail |= Mask{1} << c;
@@ -650,10 +674,12 @@ class OneSuit {
   const int m_;
   const uint64_t level_entries_;  // plays gathered in a level before they are counted
   bool skip_ = true;
-  bool sync_ = false;                     // Descend() gathers the last levels
-  uint64_t inverse_[kMaxRanks + 1] = {};  // FastMod()'s, for each divisor
+  bool sync_ = false;                                   // Descend() gathers the last levels
+  uint64_t inverse_[kMaxRanks + 1] = {};                // FastMod()'s, for each divisor
+  uint8_t residue_[kMaxRanks + 1][kMaxRanks + 1] = {};  // v mod d, Children()'s
   const uint8_t* table4_ = nullptr;
-  uint64_t choose_[kMaxRanks + 1][kBigLeafCards + 1] = {};
+  uint64_t choose_[kMaxRanks + 1][kSyncTop + 1] = {};
+  int key_bits_[kSyncTop + 1] = {};  // SyncKey()'s, for each level
   std::unique_ptr<std::atomic<uint32_t>[]> leaf_;
   LazyTable big_leaf_;
   mutable std::atomic<uint64_t> filled_{0};

@@ -281,12 +281,11 @@ Status internal::RunPlan(const RemovedPlan& plan, const RemovedOptions& options,
   const size_t n = static_cast<size_t>(plan.spec().cards());
   tbb::enumerable_thread_specific<Dist> outs(n + 1, 0);
   std::atomic<bool> cancelled{false};
-  // Ranges of consecutive tasks, as long as the plan shares work within
-  // one, and at least 16 for each thread to balance them.
+  // Batches of tasks (ranges, or runs of batch_order()), as long as the
+  // plan shares work within one, and at least 16 for each thread to
+  // balance them.
   const uint64_t per_thread = 16 * static_cast<uint64_t>(EffectiveThreads(options.threads));
-  const uint64_t batch =
-      std::getenv("ALLB") ? tasks
-                          : std::max<uint64_t>(1, std::min(plan.batch_tasks(), tasks / per_thread));
+  const uint64_t batch = std::max<uint64_t>(1, std::min(plan.batch_tasks(), tasks / per_thread));
   const uint64_t batches = (tasks + batch - 1) / batch;
   const std::vector<uint64_t>& order = plan.batch_order();
   ParallelFor(options.threads, batches, [&](size_t b) {
