@@ -89,6 +89,50 @@ inline int FastMod(uint32_t t, int d, uint64_t inverse) {
 // j-th smallest of them. Removing a value (bit j) closes the gap.
 inline Mask DropBit(Mask x, Mask low) { return (x & low) | ((x >> 1) & ~low); }
 
+// The last levels are counted level by level (OneSuit::Descend): every play
+// of kSyncTop cards below a batch of tasks is gathered, sorted and merged
+// (each distinct one counted once, times its multiplicity), then the same
+// for their children, down to the table of kBigLeafCards cards, read in
+// order. A level is processed when kSyncEntries of its plays are gathered
+// (16 bytes each, and as much again to sort them: 64 MB a level and thread
+// at 2^21) and at the end of a CountTasks() call.
+constexpr int kSyncTop = 5;
+constexpr size_t kSyncEntries = size_t{1} << 18;
+// Tasks a CountTasks() call of RunPlan() takes at most.
+constexpr uint64_t kBatchTasks = 4096;
+// A gathered play is one word: its key (OneSuit::SyncKey) in the low bits,
+// its multiplicity above them.
+
+// Sorts by the low `key_bits` bits (LSD radix, 11 bits a pass, passes
+// where every entry has the same digit skipped). `tmp` is scratch; the
+// result is in `a` (the two may be swapped).
+void SortByKey(std::vector<uint64_t>& a, std::vector<uint64_t>& tmp, int key_bits) {
+  constexpr int kBits = 11;
+  constexpr uint32_t kBuckets = 1u << kBits;
+  const size_t size = a.size();
+  if (size < 256) {  // a few: cheaper than clearing the counts
+    const uint64_t mask = (uint64_t{1} << key_bits) - 1;
+    std::sort(a.begin(), a.end(),
+              [mask](uint64_t x, uint64_t y) { return (x & mask) < (y & mask); });
+    return;
+  }
+  const int passes = (key_bits + kBits - 1) / kBits;
+  std::array<std::array<uint32_t, kBuckets>, 4> count{};  // keys of at most 44 bits
+  for (uint64_t x : a) {
+    for (int p = 0; p < passes; ++p) ++count[p][(x >> (p * kBits)) & (kBuckets - 1)];
+  }
+  tmp.resize(size);
+  for (int p = 0; p < passes; ++p) {
+    std::array<uint32_t, kBuckets>& c = count[p];
+    if (std::find(c.begin(), c.end(), size) != c.end()) continue;
+    uint32_t sum = 0;
+    for (uint32_t& x : c) sum += std::exchange(x, sum);
+    const int shift = p * kBits;
+    for (uint64_t x : a) tmp[c[(x >> shift) & (kBuckets - 1)]++] = x;
+    a.swap(tmp);
+  }
+}
+
 // Per-thread scratch space of the search: the completions' cache and
 // dynamic programme.
 struct Scratch {
@@ -99,6 +143,13 @@ struct Scratch {
   static constexpr int kCacheBits = 16;
   std::vector<Slot> cache = std::vector<Slot>(size_t{1} << kCacheBits);
   std::vector<uint64_t> dp;
+  std::vector<uint32_t> sets;
+  // The level-synchronous last levels (OneSuit::Descend): the plays of r
+  // cards gathered (key, multiplicity) for r = kBigLeafCards..kSyncTop, a
+  // sort's second buffer, and the distribution counted so far.
+  std::array<std::vector<uint64_t>, kSyncTop + 1> level;
+  std::vector<uint64_t> sort_tmp;
+  std::vector<uint64_t> out;
 };
 
 // dp over the values used so far (dp[0] = 1, the rest zero); only subsets
@@ -147,6 +198,58 @@ uint64_t Permanent56(const Mask* m, int r, const uint8_t* table4) {
   return sum;
 }
 
+// The permanent of r >= 5 rows: the first r - 4 rows by a dynamic programme
+// over the sets of values they use, one layer a row (only the sets
+// reached are visited, and each is cleared once read, so `dp`, 2^r
+// entries, is all zero between calls), then the last 4 rows, restricted to
+// the 4 values left, from the table of 4 x 4.
+uint64_t PermanentLayered(const Mask* m, int r, const uint8_t* table4, uint64_t* dp,
+                          uint32_t* sets) {
+  // sets: two lists of at most C(r, r/2) sets each, one layer after the other.
+  uint32_t* cur = sets;
+  uint32_t* next = sets + (size_t{1} << (r - 1));
+  int ncur = 1;
+  cur[0] = 0;
+  dp[0] = 1;
+  for (int row = 0; row < r - 4; ++row) {
+    int nnext = 0;
+    for (int i = 0; i < ncur; ++i) {
+      const uint32_t s = cur[i];
+      const uint64_t w = std::exchange(dp[s], 0);
+      for (Mask free = m[row] & ~s; free; free &= free - 1) {
+        const uint32_t t = s | (free & -free);
+        if (!dp[t]) next[nnext++] = t;
+        dp[t] += w;
+      }
+    }
+    std::swap(cur, next);
+    ncur = nnext;
+  }
+  const uint32_t full = r == 32 ? ~0u : (1u << r) - 1;
+  uint64_t sum = 0;
+  for (int i = 0; i < ncur; ++i) {
+    const uint32_t s = cur[i];
+    const uint64_t w = std::exchange(dp[s], 0);
+    uint32_t left = full & ~s;  // 4 values
+    const int c0 = std::countr_zero(left);
+    left &= left - 1;
+    const int c1 = std::countr_zero(left);
+    left &= left - 1;
+    const int c2 = std::countr_zero(left);
+    left &= left - 1;
+    const int c3 = std::countr_zero(left);
+    uint32_t index = 0;
+    for (int q = 0; q < 4; ++q) {
+      const Mask x = m[r - 4 + q];
+      index |=
+          (((x >> c0) & 1u) | ((x >> c1) & 1u) << 1 | ((x >> c2) & 1u) << 2 | ((x >> c3) & 1u) << 3)
+          << (4 * q);
+    }
+    sum += w * table4[index];
+  }
+  return sum;
+}
+
 // The ways to give the r positions distinct values (r of them), each from
 // its mask: a permanent, by dynamic programme over the subsets of values
 // used. Plays that stop with the same masks are frequent, so those of 6 and
@@ -157,6 +260,13 @@ uint64_t Completions(const Mask* masks, int r, Scratch& scratch, const uint8_t* 
   if (table4 && r >= 4 && r <= 6) {
     if (r == 4) return table4[masks[0] | masks[1] << 4 | masks[2] << 8 | masks[3] << 12];
     return Permanent56(masks, r, table4);
+  }
+  if (table4 && r >= 5) {
+    if (scratch.dp.size() < (size_t{1} << r)) {
+      scratch.dp.assign(size_t{1} << r, 0);
+      scratch.sets.resize(size_t{1} << r);
+    }
+    return PermanentLayered(masks, r, table4, scratch.dp.data(), scratch.sets.data());
   }
   if (r <= 5) {
     uint64_t dp[32] = {1};
@@ -191,19 +301,27 @@ class OneSuit {
   // `baseline`: the solver as it was before issue 43 (every count of the
   // limit stepped through, leaves of kLeafCards cards only), kept as the
   // benchmark's baseline and as a second path for the tests.
-  OneSuit(const GameSpec& spec, bool baseline) : spec_(spec), m_(spec.ranks) {
+  OneSuit(const GameSpec& spec, bool baseline, uint64_t level_entries)
+      : spec_(spec), m_(spec.ranks), level_entries_(level_entries ? level_entries : kSyncEntries) {
     // Combinatorial number system for the leaves' value sets.
     for (int a = 0; a <= m_; ++a)
-      for (int b = 0; b <= kBigLeafCards; ++b)
+      for (int b = 0; b <= kSyncTop; ++b)
         choose_[a][b] = (b == 0) ? 1 : (a == 0 ? 0 : choose_[a - 1][b - 1] + choose_[a - 1][b]);
     const uint64_t sets = choose_[m_][kLeafCards];
     leaf_ = std::make_unique<std::atomic<uint32_t>[]>(sets << kLeafBits);
     skip_ = !baseline;
     for (int d = 1; d <= kMaxRanks; ++d) inverse_[d] = ~uint64_t{0} / d + 1;
+    for (int d = 1; d <= kMaxRanks; ++d) {
+      for (int v = 0; v <= kMaxRanks; ++v) residue_[d][v] = static_cast<uint8_t>(v % d);
+    }
     if (!baseline) table4_ = Permanents4();
     const uint64_t big = choose_[m_][kBigLeafCards] << kBigLeafBits;
     if (!baseline && m_ > kBigLeafCards && big * sizeof(uint32_t) <= kBigLeafBytes) {
       big_leaf_ = LazyTable(big);
+    }
+    sync_ = static_cast<bool>(big_leaf_);
+    for (int r = kBigLeafCards; r <= kSyncTop; ++r) {
+      key_bits_[r] = std::bit_width(choose_[m_][r]) + r * r;
     }
   }
 
@@ -325,9 +443,173 @@ class OneSuit {
     out[shift] += Completions(masks.data(), r, scratch, table4_);  // stuck here
   }
 
+  // The level-synchronous count (every path but the baseline): adds to
+  // scratch.out[n - r + i] `weight` times the decks completing this play
+  // that remove i more cards. Plays of kSyncTop cards and fewer are only
+  // gathered in scratch.level: Finish() counts what is left of them.
+  void Descend(const Mask* circle, int r, Mask avail, uint64_t weight, Scratch& scratch) const {
+    if (r <= kSyncTop && r >= kBigLeafCards && sync_) {
+      Gather(r, SyncKey(circle, r, avail), weight, scratch);
+      return;
+    }
+    if (r == kLeafCards) {
+      const uint32_t e = Leaf(circle, avail);
+      for (int i = 0; i <= kLeafCards; ++i)
+        scratch.out[m_ - r + i] += weight * ((e >> (5 * i)) & 31u);
+      return;
+    }
+    std::array<Mask, kMaxRanks> masks;
+    std::copy(circle, circle + r, masks.begin());
+    const bool stuck = Children(masks.data(), r, avail, [&](const Mask* child, Mask child_avail) {
+      Descend(child, r - 1, child_avail, weight, scratch);
+    });
+    if (stuck) scratch.out[m_ - r] += weight * Completions(masks.data(), r, scratch, table4_);
+  }
+  bool synchronous() const { return sync_; }
+
+  // Counts every play still gathered, from kSyncTop cards down.
+  void Finish(Scratch& scratch) const {
+    for (int r = kSyncTop; r >= kBigLeafCards; --r) Flush(r, scratch);
+  }
+  // Drops them (a cancelled count).
+  void Discard(Scratch& scratch) const {
+    for (auto& level : scratch.level) level.clear();
+  }
+
   uint64_t leaves_filled() const { return filled_.load(std::memory_order_relaxed); }
 
  private:
+  // The counts from the pointer of a play of r cards, as Step(): calls
+  // child(masks, avail) for each removal (the play that follows, r - 1
+  // cards) and leaves in `masks` what the positions may still hold. True
+  // when the play stops with every position possible (its completions
+  // count), false when one has no value left.
+  template <typename Child>
+  bool Children(Mask* masks, int r, Mask avail, Child&& child) const {
+    const uint32_t limit = CountLimit(spec_.policy().span, m_, r);
+    // The position of count t + 1 is (base mod r + value mod r) mod r.
+    std::array<int, kMaxRanks> values, residues;
+    int j = 0;
+    for (Mask w = avail; w; w &= w - 1, ++j) {
+      values[j] = std::countr_zero(w);
+      residues[j] = residue_[r][values[j]];
+    }
+    const int step = residue_[r][m_];  // m mod r
+    int base_residue = 0;
+    for (uint32_t base = 0; base < limit; base += m_) {
+      for (j = 0; j < r; ++j) {
+        const uint32_t t = base + values[j];  // the count, minus one
+        if (t >= limit) break;
+        int pos = base_residue + residues[j];
+        if (pos >= r) pos -= r;
+        const Mask bit = Mask{1} << j;
+        if (!(masks[pos] & bit)) continue;
+        std::array<Mask, kMaxRanks> next;
+        const Mask low = bit - 1;
+        Mask alive = ~Mask{0};
+        for (int i = 1; i < r; ++i) {
+          const int q = pos + i < r ? pos + i : pos + i - r;
+          next[i - 1] = DropBit(masks[q], low);
+          alive &= next[i - 1] ? ~Mask{0} : 0;
+        }
+        if (alive) child(next.data(), avail & ~(Mask{1} << values[j]));
+        masks[pos] &= ~bit;
+        if (!masks[pos]) return false;
+      }
+      base_residue += step;
+      if (base_residue >= r) base_residue -= r;
+    }
+    return true;
+  }
+
+  // A play of r = kBigLeafCards..kSyncTop cards as key_bits_[r] bits: the
+  // rank of its values left, then its r masks of r bits (for kBigLeafCards,
+  // the big table's index).
+  uint64_t SyncKey(const Mask* circle, int r, Mask avail) const {
+    uint64_t rank = 0;
+    int k = 1;
+    for (Mask w = avail; w; w &= w - 1, ++k) rank += choose_[std::countr_zero(w)][k];
+    uint64_t key = rank << (r * r);
+    for (int p = 0; p < r; ++p) key |= uint64_t{circle[p]} << (r * p);
+    return key;
+  }
+
+  // A play of r cards to count with multiplicity `weight`: gathered, or,
+  // if the weight does not fit beside the key, counted at once.
+  void Gather(int r, uint64_t key, uint64_t weight, Scratch& scratch) const {
+    if (weight >> (64 - key_bits_[r])) {
+      Mask avail = 0;
+      Play(r, key, weight, &avail, ~uint64_t{0}, scratch);
+      return;
+    }
+    std::vector<uint64_t>& level = scratch.level[r];
+    level.push_back(key | weight << key_bits_[r]);
+    if (level.size() >= level_entries_) Flush(r, scratch);
+  }
+
+  // Counts the plays of r cards gathered: sorted by key, each distinct one
+  // once, with the sum of its multiplicities (the plays of kBigLeafCards
+  // cards thus read the big table in order).
+  void Flush(int r, Scratch& scratch) const {
+    std::vector<uint64_t>& level = scratch.level[r];
+    if (level.empty()) return;
+    const int bits = key_bits_[r];
+    SortByKey(level, scratch.sort_tmp, bits);
+    const uint64_t key_mask = (uint64_t{1} << bits) - 1;
+    const size_t size = level.size();
+    constexpr size_t kAhead = 16;
+    Mask avail = 0;
+    uint64_t rank = ~uint64_t{0};  // of `avail`
+    for (size_t i = 0; i < size;) {
+      const uint64_t key = level[i] & key_mask;
+      uint64_t weight = 0;
+      for (; i < size && (level[i] & key_mask) == key; ++i) weight += level[i] >> bits;
+      if (r == kBigLeafCards && i + kAhead < size) {
+        __builtin_prefetch(&big_leaf_.at(level[i + kAhead] & key_mask));
+      }
+      Play(r, key, weight, &avail, rank, scratch);
+      rank = key >> (r * r);
+    }
+    level.clear();
+  }
+
+  // Counts a play of r cards given by its key, `weight` times. `avail`: the
+  // values of rank `rank`, updated to this play's.
+  void Play(int r, uint64_t key, uint64_t weight, Mask* avail, uint64_t rank,
+            Scratch& scratch) const {
+    uint64_t* out = scratch.out.data() + (m_ - r);
+    if (key >> (r * r) != rank) *avail = Unrank(key >> (r * r), r);
+    if (r == kBigLeafCards) {
+      uint32_t e = big_leaf_.at(key).load(std::memory_order_relaxed);
+      if (!e) {
+        std::array<Mask, kBigLeafCards> masks;
+        for (int p = 0; p < kBigLeafCards; ++p) masks[p] = (key >> (kBigLeafCards * p)) & 15u;
+        e = BigLeafEntry(masks.data(), *avail, &big_leaf_.at(key), scratch);
+      }
+      for (int k = 0; k <= kBigLeafCards; ++k) out[k] += weight * ((e >> (5 * k)) & 31u);
+      return;
+    }
+    const Mask mask_bits = (Mask{1} << r) - 1;
+    std::array<Mask, kSyncTop> masks;
+    for (int p = 0; p < r; ++p) masks[p] = (key >> (r * p)) & mask_bits;
+    const bool stuck = Children(masks.data(), r, *avail, [&](const Mask* child, Mask child_avail) {
+      Gather(r - 1, SyncKey(child, r - 1, child_avail), weight, scratch);
+    });
+    if (stuck) out[0] += weight * Completions(masks.data(), r, scratch, table4_);
+  }
+
+  // The set of k values of rank `rank` (SyncKey(), BigLeafIndex()).
+  Mask Unrank(uint64_t rank, int k) const {
+    Mask avail = 0;
+    int c = m_;
+    for (; k >= 1; --k) {
+      while (choose_[c][k] > rank) --c;
+      rank -= choose_[c][k];
+      avail |= Mask{1} << c;
+    }
+    return avail;
+  }
+
   // The distribution of a kLeafCards-card play, 5 counts of 5 bits (each at
   // most 4! = 24); bit 31 marks a filled entry. Threads that race fill it
   // with the same value.
@@ -390,10 +672,14 @@ class OneSuit {
 
   const GameSpec spec_;
   const int m_;
+  const uint64_t level_entries_;  // plays gathered in a level before they are counted
   bool skip_ = true;
-  uint64_t inverse_[kMaxRanks + 1] = {};  // FastMod()'s, for each divisor
+  bool sync_ = false;                                   // Descend() gathers the last levels
+  uint64_t inverse_[kMaxRanks + 1] = {};                // FastMod()'s, for each divisor
+  uint8_t residue_[kMaxRanks + 1][kMaxRanks + 1] = {};  // v mod d, Children()'s
   const uint8_t* table4_ = nullptr;
-  uint64_t choose_[kMaxRanks + 1][kBigLeafCards + 1] = {};
+  uint64_t choose_[kMaxRanks + 1][kSyncTop + 1] = {};
+  int key_bits_[kSyncTop + 1] = {};  // SyncKey()'s, for each level
   std::unique_ptr<std::atomic<uint32_t>[]> leaf_;
   LazyTable big_leaf_;
   mutable std::atomic<uint64_t> filled_{0};
@@ -401,8 +687,8 @@ class OneSuit {
 
 class OneSuitPlan final : public RemovedPlan {
  public:
-  OneSuitPlan(const GameSpec& spec, int depth, bool baseline)
-      : spec_(spec), depth_(depth), baseline_(baseline), solver_(spec, baseline) {}
+  OneSuitPlan(const GameSpec& spec, int depth, bool baseline, uint64_t level_entries)
+      : spec_(spec), depth_(depth), baseline_(baseline), solver_(spec, baseline, level_entries) {}
 
   const GameSpec& spec() const override { return spec_; }
   int split_depth() const override { return depth_; }
@@ -412,21 +698,54 @@ class OneSuitPlan final : public RemovedPlan {
   uint64_t fingerprint() const override { return fingerprint_; }
   uint64_t states() const override { return solver_.leaves_filled(); }
   uint64_t memo_hits() const override { return 0; }
+  uint64_t batch_tasks() const override { return solver_.synchronous() ? kBatchTasks : 1; }
+
+  const std::vector<uint64_t>& batch_order() const override { return order_; }
 
   Status CountTasks(uint64_t first, uint64_t count, std::vector<uint64_t>* removed,
                     const std::atomic<bool>* stop) const override {
     if (Status s = CheckTaskRange(first, count, tasks_.size()); !s.ok()) return s;
+    return Count([first](uint64_t i) { return first + i; }, count, removed, stop);
+  }
+  Status CountTaskList(const uint64_t* tasks, uint64_t count, std::vector<uint64_t>* removed,
+                       const std::atomic<bool>* stop) const override {
+    for (uint64_t i = 0; i < count; ++i) {
+      if (Status s = CheckTaskRange(tasks[i], 1, tasks_.size()); !s.ok()) return s;
+    }
+    return Count([tasks](uint64_t i) { return tasks[i]; }, count, removed, stop);
+  }
+
+  // The tasks index(0), ..., index(count - 1).
+  template <typename Index>
+  Status Count(Index index, uint64_t count, std::vector<uint64_t>* removed,
+               const std::atomic<bool>* stop) const {
     const int n = spec_.cards();
     if (removed->size() < static_cast<size_t>(n + 1)) removed->resize(n + 1, 0);
     Scratch& scratch = scratches_.local();
+    if (solver_.synchronous()) {
+      // The tasks descend together: their last levels are gathered across
+      // them and counted level by level.
+      scratch.out.assign(n + 1, 0);
+      for (uint64_t i = 0; i < count; ++i) {
+        if (stop && stop->load(std::memory_order_relaxed)) {
+          solver_.Discard(scratch);
+          return Status::Cancelled("interrupted before every task was counted");
+        }
+        const Task& t = tasks_[index(i)];
+        solver_.Descend(t.circle.data(), t.r, t.avail, t.count, scratch);
+      }
+      solver_.Finish(scratch);
+      for (int k = 0; k <= n; ++k) (*removed)[k] += scratch.out[k];
+      return Status::OK();
+    }
     std::vector<uint64_t> one(n + 1);
-    for (uint64_t i = first; i < first + count; ++i) {
+    for (uint64_t i = 0; i < count; ++i) {
       if (stop && stop->load(std::memory_order_relaxed)) {
         return Status::Cancelled("interrupted before every task was counted");
       }
       // Walk adds a task's distribution once; the task stands for `count`
       // identical states.
-      const Task& t = tasks_[i];
+      const Task& t = tasks_[index(i)];
       std::fill(one.begin(), one.end(), 0);
       solver_.Walk(t.circle.data(), t.r, t.avail, t.shift, one.data(), -1, nullptr, scratch);
       for (int k = 0; k <= n; ++k) (*removed)[k] += t.count * one[k];
@@ -454,6 +773,16 @@ class OneSuitPlan final : public RemovedPlan {
     }
     for (uint64_t x : top_) h = HashBytes(h, &x, sizeof x);
     fingerprint_ = h;
+    // A whole count takes the tasks by their values left: those share most
+    // of their last levels. (The index order, which stores keep, is the
+    // key's: the masks first.)
+    if (solver_.synchronous()) {
+      order_.resize(tasks_.size());
+      for (uint64_t i = 0; i < order_.size(); ++i) order_[i] = i;
+      std::stable_sort(order_.begin(), order_.end(), [this](uint64_t a, uint64_t b) {
+        return tasks_[a].avail < tasks_[b].avail;
+      });
+    }
   }
 
  private:
@@ -463,6 +792,7 @@ class OneSuitPlan final : public RemovedPlan {
   OneSuit solver_;
   std::vector<uint64_t> top_;
   std::vector<Task> tasks_;
+  std::vector<uint64_t> order_;  // batch_order()
   uint64_t fingerprint_ = 0;
   mutable tbb::enumerable_thread_specific<Scratch> scratches_;
 };
@@ -491,7 +821,7 @@ Status PlanRemovedOneSuit(const GameSpec& spec, const RemovedOptions& options,
     }
   }
   const int depth = std::min(options.split_depth > 0 ? options.split_depth : 3, n - kLeafCards - 1);
-  auto p = std::make_unique<OneSuitPlan>(spec, depth, options.baseline);
+  auto p = std::make_unique<OneSuitPlan>(spec, depth, options.baseline, options.level_entries);
   p->Cut(root.data());
   *plan = std::move(p);
   return Status::OK();

@@ -281,13 +281,25 @@ Status internal::RunPlan(const RemovedPlan& plan, const RemovedOptions& options,
   const size_t n = static_cast<size_t>(plan.spec().cards());
   tbb::enumerable_thread_specific<Dist> outs(n + 1, 0);
   std::atomic<bool> cancelled{false};
-  ParallelFor(options.threads, tasks, [&](size_t i) {
+  // Batches of tasks (ranges, or runs of batch_order()), as long as the
+  // plan shares work within one, and at least 16 for each thread to
+  // balance them.
+  const uint64_t per_thread = 16 * static_cast<uint64_t>(EffectiveThreads(options.threads));
+  const uint64_t batch = std::max<uint64_t>(1, std::min(plan.batch_tasks(), tasks / per_thread));
+  const uint64_t batches = (tasks + batch - 1) / batch;
+  const std::vector<uint64_t>& order = plan.batch_order();
+  ParallelFor(options.threads, batches, [&](size_t b) {
     if (cancelled.load(std::memory_order_relaxed)) return;
-    if (!plan.CountTasks(i, 1, &outs.local(), options.stop).ok()) {
+    const uint64_t first = b * batch;
+    const uint64_t count = std::min(batch, tasks - first);
+    const Status s = order.empty()
+                         ? plan.CountTasks(first, count, &outs.local(), options.stop)
+                         : plan.CountTaskList(&order[first], count, &outs.local(), options.stop);
+    if (!s.ok()) {
       cancelled = true;
       return;
     }
-    if (options.tasks_done) options.tasks_done->fetch_add(1, std::memory_order_relaxed);
+    if (options.tasks_done) options.tasks_done->fetch_add(count, std::memory_order_relaxed);
   });
   if (cancelled) return Status::Cancelled("interrupted before every task was counted");
   result->removed = plan.top();

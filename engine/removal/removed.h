@@ -48,6 +48,10 @@ struct RemovedOptions {
   // through, leaves of 3 cards): the benchmark's baseline, and a second
   // path for the tests. The memo method ignores it.
   bool baseline = false;
+  // The one-suit solver: plays of 5 and of 4 cards gathered per level and
+  // thread before they are counted (0: 2^18; 16 bytes each). Tests make it
+  // small; any value gives the same rows.
+  uint64_t level_entries = 0;
   // If set, polled between tasks: once true, CountRemoved() returns
   // Cancelled.
   const std::atomic<bool>* stop = nullptr;
@@ -98,6 +102,27 @@ class RemovedPlan {
   // OutOfRange for tasks past the last.
   virtual Status CountTasks(uint64_t first, uint64_t count, std::vector<uint64_t>* removed,
                             const std::atomic<bool>* stop = nullptr) const = 0;
+  // How many tasks one call may take to share work between them (the
+  // one-suit solver counts the last levels of a range of tasks together); 1
+  // when a range costs the sum of its tasks. A hint: any range gives the
+  // same sum.
+  virtual uint64_t batch_tasks() const { return 1; }
+  // The order in which a count of the whole plan (CountRemoved()) takes the
+  // tasks, batch_tasks() at a time, through CountTaskList(): neighbours in
+  // it share more work than neighbours by index. Empty: by index, in ranges.
+  virtual const std::vector<uint64_t>& batch_order() const {
+    static const std::vector<uint64_t> none;
+    return none;
+  }
+  // As CountTasks() for the `count` tasks listed (each a valid index).
+  virtual Status CountTaskList(const uint64_t* tasks, uint64_t count,
+                               std::vector<uint64_t>* removed,
+                               const std::atomic<bool>* stop = nullptr) const {
+    for (uint64_t i = 0; i < count; ++i) {
+      if (Status s = CountTasks(tasks[i], 1, removed, stop); !s.ok()) return s;
+    }
+    return Status::OK();
+  }
   // Solver statistics so far, all calls together (RemovedResult's states
   // and memo_hits).
   virtual uint64_t states() const = 0;
