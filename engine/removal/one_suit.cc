@@ -94,11 +94,12 @@ inline Mask DropBit(Mask x, Mask low) { return (x & low) | ((x >> 1) & ~low); }
 // (each distinct one counted once, times its multiplicity), then the same
 // for their children, down to the table of kBigLeafCards cards, read in
 // order. A level is processed when kSyncEntries of its plays are gathered
-// (16 bytes each, and as much again to sort them: 64 MB a level and thread
-// at 2^21) and at the end of a CountTasks() call.
+// (8 bytes each, and as much again to sort them: 4 MB a level and thread at
+// 2^18; larger levels merged more but sorted out of cache, slower) and at
+// the end of a CountTasks() call.
 constexpr int kSyncTop = 5;
 constexpr size_t kSyncEntries = size_t{1} << 18;
-// Tasks a CountTasks() call of RunPlan() takes at most.
+// Tasks a batch of RunPlan() takes at most.
 constexpr uint64_t kBatchTasks = 4096;
 // A gathered play is one word: its key (OneSuit::SyncKey) in the low bits,
 // its multiplicity above them.
