@@ -22,10 +22,10 @@ using Mask = uint32_t;  // bit v-1: value v
 constexpr int kMaxRanks = 32;
 constexpr int kLeafBits = kLeafCards * kLeafCards;  // a leaf's compressed masks
 static_assert(kLeafCards <= 4, "leaf entries pack counts of at most 4! = 24 in 5 bits");
-// The second table: plays of 4 cards, 4 masks of 4 bits, counts of at most
-// 4! = 24 in 5 bits. It is C(n, 4) * 2^16 entries (358 MB at n = 15, 624 MB
-// at n = 17), reserved but touched only where plays go; past this size (n >
-// 20) the walk stops at the first table.
+// The second table: plays of 4 cards, 4 masks of 4 bits, entries of 16 bits
+// (BigLeafCodec). It is C(n, 4) * 2^16 entries (179 MB at n = 15, 312 MB
+// at n = 17), reserved but touched only where plays go; past n = 20 (the
+// size of 32-bit entries, kBigLeafBytes) the walk stops at the first table.
 constexpr int kBigLeafCards = 4;
 constexpr int kBigLeafBits = kBigLeafCards * kBigLeafCards;
 constexpr uint64_t kBigLeafBytes = uint64_t{1400} << 20;
@@ -33,12 +33,38 @@ constexpr uint64_t kBigLeafBytes = uint64_t{1400} << 20;
 // <= 5 * 32, each value named at most once per round.
 constexpr int kMaxPending = 5 * 32;
 
+// The table's entries are 16 bits: the distribution of a 4-card play,
+// (c0, c1, c2, c4) with c0 + c1 + c2 + c4 <= 4! = 24 (c3 is always 0: a
+// lone card is always matched), numbered from 1 (0: not filled). Half the
+// memory of the 32-bit entries before (first touches cost, §24).
+using BigSlot = std::atomic<uint16_t>;
+struct BigLeafCodec {
+  std::vector<uint32_t> decode;  // code -> 5 counts of 5 bits and bit 31, as Leaf()'s
+  std::vector<uint16_t> encode;  // ((c0 * 25 + c1) * 25 + c2) * 25 + c4 -> code
+};
+const BigLeafCodec& BigLeafCodes() {
+  static const BigLeafCodec codec = [] {
+    BigLeafCodec c;
+    c.decode.push_back(0);
+    c.encode.assign(25 * 25 * 25 * 25, 0);
+    for (uint32_t a = 0; a <= 24; ++a)
+      for (uint32_t b = 0; a + b <= 24; ++b)
+        for (uint32_t d = 0; a + b + d <= 24; ++d)
+          for (uint32_t e = 0; a + b + d + e <= 24; ++e) {
+            c.encode[((a * 25 + b) * 25 + d) * 25 + e] = static_cast<uint16_t>(c.decode.size());
+            c.decode.push_back(1u << 31 | a | b << 5 | d << 10 | e << 20);
+          }
+    return c;
+  }();
+  return codec;
+}
+
 // A zeroed array of atomic words whose pages the system provides on first
 // touch (an anonymous mapping), so that its size costs only what is used.
 class LazyTable {
  public:
   LazyTable() = default;
-  explicit LazyTable(uint64_t words) : bytes_(words * sizeof(uint32_t)) {
+  explicit LazyTable(uint64_t words) : bytes_(words * sizeof(BigSlot)) {
     void* p = mmap(nullptr, bytes_, PROT_READ | PROT_WRITE,
                    MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
     if (p == MAP_FAILED) {
@@ -48,7 +74,7 @@ class LazyTable {
     // Huge pages where the system has them: the table is read at random,
     // and with small pages nearly every read also misses the TLB.
     madvise(p, bytes_, MADV_HUGEPAGE);
-    words_ = static_cast<std::atomic<uint32_t>*>(p);
+    words_ = static_cast<BigSlot*>(p);
   }
   LazyTable(LazyTable&& o) noexcept { *this = std::move(o); }
   LazyTable& operator=(LazyTable&& o) noexcept {
@@ -62,10 +88,10 @@ class LazyTable {
     if (words_) munmap(words_, bytes_);
   }
   explicit operator bool() const { return words_ != nullptr; }
-  std::atomic<uint32_t>& at(uint64_t i) const { return words_[i]; }
+  BigSlot& at(uint64_t i) const { return words_[i]; }
 
  private:
-  std::atomic<uint32_t>* words_ = nullptr;
+  BigSlot* words_ = nullptr;
   uint64_t bytes_ = 0;
 };
 
@@ -94,11 +120,12 @@ inline Mask DropBit(Mask x, Mask low) { return (x & low) | ((x >> 1) & ~low); }
 // (each distinct one counted once, times its multiplicity), then the same
 // for their children, down to the table of kBigLeafCards cards, read in
 // order. A level is processed when kSyncEntries of its plays are gathered
-// (16 bytes each, and as much again to sort them: 64 MB a level and thread
-// at 2^21) and at the end of a CountTasks() call.
+// (8 bytes each, and as much again to sort them: 4 MB a level and thread at
+// 2^18; larger levels merged more but sorted out of cache, slower) and at
+// the end of a CountTasks() call.
 constexpr int kSyncTop = 5;
 constexpr size_t kSyncEntries = size_t{1} << 18;
-// Tasks a CountTasks() call of RunPlan() takes at most.
+// Tasks a batch of RunPlan() takes at most.
 constexpr uint64_t kBatchTasks = 4096;
 // A gathered play is one word: its key (OneSuit::SyncKey) in the low bits,
 // its multiplicity above them.
@@ -370,7 +397,7 @@ class OneSuit {
     struct Pending {
       std::array<Mask, kBigLeafCards> masks;
       Mask avail;
-      std::atomic<uint32_t>* slot;
+      BigSlot* slot;
     };
     const bool batch = r == kBigLeafCards + 1 && big_leaf_ && !tasks;
     std::array<Pending, kMaxPending> pending;
@@ -580,8 +607,9 @@ class OneSuit {
     uint64_t* out = scratch.out.data() + (m_ - r);
     if (key >> (r * r) != rank) *avail = Unrank(key >> (r * r), r);
     if (r == kBigLeafCards) {
-      uint32_t e = big_leaf_.at(key).load(std::memory_order_relaxed);
-      if (!e) {
+      const uint16_t code = big_leaf_.at(key).load(std::memory_order_relaxed);
+      uint32_t e = codes_->decode[code];
+      if (!code) {
         std::array<Mask, kBigLeafCards> masks;
         for (int p = 0; p < kBigLeafCards; ++p) masks[p] = (key >> (kBigLeafCards * p)) & 15u;
         e = BigLeafEntry(masks.data(), *avail, &big_leaf_.at(key), scratch);
@@ -656,17 +684,19 @@ class OneSuit {
     for (int p = 0; p < kBigLeafCards; ++p) index |= uint64_t{circle[p]} << (kBigLeafCards * p);
     return (rank << kBigLeafBits) | index;
   }
-  uint32_t BigLeafEntry(const Mask* circle, Mask avail, std::atomic<uint32_t>* slot_ptr,
-                        Scratch& scratch) const {
-    std::atomic<uint32_t>& slot = *slot_ptr;
-    uint32_t e = slot.load(std::memory_order_relaxed);
-    if (e) return e;
+  uint32_t BigLeafEntry(const Mask* circle, Mask avail, BigSlot* slot_ptr, Scratch& scratch) const {
+    BigSlot& slot = *slot_ptr;
+    const uint16_t code = slot.load(std::memory_order_relaxed);
+    if (code) return codes_->decode[code];
     uint64_t d[kBigLeafCards + 1] = {};
     Step(circle, kBigLeafCards, avail, 0, d, -1, nullptr, scratch);
-    e = 1u << 31;
+    uint32_t e = 1u << 31;
     for (int i = 0; i <= kBigLeafCards; ++i) e |= static_cast<uint32_t>(d[i]) << (5 * i);
-    slot.store(e, std::memory_order_relaxed);
-    filled_.fetch_add(1, std::memory_order_relaxed);
+    if (d[3] == 0 && d[0] + d[1] + d[2] + d[4] <= 24) {  // always: see BigLeafCodec
+      slot.store(codes_->encode[((d[0] * 25 + d[1]) * 25 + d[2]) * 25 + d[4]],
+                 std::memory_order_relaxed);
+      filled_.fetch_add(1, std::memory_order_relaxed);
+    }
     return e;
   }
 
@@ -682,6 +712,7 @@ class OneSuit {
   int key_bits_[kSyncTop + 1] = {};  // SyncKey()'s, for each level
   std::unique_ptr<std::atomic<uint32_t>[]> leaf_;
   LazyTable big_leaf_;
+  const BigLeafCodec* codes_ = &BigLeafCodes();
   mutable std::atomic<uint64_t> filled_{0};
 };
 
