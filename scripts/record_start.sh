@@ -5,8 +5,9 @@
 # with docs/data/progress for the stores a machine handed back fresh lost
 # (they are imported, then resumed). Refuses to start a second queue.
 #   scripts/record_start.sh [JOB...]   default: the jobs docs/results.md awaits
-#   (the reform-search contest, reform statistics and long searches of
-#   issue 44, the backward counts, then the forward counts of issue 43)
+#   (A028305 row 16 of issue 50 first, the reform-search contest, row 17,
+#   the reform statistics and long searches of issue 44, the backward
+#   counts, then the other forward counts of issue 43)
 # EULERDECK_RUNS (default /var/tmp/eulerdeck-runs) and EULERDECK_PROGRESS
 # (default docs/data/progress, absolute) move the runs and the documents.
 set -euo pipefail
@@ -28,9 +29,9 @@ if ! flock -n "$R/queue.lock" true || [ "$older" = 1 ]; then
   exit 2
 fi
 jobs=("$@")
-[ ${#jobs[@]} -gt 0 ] || jobs=(reform-contest rstats-modular-13 reform-search-modular-17
-  reform-search-modular-19 mousetrap-s4-m6 mousetrap-s2-m10
-  removed-mousetrap-s1-m16 removed-mousetrap-s1-m17 removed-modular-s1-m15 rstats-mousetrap-17)
+[ ${#jobs[@]} -gt 0 ] || jobs=(removed-mousetrap-s1-m16 reform-contest removed-mousetrap-s1-m17
+  rstats-modular-13 reform-search-modular-17 reform-search-modular-19 mousetrap-s4-m6
+  mousetrap-s2-m10 removed-modular-s1-m15 rstats-mousetrap-17)
 mkdir -p "$R/bin"
 bin="eulerdeck-$(git rev-parse --short HEAD)"
 [ -e "$R/bin/$bin" ] || cp build/eulerdeck "$R/bin/$bin"
