@@ -22,14 +22,23 @@
 namespace eulerdeck {
 namespace {
 
-std::vector<uint64_t> Removed(const GameSpec& spec, int split_depth = 0, int threads = 0) {
+// count --removed with these options (level_entries 0: the default).
+RemovedResult CountWith(const GameSpec& spec, int depth, int threads, bool baseline,
+                        uint64_t level_entries = 0) {
   RemovedOptions options;
-  options.split_depth = split_depth;
+  options.split_depth = depth;
   options.threads = threads;
+  options.baseline = baseline;
+  options.level_entries = level_entries;
   RemovedResult r;
   const Status s = CountRemoved(spec, options, &r);
   INFO(s.ToString());
   REQUIRE(s.ok());
+  return r;
+}
+
+std::vector<uint64_t> Removed(const GameSpec& spec, int split_depth = 0, int threads = 0) {
+  const RemovedResult r = CountWith(spec, split_depth, threads, /*baseline=*/false);
   REQUIRE(r.total_decks == *TotalDecks64(spec));
   return r.removed;
 }
@@ -201,20 +210,6 @@ TEST_CASE("removed: the one-suit solver equals its baseline path", "[removed]") 
 // split depths, threads and sizes of the gathered levels (small ones make
 // a level be counted many times within a range), and a plan's tasks in
 // ranges of several sizes, the ranges' sums against each task alone.
-RemovedResult CountOneSuit(const GameSpec& spec, int depth, int threads, bool baseline,
-                           uint64_t level_entries = 0) {
-  RemovedOptions options;
-  options.split_depth = depth;
-  options.threads = threads;
-  options.baseline = baseline;
-  options.level_entries = level_entries;
-  RemovedResult r;
-  const Status s = CountRemoved(spec, options, &r);
-  INFO(s.ToString());
-  REQUIRE(s.ok());
-  return r;
-}
-
 TEST_CASE("removed: one suit level by level equals brute force and the baseline", "[removed]") {
   for (Game game : {Game::kMousetrap, Game::kModular}) {
     for (int n = 5; n <= 10; ++n) {
@@ -228,7 +223,7 @@ TEST_CASE("removed: one suit level by level equals brute force and the baseline"
             if (entries == 7 && n > 8) continue;  // the time of the test
             INFO(Name(spec) << " depth " << depth << " threads " << threads << " entries "
                             << entries);
-            const RemovedResult r = CountOneSuit(spec, depth, threads, false, entries);
+            const RemovedResult r = CountWith(spec, depth, threads, false, entries);
             CHECK(std::string(r.method) == "leaf-table");
             CHECK(r.removed == brute.removed);
           }
@@ -238,16 +233,16 @@ TEST_CASE("removed: one suit level by level equals brute force and the baseline"
   }
   for (const GameSpec& spec : {GameSpec{Game::kMousetrap, 11, 1}, GameSpec{Game::kMousetrap, 12, 1},
                                GameSpec{Game::kModular, 10, 1}}) {
-    const std::vector<uint64_t> base = CountOneSuit(spec, 0, 2, true).removed;
+    const std::vector<uint64_t> base = CountWith(spec, 0, 2, true).removed;
     for (int depth : {1, 3, 5}) {
       for (int threads : {1, 2}) {
         if (spec.ranks == 12 && (threads == 1 || depth != 3)) continue;  // the time of the test
         INFO(Name(spec) << " depth " << depth << " threads " << threads);
-        CHECK(CountOneSuit(spec, depth, threads, false).removed == base);
+        CHECK(CountWith(spec, depth, threads, false).removed == base);
       }
     }
     INFO(Name(spec) << " small levels");
-    CHECK(CountOneSuit(spec, 3, 2, false, 4096).removed == base);
+    CHECK(CountWith(spec, 3, 2, false, 4096).removed == base);
   }
 }
 
@@ -263,7 +258,7 @@ TEST_CASE("removed: one suit ranges of tasks count exactly their own share", "[r
         std::unique_ptr<RemovedPlan> plan;
         REQUIRE(PlanRemoved(spec, options, &plan).ok());
         const uint64_t tasks = plan->tasks();
-        const std::vector<uint64_t> rows = CountOneSuit(spec, depth, 1, false).removed;
+        const std::vector<uint64_t> rows = CountWith(spec, depth, 1, false).removed;
         // Each task alone, then ranges of 1, 2, 7 and all tasks, from the end
         // backwards: every sum is the rows less top().
         std::vector<std::vector<uint64_t>> single(tasks);
