@@ -101,6 +101,15 @@ for opts in "--game hlm --ranks 5" "--game mousetrap --ranks 8 --suits 2" "--gam
     bad "(A3 $opts) exit $rc, '$(cat "$tmp/err")', $(ls -A "$tmp/refused" 2>&1 | tr '\n' ' ')"
   fi
 done
+# A contest into a directory of something else, or with --suits: nothing made.
+mkdir -p "$tmp/other" && echo x >"$tmp/other/file"
+"$E" reform-search --contest --seconds 1 --store "$tmp/other" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+[ "$rc" -eq 2 ] && [ "$(ls -A "$tmp/other")" = file ] ||
+  bad "(A3 contest into another directory) exit $rc, '$(cat "$tmp/err")', $(ls -A "$tmp/other" | tr '\n' ' ')"
+"$E" reform-search --contest --suits 2 --seconds 1 --store "$tmp/refused" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+[ "$rc" -eq 2 ] && [ ! -e "$tmp/refused" ] || bad "(A3 contest --suits 2) exit $rc, '$(cat "$tmp/err")'"
 # Killed before its first checkpoint: a store that status reads and the
 # search resumes.
 early="$tmp/early"

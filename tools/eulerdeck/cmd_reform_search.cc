@@ -4,10 +4,12 @@
 #include <chrono>
 #include <cstdio>
 #include <ctime>
+#include <filesystem>
 #include <iostream>
 #include <memory>
 #include <mutex>
 #include <nlohmann/json.hpp>
+#include <set>
 #include <thread>
 
 #include "engine/reform/search.h"
@@ -330,6 +332,27 @@ void PrintText(const OneSearch& job, const std::atomic<bool>* stopped) {
   PrintTime(job.seconds, stopped && stopped->load() ? "interrupted" : "");
 }
 
+// A contest's store directory, before anything is made in it: missing,
+// empty, or holding the contest's category stores (GAME-N) only.
+Status CheckContestDir(const std::string& dir) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  if (!fs::exists(dir, ec)) return Status::OK();
+  if (!fs::is_directory(dir, ec))
+    return Status::InvalidArgument("'" + dir + "' exists and is not a directory");
+  std::set<std::string> names;
+  for (const GameSpec& spec : ContestCategories())
+    names.insert(fs::path(CategoryDir(dir, spec)).filename().string());
+  for (const fs::directory_entry& e : fs::directory_iterator(dir, ec)) {
+    const std::string name = e.path().filename().string();
+    if (!names.count(name)) {
+      return Status::InvalidArgument("'" + dir + "' holds something other than a contest (" + name +
+                                     ")");
+    }
+  }
+  return Status::OK();
+}
+
 // `--submission --store DIR`: the entry of the contest stored in DIR as
 // the contest takes it, one line a category with a deck, "N GAME DECK"
 // (seed 001: the size, the game, the permutation), or with --json one
@@ -460,6 +483,10 @@ int RunReformSearch(const std::vector<std::string>& args) {
   if (contest) {
     if (!game.game.empty() || !game.ranks.empty()) {
       return BadInput(kProgram, "--contest runs every category: no --game or --ranks");
+    }
+    if (!vm["suits"].defaulted()) return BadInput(kProgram, "--contest: one suit, no --suits");
+    if (!store_dir.empty()) {
+      if (Status s = CheckContestDir(store_dir); !s.ok()) return BadInput(kProgram, s.ToString());
     }
     nlohmann::ordered_json entries = nlohmann::ordered_json::array();
     double total = 0;
