@@ -408,8 +408,7 @@ Status Exhaustive(const GameSpec& spec, const ReformSearchOptions& options,
 
 }  // namespace
 
-Status ReformSearch(const GameSpec& spec, const ReformSearchOptions& options,
-                    ReformSearchResult* result) {
+Status CheckReformSearchSpec(const GameSpec& spec) {
   if (Status st = ValidateSpec(spec); !st.ok()) return st;
   if (spec.game != Game::kMousetrap && spec.game != Game::kModular) {
     return Status::NotSupported("reform-search plays mousetrap and modular, not " +
@@ -419,6 +418,12 @@ Status ReformSearch(const GameSpec& spec, const ReformSearchOptions& options,
   if (spec.cards() < 2 || spec.cards() > kMaxEnumCards) {
     return Status::InvalidArgument("reform-search: 2.." + std::to_string(kMaxEnumCards) + " cards");
   }
+  return Status::OK();
+}
+
+Status ReformSearch(const GameSpec& spec, const ReformSearchOptions& options,
+                    ReformSearchResult* result) {
+  if (Status st = CheckReformSearchSpec(spec); !st.ok()) return st;
   if (!(options.seconds > 0)) return Status::InvalidArgument("reform-search: seconds must be > 0");
   if (!(options.checkpoint_seconds > 0)) {
     return Status::InvalidArgument("reform-search: checkpoint seconds must be > 0");

@@ -112,8 +112,13 @@ struct ReformSearchState {
   std::vector<ReformImprovement> history;
 };
 
-// Mousetrap or modular, one suit, 2 <= n <= 64 cards. InvalidArgument /
-// NotSupported otherwise; Cancelled when *stop was set (the best so far is
+// Whether ReformSearch() takes this game: mousetrap or modular, one suit,
+// 2 <= n <= 64 cards; InvalidArgument / NotSupported otherwise (checked by
+// the tools before they make anything, e.g. a store).
+Status CheckReformSearchSpec(const GameSpec& spec);
+
+// CheckReformSearchSpec()'s games only. InvalidArgument / NotSupported
+// otherwise; Cancelled when *stop was set (the best so far is
 // in *result).
 Status ReformSearch(const GameSpec& spec, const ReformSearchOptions& options,
                     ReformSearchResult* result);

@@ -3,9 +3,11 @@
 #include <fcntl.h>
 #include <sys/file.h>
 #include <unistd.h>
+#include <xxhash.h>
 
 #include <cerrno>
 #include <chrono>
+#include <cmath>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -14,6 +16,8 @@
 #include <set>
 #include <sstream>
 #include <thread>
+
+#include "engine/reform/follow.h"
 
 namespace eulerdeck::storage {
 
@@ -92,17 +96,102 @@ Status SyncDir(const std::filesystem::path& dir) {
   return Status::OK();
 }
 
+// The checksum of a document: XXH64 of its canonical dump (nlohmann::json
+// keeps members sorted) without the "xxh64" member, in hex.
+std::string DocumentChecksum(nlohmann::json doc) {
+  doc.erase("xxh64");
+  const std::string text = doc.dump();
+  char hex[17];
+  std::snprintf(hex, sizeof(hex), "%016llx",
+                static_cast<unsigned long long>(XXH64(text.data(), text.size(), 0)));
+  return hex;
+}
+
+// A sequence's score as it can be: a cycle of at least one deck after its
+// pre-period, or a dead-end with neither.
+bool ScoreValid(const ReformScore& s) {
+  return s.cyclic ? s.cycle >= 1 && s.length == s.preperiod + s.cycle
+                  : s.length >= 1 && s.preperiod == 0 && s.cycle == 0;
+}
+
+bool SecondsValid(double s) { return std::isfinite(s) && s >= 0; }
+
+std::string ScoreText(const ReformScore& s) {
+  return std::to_string(s.length) + (s.cyclic
+                                         ? " (cyclic, pre-period " + std::to_string(s.preperiod) +
+                                               ", cycle " + std::to_string(s.cycle) + ")"
+                                         : " (dead-end)");
+}
+
+// What a checkpoint's trust rests on, replayed: its best deck's sequence
+// (the score it claims), and each cycle it restarts from (a deck on a
+// cycle). Corruption otherwise.
+Status Replay(const SearchParams& params, const ReformSearchState& state) {
+  internal::SequenceFollower follower(params.spec);
+  if (!state.best.deck.empty()) {
+    const ReformScore got = follower.Follow(state.best.deck.data());
+    const ReformScore& want = state.best.score;
+    if (got.cyclic != want.cyclic || got.length != want.length || got.preperiod != want.preperiod ||
+        got.cycle != want.cycle) {
+      return Status::Corruption("its best deck " + DeckToString(state.best.deck) + " replays to " +
+                                ScoreText(got) + ", not the " + ScoreText(want) + " it records");
+    }
+  }
+  for (const Deck& d : state.cycles) {
+    const ReformScore got = follower.Follow(d.data());
+    if (!got.cyclic || got.preperiod != 0) {
+      return Status::Corruption("its cycle deck " + DeckToString(d) +
+                                " is on no cycle (it replays to " + ScoreText(got) + ")");
+    }
+  }
+  return Status::OK();
+}
+
+// True when `dir` is a search store that was only begun: made and locked,
+// no checkpoint written (a search killed before its first one, by an
+// older build, which wrote none at the start).
+bool IsBegunSearchStore(const std::string& dir) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  bool lock = false;
+  for (const fs::directory_entry& e : fs::directory_iterator(dir, ec)) {
+    const std::string name = e.path().filename().string();
+    if (name == "LOCK") {
+      lock = true;
+    } else if (name != std::string(kSearchDocument) + ".new") {
+      return false;
+    }
+  }
+  return !ec && lock;
+}
+
+Status DecodeChecked(const std::string& text, bool check, SearchParams* params,
+                     ReformSearchState* state);
+
 }  // namespace
 
-// The document of the store in `dir`, decoded.
-static Status ReadDocument(const std::string& dir, SearchParams* params, ReformSearchState* state) {
+// The document of the store in `dir`, decoded; with `check`, its checksum
+// and numbers checked and its best and cycles replayed (Corruption
+// otherwise).
+static Status ReadDocument(const std::string& dir, bool check, SearchParams* params,
+                           ReformSearchState* state) {
   const std::filesystem::path path = std::filesystem::path(dir) / kSearchDocument;
   std::ifstream in(path, std::ios::binary);
-  if (!in) return Status::IOError("cannot read '" + path.string() + "'");
+  if (!in) {
+    if (IsBegunSearchStore(dir)) {
+      return Status::InvalidArgument(
+          "the search store '" + dir +
+          "' was begun but has no checkpoint (its search was stopped before its first): "
+          "start it again with `eulerdeck reform-search --store " +
+          dir + " --game G --ranks N`");
+    }
+    return Status::IOError("cannot read '" + path.string() + "'");
+  }
   std::stringstream text;
   text << in.rdbuf();
-  Status s = DecodeSearch(text.str(), params, state);
-  if (!s.ok()) return Status::Corruption("'" + path.string() + "': " + s.ToString());
+  Status s = DecodeChecked(text.str(), check, params, state);
+  if (s.ok() && check) s = Replay(*params, *state);
+  if (!s.ok()) return Status::Corruption("'" + path.string() + "': " + s.message());
   return Status::OK();
 }
 
@@ -149,12 +238,26 @@ std::string EncodeSearch(const SearchParams& params, const ReformSearchState& st
     kept.push_back(one);
   }
   j["kept"] = kept;
+  j["xxh64"] = DocumentChecksum(nlohmann::json::parse(j.dump()));
   return j.dump(1) + "\n";
 }
 
 Status DecodeSearch(const std::string& text, SearchParams* params, ReformSearchState* state) {
+  return DecodeChecked(text, /*check=*/true, params, state);
+}
+
+namespace {
+
+// With `check`: the checksum (a document of an older build has none: its
+// replay, ReadDocument, vouches for it) and every number's range.
+Status DecodeChecked(const std::string& text, bool check, SearchParams* params,
+                     ReformSearchState* state) {
   const nlohmann::json j = nlohmann::json::parse(text, nullptr, /*allow_exceptions=*/false);
   if (j.is_discarded() || !j.is_object()) return Status::Corruption("not a JSON object");
+  if (check && j.contains("xxh64") &&
+      (!j["xxh64"].is_string() || j["xxh64"].get<std::string>() != DocumentChecksum(j))) {
+    return Status::Corruption("its checksum does not match: the file is damaged");
+  }
   try {
     if (j.value("kind", "") != kKind) return Status::Corruption("not a reform-search document");
     if (j.at("format").get<int>() != kFormat) {
@@ -197,6 +300,17 @@ Status DecodeSearch(const std::string& text, SearchParams* params, ReformSearchS
       s.kept.emplace_back();
       for (const auto& d : list) s.kept.back().push_back(DeckFrom(d, p.spec));
     }
+    if (check) {
+      bool valid =
+          p.seconds > 0 && std::isfinite(p.seconds) && p.beam >= 1 && SecondsValid(s.seconds);
+      if (!s.best.deck.empty()) {
+        valid = valid && ScoreValid(s.best.score) && SecondsValid(s.best.found_seconds) &&
+                s.best.thread >= 0;
+      }
+      for (const ReformImprovement& h : s.history)
+        valid = valid && SecondsValid(h.seconds) && ScoreValid(h.score);
+      if (!valid) return Status::Corruption("a number is negative or out of place");
+    }
     *params = p;
     *state = std::move(s);
   } catch (const std::exception& e) {
@@ -205,9 +319,12 @@ Status DecodeSearch(const std::string& text, SearchParams* params, ReformSearchS
   return Status::OK();
 }
 
+}  // namespace
+
 bool IsSearchStore(const std::string& dir) {
   std::error_code ec;
-  return std::filesystem::is_regular_file(std::filesystem::path(dir) / kSearchDocument, ec);
+  return std::filesystem::is_regular_file(std::filesystem::path(dir) / kSearchDocument, ec) ||
+         IsBegunSearchStore(dir);
 }
 
 bool IsContestStore(const std::string& dir) {
@@ -224,13 +341,12 @@ bool IsContestStore(const std::string& dir) {
 
 Status ReadSearchParams(const std::string& dir, SearchParams* params) {
   ReformSearchState state;
-  bool running = false;
-  return ReadSearchStatus(dir, params, &state, &running);
+  return ReadDocument(dir, /*check=*/false, params, &state);
 }
 
 Status ReadSearchStatus(const std::string& dir, SearchParams* params, ReformSearchState* state,
                         bool* running) {
-  if (Status s = ReadDocument(dir, params, state); !s.ok()) return s;
+  if (Status s = ReadDocument(dir, /*check=*/true, params, state); !s.ok()) return s;
   *running = false;
   const std::string lock = (std::filesystem::path(dir) / "LOCK").string();
   const int fd = ::open(lock.c_str(), O_RDONLY | O_CLOEXEC);
@@ -282,10 +398,13 @@ Status SearchStore::Open(const std::string& dir, std::unique_ptr<SearchStore>* s
 
 SearchStore::~SearchStore() { ::close(lock_fd_); }
 
-bool SearchStore::exists() const { return IsSearchStore(dir_); }
+bool SearchStore::exists() const {
+  std::error_code ec;
+  return std::filesystem::is_regular_file(std::filesystem::path(dir_) / kSearchDocument, ec);
+}
 
 Status SearchStore::Load(SearchParams* params, ReformSearchState* state) const {
-  return ReadDocument(dir_, params, state);
+  return ReadDocument(dir_, /*check=*/true, params, state);
 }
 
 Status SearchStore::Save(const SearchParams& params, const ReformSearchState& state) {

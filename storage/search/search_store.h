@@ -8,6 +8,15 @@
 //                       fsync'd), so that a kill -9 or a power cut leaves
 //                       either the old checkpoint or the new one;
 //   LOCK                flock(2)'d while a search runs in it.
+// The document carries an XXH64 checksum ("xxh64", of its canonical dump
+// without it), and it is trusted only once its best deck replays to the
+// score it records and each of its cycle decks replays onto a cycle:
+// anything else is Corruption. A document of an older build, without a
+// checksum, is read when those replays hold. A search writes its document
+// (the parameters, no best yet) as soon as it takes a new store, so that a
+// search stopped at once leaves a store to resume; a directory holding only
+// LOCK (an older build's search stopped before its first checkpoint) is a
+// search store that was only begun: started again, not resumed.
 // The document is also the search's progress document: copied into an empty
 // directory on another machine, it makes a store that resumes there.
 #ifndef EULERDECK_STORAGE_SEARCH_SEARCH_STORE_H_
@@ -34,13 +43,15 @@ struct SearchParams {
 // The file name of the document inside a search store.
 extern const char kSearchDocument[];
 
-// True when `dir` holds a search store's document.
+// True when `dir` holds a search store's document, or is a search store
+// that was only begun (LOCK alone: reading it says to start it again).
 bool IsSearchStore(const std::string& dir);
 // True when `dir` holds a contest's stores (`reform-search --contest
 // --store DIR`: one search store per category, named GAME-N).
 bool IsContestStore(const std::string& dir);
 // The parameters of the search stored in `dir` (without its lock: for
-// `eulerdeck resume`, which then runs the search that takes it).
+// `eulerdeck resume`, which then runs the search that takes it, and checks
+// the document then; here nothing is replayed).
 Status ReadSearchParams(const std::string& dir, SearchParams* params);
 // The last checkpoint of the search stored in `dir`, and whether a search
 // runs in it now (its lock is held), without taking the lock (`status`).
@@ -59,7 +70,8 @@ class SearchStore {
 
   // Whether a checkpoint was written (a search to resume).
   bool exists() const;
-  // The last checkpoint: Corruption when it cannot be read.
+  // The last checkpoint: Corruption when it cannot be read, when its
+  // checksum does not match, or when its best or a cycle does not replay.
   Status Load(SearchParams* params, ReformSearchState* state) const;
   // Replaces the checkpoint, atomically.
   Status Save(const SearchParams& params, const ReformSearchState& state);
@@ -72,8 +84,9 @@ class SearchStore {
   int lock_fd_;
 };
 
-// The document's text for a state, and back (exposed for tests and for
-// `reform-search --json`).
+// The document's text for a state (with its checksum), and back (the
+// checksum, when there is one, and the numbers checked; nothing replayed).
+// Exposed for tests.
 std::string EncodeSearch(const SearchParams& params, const ReformSearchState& state);
 Status DecodeSearch(const std::string& text, SearchParams* params, ReformSearchState* state);
 

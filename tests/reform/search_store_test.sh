@@ -5,8 +5,8 @@
 #   and replays to its length with `eulerdeck reform`;
 # - Ctrl-C and SIGTERM: exit 130 / 143, the best so far printed, the store
 #   resumable;
-# - refusals (another game, another seed, a damaged document, a store in use):
-#   one line, exit 2, the document unchanged;
+# - refusals (another game, another seed, a store in use): one line, exit 2,
+#   the document unchanged; a damaged document: one line, exit 1 (damage);
 # - mpirun -np 2 gives a valid best deck.
 # Usage: search_store_test.sh BUILD_DIR MPI_BUILT(ON|OFF)
 set -u
@@ -135,8 +135,13 @@ mkdir -p "$tmp/other" && echo x >"$tmp/other/file"
 cp "$store/reform-search.json" "$tmp/good.json"
 head -c 200 "$tmp/good.json" >"$store/reform-search.json"
 sum=$(md5sum <"$store/reform-search.json")
-refuse "a damaged document" reform-search "${game[@]}" --store "$store"
-echo "ok   refusals: another game, another seed, a store in use, a damaged document: one line, exit 2, unchanged"
+"$E" reform-search "${game[@]}" --store "$store" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+if [ "$rc" -ne 1 ] || [ "$(wc -l <"$tmp/err")" -ne 1 ] || [ -s "$tmp/out" ] ||
+  [ "$(md5sum <"$store/reform-search.json")" != "$sum" ]; then
+  echo "FAIL (a damaged document): exit $rc, '$(cat "$tmp/err")'"; fail=1
+fi
+echo "ok   refusals: another game, another seed, a store in use: one line, exit 2; a damaged document: exit 1; unchanged"
 
 # A document copied into an empty directory on another machine resumes there.
 mkdir -p "$tmp/moved" && cp "$tmp/good.json" "$tmp/moved/reform-search.json"

@@ -217,6 +217,8 @@ void Progress::Tick(double elapsed, bool tty, bool draw) {
     const double prior = std::max(0.0, stage.prior_seconds_left);
     eta = eta < 0 ? prior : measured * eta + (1 - measured) * prior;
   }
+  if (stage.seconds_left_limit >= 0)
+    eta = eta < 0 ? stage.seconds_left_limit : std::min(eta, stage.seconds_left_limit);
   const bool own_rate = !stage.rate_unit.empty();
   double rate = own_rate ? count_rate_.Rate() : done_rate;
   // Nothing counted yet (a job whose first tasks take long): no rate rather

@@ -61,6 +61,10 @@ struct ProgressStage {
   // kPriorSeconds the ETA moves from this forecast to the measured one in
   // proportion to the time elapsed.
   double prior_seconds_left = -1;
+  // A job that stops at a deadline (reform-search's budget): the seconds
+  // left to it (negative: none). The ETA never exceeds them, and is them
+  // while nothing is measured yet.
+  double seconds_left_limit = -1;
 
   // A count that never decreases, over every stage (e.g. entries written by
   // this process), whose windowed rate is shown instead of the counter's:

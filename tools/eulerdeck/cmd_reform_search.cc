@@ -4,10 +4,12 @@
 #include <chrono>
 #include <cstdio>
 #include <ctime>
+#include <filesystem>
 #include <iostream>
 #include <memory>
 #include <mutex>
 #include <nlohmann/json.hpp>
+#include <set>
 #include <thread>
 
 #include "engine/reform/search.h"
@@ -20,6 +22,7 @@
 #include "tools/common/results.h"
 #include "tools/common/size_loop.h"
 #include "tools/eulerdeck/commands.h"
+#include "tools/eulerdeck/reform_contest.h"
 
 namespace eulerdeck::tools {
 
@@ -34,6 +37,7 @@ constexpr const char* kUsage =
     "                               [--beam B] [--no-exhaustive] [--json]\n"
     "       eulerdeck reform-search --contest [--seconds T | --hours H]\n"
     "                               [--store DIR] [--threads T] [--json]\n"
+    "       eulerdeck reform-search --submission --store DIR [--json]\n"
     "Searches for a starting deck whose reform sequence is long, scored as the\n"
     "Mousetrap contest scores it: a sequence ending on a cycle beats any other,\n"
     "then the longer wins (distinct decks met). Where every deck can be\n"
@@ -48,68 +52,11 @@ constexpr const char* kUsage =
     "command (or `eulerdeck resume --store DIR`) continues it; --seconds/--hours\n"
     "is then the whole search's budget. --contest runs every category of the\n"
     "contest (n = 10..25 but 23, both games) in turn, T each, and prints the 30\n"
-    "entries with their scores. Ctrl-C stops with the best deck found so far.";
-
-// The contest's categories (seed 001): n = 10..25 but 23, both games.
-std::vector<GameSpec> ContestCategories() {
-  std::vector<GameSpec> out;
-  for (Game g : {Game::kMousetrap, Game::kModular})
-    for (int n = 10; n <= 25; ++n)
-      if (n != 23) out.push_back(GameSpec{g, n, 1});
-  return out;
-}
-
-// The best length known to this project for each category, the contest's
-// reference for a score (docs/reform-records.md, "The best known"): the
-// proven optimum where reform-stats classified every deck, else the best
-// recorded deck. A search that does better becomes its own reference.
-uint64_t BestKnown(const GameSpec& spec) {
-  if (spec.game == Game::kMousetrap) {
-    if (spec.ranks == 10) return 4;  // reform-stats (optimum)
-    if (spec.ranks <= 15) return 5;  // reform-stats (optimum)
-    if (spec.ranks == 16) return 6;  // reform-stats (optimum)
-    if (spec.ranks == 17) return 5;  // the chain move
-    return 4;                        // the chain move, n = 18..25
-  }
-  switch (spec.ranks) {
-    case 10:
-      return 6;  // reform-stats (optimum)
-    case 11:
-      return 203;  // reform-stats (optimum)
-    case 12:
-      return 7;  // reform-stats (optimum, cyclic)
-    case 13:
-      return 840;  // reform-search --contest
-    case 14:
-      return 25;  // reform-search, 2026-11-23
-    case 15:
-      return 11;
-    case 16:
-      return 8;
-    case 17:
-      return 40108;  // reform-search, 2026-11-26 (Bersani 2010 §5: 39,554)
-    case 18:
-      return 7;
-    case 19:
-      return 524702;  // reform-search, 2026-11-26
-    case 20:
-      return 5;
-    case 21:
-      return 7;
-    case 22:
-      return 6;
-    case 24:
-      return 4;
-    default:
-      return 9;  // 25
-  }
-}
-
-// The contest's subscore: the length over the reference, plus 1 for a cycle.
-double ContestScore(const ReformScore& s, uint64_t reference) {
-  return (s.cyclic ? 1.0 : 0.0) +
-         static_cast<double>(s.length) / static_cast<double>(std::max(reference, s.length));
-}
+    "entries with their scores; `eulerdeck status --store DIR` sums a stored\n"
+    "contest up, and --submission prints its entry as the contest takes it, one\n"
+    "line a category: n, game, the deck. A stored search is trusted only once\n"
+    "its checksum matches and its best deck and cycles replay (damage: exit 1).\n"
+    "Ctrl-C stops with the best deck found so far.";
 
 nlohmann::ordered_json ToJson(const GameSpec& spec, const ReformSearchResult& r,
                               const ReformSearchOptions& o, double seconds,
@@ -193,6 +140,16 @@ struct OneSearch {
   Status status;
 };
 
+// A store that cannot be read because it is damaged (Corruption, IOError):
+// one line, exit 1, as for the other stores; anything else is bad input.
+int StoreDamaged(const Status& s) {
+  if (s.IsCorruption() || s.IsIOError()) {
+    std::cerr << kProgram << ": " << s.ToString() << "\n";
+    return kExitCheckFailed;
+  }
+  return BadInput(kProgram, s.ToString());
+}
+
 int RunOne(OneSearch* job, const std::atomic<bool>* stop) {
   ReformSearchOptions& options = job->options;
   std::unique_ptr<storage::SearchStore> store;
@@ -203,7 +160,7 @@ int RunOne(OneSearch* job, const std::atomic<bool>* stop) {
       return BadInput(kProgram, s.ToString());
     }
     if (store->exists()) {
-      if (Status s = store->Load(&params, &prior); !s.ok()) return BadInput(kProgram, s.ToString());
+      if (Status s = store->Load(&params, &prior); !s.ok()) return StoreDamaged(s);
       if (job->spec_given &&
           (params.spec.game != job->spec.game || params.spec.ranks != job->spec.ranks ||
            params.spec.suits != job->spec.suits)) {
@@ -223,6 +180,9 @@ int RunOne(OneSearch* job, const std::atomic<bool>* stop) {
       if (job->seconds_given) params.seconds = options.seconds;
       options.seconds = params.seconds;
       options.resume = &prior;
+    } else if (!job->spec_given) {
+      // A store only begun (LOCK alone) says nothing of its game.
+      return BadInput(kProgram, storage::ReadSearchParams(job->store_dir, &params).ToString());
     } else {
       params.spec = job->spec;
       params.seed = options.seed;
@@ -230,6 +190,12 @@ int RunOne(OneSearch* job, const std::atomic<bool>* stop) {
       params.beam = options.beam;
       params.exhaustive = options.exhaustive;
       params.created = NowUtc();
+      // The parameters at once, before the first checkpoint: a search
+      // stopped before it leaves a store that resumes.
+      if (Status s = store->Save(params, ReformSearchState()); !s.ok()) {
+        std::cerr << kProgram << ": " << s.ToString() << "\n";
+        return kExitCheckFailed;
+      }
     }
     job->stored = true;
   }
@@ -263,6 +229,7 @@ int RunOne(OneSearch* job, const std::atomic<bool>* stop) {
   };
   std::atomic<bool> stop_all{false};
   options.stop = &stop_all;
+  const auto start = std::chrono::steady_clock::now();
   ProgressOptions po_options;
   po_options.label = job->label;
   po_options.unit = "seconds searched";
@@ -283,15 +250,19 @@ int RunOne(OneSearch* job, const std::atomic<bool>* stop) {
                               std::to_string(share) + "%");
       return st;
     }
+    // The search stops at its budget's end: the ETA is never later.
+    const double e =
+        before + std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    st.seconds_left_limit = std::max(0.0, options.seconds - e);
     std::lock_guard<std::mutex> lock(mu);
-    st.figures.emplace_back("best " + ScoreText(best_score), WithCommas(best_score.length));
+    st.figures.emplace_back("best " + ScoreText(best_score),
+                            "best " + WithCommas(best_score.length));
     if (last_improvement >= 0) {
       st.figures.emplace_back("last better at " + Seconds(last_improvement) + " (" +
                               std::to_string(improvements) + " in all)");
     }
     return st;
   };
-  const auto start = std::chrono::steady_clock::now();
   Status s;
   {
     Progress progress(po_options);
@@ -361,17 +332,99 @@ void PrintText(const OneSearch& job, const std::atomic<bool>* stopped) {
   PrintTime(job.seconds, stopped && stopped->load() ? "interrupted" : "");
 }
 
+// A contest's store directory, before anything is made in it: missing,
+// empty, or holding the contest's category stores (GAME-N) only.
+Status CheckContestDir(const std::string& dir) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  if (!fs::exists(dir, ec)) return Status::OK();
+  if (!fs::is_directory(dir, ec))
+    return Status::InvalidArgument("'" + dir + "' exists and is not a directory");
+  std::set<std::string> names;
+  for (const GameSpec& spec : ContestCategories())
+    names.insert(fs::path(CategoryDir(dir, spec)).filename().string());
+  for (const fs::directory_entry& e : fs::directory_iterator(dir, ec)) {
+    const std::string name = e.path().filename().string();
+    if (!names.count(name)) {
+      return Status::InvalidArgument("'" + dir + "' holds something other than a contest (" + name +
+                                     ")");
+    }
+  }
+  return Status::OK();
+}
+
+// `--submission --store DIR`: the entry of the contest stored in DIR as
+// the contest takes it, one line a category with a deck, "N GAME DECK"
+// (seed 001: the size, the game, the permutation), or with --json one
+// object. Categories without a deck yet are left out, and a line on stderr
+// names them.
+int PrintSubmission(const std::string& dir, bool json) {
+  if (!storage::IsContestStore(dir)) {
+    return BadInput(kProgram, "'" + dir + "' holds no contest (reform-search --contest --store)");
+  }
+  std::vector<ContestCategory> categories;
+  if (Status s = ReadContest(dir, &categories); !s.ok()) return StoreDamaged(s);
+  std::string missing;
+  int entries = 0;
+  double score = 0;
+  nlohmann::ordered_json list = nlohmann::ordered_json::array();
+  std::string text;
+  for (const ContestCategory& c : categories) {
+    const ReformSearchResult& b = c.state.best;
+    if (b.deck.empty()) {
+      missing += std::string(missing.empty() ? "" : ", ") + GameName(c.spec.game) + " " +
+                 std::to_string(c.spec.ranks);
+      continue;
+    }
+    ++entries;
+    score += ContestScore(b.score, BestKnown(c.spec));
+    text += std::to_string(c.spec.ranks) + " " + GameName(c.spec.game) + " " +
+            DeckToString(b.deck) + "\n";
+    nlohmann::ordered_json e;
+    e["n"] = c.spec.ranks;
+    e["game"] = GameName(c.spec.game);
+    e["deck"] = b.deck;
+    e["length"] = b.score.length;
+    e["cyclic"] = b.score.cyclic;
+    e["preperiod"] = b.score.preperiod;
+    e["cycle"] = b.score.cycle;
+    e["finished"] = c.state.finished;
+    list.push_back(e);
+  }
+  if (json) {
+    nlohmann::ordered_json j;
+    j["command"] = std::string(kProgram) + " --submission";
+    j["contest"] = "seed 001: Mousetrap, n = 10..25 but 23, mousetrap and modular";
+    j["store"] = dir;
+    j["categories"] = categories.size();
+    j["entries"] = list;
+    j["score"] = score;
+    std::cout << j.dump() << "\n" << std::flush;
+  } else {
+    std::cout << text << std::flush;
+  }
+  if (!missing.empty()) {
+    std::cerr << kProgram << ": " << entries << " of " << categories.size()
+              << " categories have a deck; none yet for " << missing << "\n";
+  }
+  return kExitOk;
+}
+
 }  // namespace
 
 int RunReformSearch(const std::vector<std::string>& args) {
   SpecOptions game;
   ReformSearchOptions options;
-  bool json = false, no_exhaustive = false, contest = false;
+  bool json = false, no_exhaustive = false, contest = false, submission = false;
   double hours = 0;
   std::string store_dir;
   po::options_description desc("options");
   desc.add_options()("help,h", "show this help");
-  game.Add(desc, /*allow_range=*/false, /*required=*/false);  // not with --contest
+  // The games it plays only (not SpecOptions::Add's every game), so that
+  // --help and the completion offer no other.
+  desc.add_options()("game", po::value(&game.game), "mousetrap | modular")(
+      "ranks", po::value(&game.ranks), "number of values m (cards 1..m)")(
+      "suits", po::value(&game.suits)->default_value(1), "copies of each value (1 only)");
   options.threads = 0;
   desc.add_options()("seconds", po::value<double>(&options.seconds)->default_value(600),
                      "time for the search beyond the exhaustive sizes (with --store: the whole "
@@ -387,6 +440,9 @@ int RunReformSearch(const std::vector<std::string>& args) {
       "with --store: seconds between checkpoints")(
       "contest", po::bool_switch(&contest),
       "every category of the contest in turn (n = 10..25 but 23, both games)")(
+      "submission", po::bool_switch(&submission),
+      "with --store DIR of a contest: print its entry as the contest takes it, one line a "
+      "category (n, game, the deck), and search nothing; --json: one object")(
       "beam", po::value<uint64_t>(&options.beam)->default_value(20000),
       "decks kept per layer of the backward search")(
       "decks", po::value<uint64_t>(&options.max_decks)->default_value(0),
@@ -415,22 +471,33 @@ int RunReformSearch(const std::vector<std::string>& args) {
   options.exhaustive = !no_exhaustive;
   const bool seconds_given = vm.count("hours") || !vm["seconds"].defaulted();
 
+  if (submission) {
+    if (contest || !game.game.empty() || !game.ranks.empty()) {
+      return BadInput(kProgram,
+                      "--submission reads a stored contest: only --store DIR (and --json)");
+    }
+    if (store_dir.empty()) return BadInput(kProgram, "--submission needs --store DIR, a contest's");
+    return PrintSubmission(store_dir, json);
+  }
   StopOnSignals signals;
   if (contest) {
     if (!game.game.empty() || !game.ranks.empty()) {
       return BadInput(kProgram, "--contest runs every category: no --game or --ranks");
     }
+    if (!vm["suits"].defaulted()) return BadInput(kProgram, "--contest: one suit, no --suits");
+    if (!store_dir.empty()) {
+      if (Status s = CheckContestDir(store_dir); !s.ok()) return BadInput(kProgram, s.ToString());
+    }
     nlohmann::ordered_json entries = nlohmann::ordered_json::array();
     double total = 0;
-    int done = 0;
+    int done = 0, finished = 0;
     const std::vector<GameSpec> categories = ContestCategories();
     // A stored contest resumed without --seconds/--hours keeps its time a
     // category (the budget of the categories already begun).
     if (!store_dir.empty() && !seconds_given) {
       for (const GameSpec& spec : categories) {
         storage::SearchParams params;
-        const std::string dir =
-            store_dir + "/" + GameName(spec.game) + "-" + std::to_string(spec.ranks);
+        const std::string dir = CategoryDir(store_dir, spec);
         if (storage::IsSearchStore(dir) && storage::ReadSearchParams(dir, &params).ok()) {
           options.seconds = params.seconds;
           break;
@@ -444,11 +511,10 @@ int RunReformSearch(const std::vector<std::string>& args) {
       job.seconds_given = seconds_given;
       job.seed_given = !vm["seed"].defaulted();
       job.label = std::string(GameName(spec.game)) + " " + std::to_string(spec.ranks);
-      if (!store_dir.empty()) {
-        job.store_dir = store_dir + "/" + GameName(spec.game) + "-" + std::to_string(spec.ranks);
-      }
+      if (!store_dir.empty()) job.store_dir = CategoryDir(store_dir, spec);
       const int rc = RunOne(&job, signals.flag());
       if (rc != kExitOk) return rc;
+      if (job.status.ok()) ++finished;
       if (job.result.deck.empty()) break;  // interrupted before any deck
       const ReformSearchResult& r = job.result;
       const uint64_t reference = BestKnown(spec);
@@ -489,7 +555,16 @@ int RunReformSearch(const std::vector<std::string>& args) {
                     2 * static_cast<int>(categories.size()), done);
       std::cout << line << std::flush;
     }
-    return signals.signal() ? signals.ExitCode() : kExitOk;
+    if (signals.signal()) {
+      std::cerr << kProgram << ": interrupted after " << finished << " of " << categories.size()
+                << " categories; "
+                << (store_dir.empty()
+                        ? std::string("nothing kept (no --store)")
+                        : "continue with `eulerdeck resume --store " + store_dir + "`")
+                << "\n";
+      return signals.ExitCode();
+    }
+    return kExitOk;
   }
 
   OneSearch job;
@@ -505,6 +580,8 @@ int RunReformSearch(const std::vector<std::string>& args) {
                                   "' is required but missing (or --contest)");
   } else if (Status s = game.ToSpec(&job.spec); !s.ok()) {
     return BadInput(kProgram, s.ToString());
+  } else if (Status c = CheckReformSearchSpec(job.spec); !c.ok()) {
+    return BadInput(kProgram, c.ToString());  // before any store is made
   }
   const int rc = RunOne(&job, signals.flag());
   if (rc != kExitOk) return rc;

@@ -29,6 +29,7 @@
 #include "tools/common/results.h"
 #include "tools/eulerdeck/commands.h"
 #include "tools/eulerdeck/forecast_text.h"
+#include "tools/eulerdeck/reform_contest.h"
 
 namespace eulerdeck::tools {
 
@@ -178,50 +179,6 @@ int StatusRemoved(const std::string& dir, storage::FrontierStore* store, const G
 
 }  // namespace
 
-// `status` of a reform-search store (storage/search/search_store.h): its
-// game, budget, time searched, best deck and state; --json: the document
-// with "state" added.
-int SearchStatus(const std::string& dir, bool json, const std::string& plot_path) {
-  if (!plot_path.empty())
-    return BadInput("eulerdeck status", "--plot: a reform search has no levels");
-  storage::SearchParams params;
-  ReformSearchState state;
-  bool running = false;
-  if (Status s = storage::ReadSearchStatus(dir, &params, &state, &running); !s.ok()) {
-    return BadInput("eulerdeck status", s.ToString());
-  }
-  const std::string what = running ? "running" : state.finished ? "finished" : "interrupted";
-  if (json) {
-    nlohmann::ordered_json j = nlohmann::ordered_json::parse(storage::EncodeSearch(params, state));
-    j["state"] = what;
-    j["store"] = dir;
-    std::cout << j.dump() << "\n" << std::flush;
-    return kExitOk;
-  }
-  std::cout << "store      " << dir << "\n"
-            << "game       " << GameLine(params.spec) << "\n"
-            << "kind       reform-search, seed " << params.seed << ", created " << params.created
-            << "\n"
-            << "state      " << what << ": " << HumanDuration(state.seconds) << " of "
-            << HumanDuration(params.seconds) << " searched, " << Plural(state.restarts, "restart")
-            << ", " << state.decks_followed << " decks followed";
-  if (what == "interrupted")
-    std::cout << "; continue with `eulerdeck resume --store " << dir << "`";
-  std::cout << "\n";
-  if (!state.best.deck.empty()) {
-    const ReformScore& b = state.best.score;
-    std::cout << "best       " << Plural(b.length, "distinct deck") << ", "
-              << (b.cyclic ? "ends on a cycle of " + Plural(b.cycle, "deck") + " after " +
-                                 Plural(b.preperiod, "deck")
-                           : std::string("ends on a dead-end"))
-              << " (" << state.best.method << ", found at "
-              << HumanDuration(state.best.found_seconds) << ")\n"
-              << "deck       " << DeckToString(state.best.deck) << "\n";
-  }
-  std::cout << std::flush;
-  return kExitOk;
-}
-
 int RunStatus(const std::vector<std::string>& args) {
   std::string dir, plot_path;
   po::options_description desc("options");
@@ -246,12 +203,7 @@ int RunStatus(const std::vector<std::string>& args) {
   if (checked.ok() && !plot_path.empty()) checked = CheckPlotPath(plot_path);
   if (!checked.ok()) return BadInput("eulerdeck status", checked.ToString());
   if (storage::IsSearchStore(dir)) return SearchStatus(dir, vm["json"].as<bool>(), plot_path);
-  if (storage::IsContestStore(dir)) {
-    return BadInput("eulerdeck status",
-                    "'" + dir + "' holds a contest's stores, one per category: `eulerdeck list " +
-                        dir + "` shows them, `eulerdeck status --store " + dir +
-                        "/modular-17` one");
-  }
+  if (storage::IsContestStore(dir)) return ContestStatus(dir, vm["json"].as<bool>(), plot_path);
   std::unique_ptr<storage::FrontierStore> store;
   GameSpec spec;
   std::vector<storage::LevelRecord> levels;
