@@ -136,6 +136,8 @@ Status ReadCountProgress(FrontierStore* store, const GameSpec& spec, CountProgre
 Status ReadCountBatches(FrontierStore* store, const GameSpec& spec, CountProgress* progress,
                         std::vector<CountBatchSummary>* batches);
 
+class RemoteWorkers;
+
 // Hands out the subtrees of a count store and commits their results. Every
 // method but Open() is thread-safe; Checkpoint() and Complete() write.
 class CountCoordinator {
@@ -201,9 +203,14 @@ class CountCoordinator {
  private:
   struct Rep;
   explicit CountCoordinator(std::unique_ptr<Rep> rep);
-  static Status OpenImpl(FrontierStore* store, const GameSpec& spec,
-                         const CountStoreOptions& options, bool read_only,
-                         std::unique_ptr<CountCoordinator>* coordinator);
+  // Open() or OpenToRead() of a spec already checked (CheckEnumerable):
+  // CountStore() checks it at its door.
+  static Status OpenChecked(FrontierStore* store, const GameSpec& spec,
+                            const CountStoreOptions& options, bool read_only,
+                            std::unique_ptr<CountCoordinator>* coordinator);
+  friend Status CountStore(FrontierStore* store, const GameSpec& spec,
+                           const CountStoreOptions& options, CountResult* result,
+                           RemoteWorkers* remote);
   std::unique_ptr<Rep> rep_;
 };
 
