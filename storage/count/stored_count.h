@@ -272,7 +272,9 @@ class RemoteWorkers {
 // Runs or resumes a count in `store` (read-write) on this process's threads,
 // and on `remote` if given. Cancelled (with how far it got) when
 // options.stop was set; the store then holds everything finished, and a
-// `resume` continues.
+// `resume` continues. The spec and the options are checked once, first,
+// before anything is written (InvalidArgument or NotSupported); the loop
+// that shares the batches out is DriveBatches() (batch_driver.h).
 Status CountStore(FrontierStore* store, const GameSpec& spec, const CountStoreOptions& options,
                   CountResult* result, RemoteWorkers* remote = nullptr);
 
