@@ -138,34 +138,24 @@ bool IsHex64(const std::string& text) {
   return text.size() == 16 && text.find_first_not_of("0123456789abcdef") == std::string::npos;
 }
 
-Status ParseDocument(const std::string& document, Parsed* p) {
-  const nlohmann::json doc = nlohmann::json::parse(document, nullptr, /*allow_exceptions=*/false);
-  if (doc.is_discarded() || !doc.is_object())
-    return Status::InvalidArgument(Where("not a JSON object"));
+// The game of a document (of either kind), in *spec: one the enumerator
+// takes. Throws nlohmann's exceptions for members missing or of another type.
+Status ParseSpec(const nlohmann::json& doc, GameSpec* spec) {
+  Status st = ParseGame(doc.at("game").get<std::string>(), &spec->game);
+  if (!st.ok()) return Status::InvalidArgument(Where(st.message()));
+  spec->ranks = doc.at("ranks").get<int>();
+  spec->suits = doc.at("suits").get<int>();
+  st = CheckEnumerable(*spec);
+  if (!st.ok()) return Status::InvalidArgument(Where(st.message()));
+  return Status::OK();
+}
+
+// A count's document (kProgressVersion), passed by CheckDocument().
+Status ParseDocument(const nlohmann::json& doc, Parsed* p) {
   try {
-    if (!doc.contains("format") || doc["format"] != kProgressFormat)
-      return Status::InvalidArgument(
-          Where(std::string("not of the format '") + kProgressFormat + "'"));
-    if (!doc.contains("version") || !doc["version"].is_number_integer() ||
-        doc["version"].get<int>() != kProgressVersion) {
-      return Status::InvalidArgument(
-          Where("version " + doc.value("version", nlohmann::json()).dump() +
-                ", this build reads version " + std::to_string(kProgressVersion)));
-    }
-    if (!doc.contains("xxh64") || !doc["xxh64"].is_string() ||
-        doc["xxh64"].get<std::string>() != DocumentChecksum(doc)) {
-      return Status::InvalidArgument(Where("its checksum does not match: the file is damaged"));
-    }
-    if (!NumbersValid(doc)) {
-      return Status::InvalidArgument(Where("a number is negative, fractional or out of place"));
-    }
     ProgressSummary& s = p->summary;
-    Status st = ParseGame(doc.at("game").get<std::string>(), &s.spec.game);
-    if (!st.ok()) return Status::InvalidArgument(Where(st.message()));
-    s.spec.ranks = doc.at("ranks").get<int>();
-    s.spec.suits = doc.at("suits").get<int>();
-    st = CheckEnumerable(s.spec);
-    if (!st.ok()) return Status::InvalidArgument(Where(st.message()));
+    Status st = ParseSpec(doc, &s.spec);
+    if (!st.ok()) return st;
     s.tally = doc.at("tally").get<std::string>();
     if (!s.tally.empty() && s.tally != kReformStatsTally) {
       return Status::InvalidArgument(
@@ -325,12 +315,8 @@ Status ParseRemoved(const nlohmann::json& doc, ParsedRemoved* p) {
     }
     ProgressSummary& s = p->summary;
     s.kind = StoreKindName(StoreKind::kRemoved);
-    Status st = ParseGame(doc.at("game").get<std::string>(), &s.spec.game);
-    if (!st.ok()) return Status::InvalidArgument(Where(st.message()));
-    s.spec.ranks = doc.at("ranks").get<int>();
-    s.spec.suits = doc.at("suits").get<int>();
-    st = CheckEnumerable(s.spec);
-    if (!st.ok()) return Status::InvalidArgument(Where(st.message()));
+    Status st = ParseSpec(doc, &s.spec);
+    if (!st.ok()) return st;
     const int n = s.spec.cards();
     RemovedPlanRecord& plan = p->plan;
     plan.split_depth = doc.at("split_depth").get<int>();
@@ -622,15 +608,13 @@ Status ImportCountProgress(const std::string& document, const std::string& dir,
                            ProgressSummary* summary) {
   // Everything about the document and the target is checked before
   // anything is written.
-  {
-    nlohmann::json doc;
-    int version = 0;
-    Status s = CheckDocument(document, &doc, &version);
-    if (!s.ok()) return s;
-    if (version == kRemovedProgressVersion) return ImportRemoved(doc, dir, memory_budget, summary);
-  }
+  nlohmann::json doc;
+  int version = 0;
+  Status s = CheckDocument(document, &doc, &version);
+  if (!s.ok()) return s;
+  if (version == kRemovedProgressVersion) return ImportRemoved(doc, dir, memory_budget, summary);
   Parsed p;
-  Status s = ParseDocument(document, &p);
+  s = ParseDocument(doc, &p);
   if (!s.ok()) return s;
   std::filesystem::path target, work;
   s = ImportPlaces(dir, &target, &work);

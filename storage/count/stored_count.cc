@@ -5,7 +5,6 @@
 #include <algorithm>
 #include <chrono>
 #include <condition_variable>
-#include <cstdio>
 #include <deque>
 #include <map>
 #include <mutex>
@@ -19,6 +18,7 @@
 #include "engine/estimate/knuth.h"
 #include "engine/eulerian/children.h"
 #include "engine/eulerian/path.h"
+#include "storage/count/batch_driver.h"
 #include "storage/run/stored_run.h"
 #include "storage/store/block_codec.h"
 #include "storage/store/live_status.h"
@@ -34,12 +34,6 @@ bool SplitReached(const GameSpec& spec, int level, uint64_t entries, uint64_t su
 namespace {
 
 using Clock = std::chrono::steady_clock;
-
-std::string Percent(uint64_t done, uint64_t total) {
-  char buf[32];
-  std::snprintf(buf, sizeof(buf), "%.1f%%", total ? 100.0 * done / total : 100.0);
-  return buf;
-}
 
 // The split level: the one the parameters record, or else the first
 // committed level at which SplitReached() held (the count stopped building
@@ -97,14 +91,13 @@ Status ReadRecords(FrontierStore* store, int d, int n, DoneRanges* done, CountPr
   return Status::OK();
 }
 
-// `tally` null: any.
-Status CountParams(FrontierStore* store, const GameSpec& spec, const std::string* tally,
-                   StoreParams* params) {
+// The parameters of a count store of `spec` and any tally.
+Status CountParams(FrontierStore* store, const GameSpec& spec, StoreParams* params) {
   bool exists = false;
   Status s = store->GetParams(params, &exists);
   if (!s.ok()) return s;
   if (!exists) return Status::InvalidArgument("'" + store->dir() + "' holds no count yet");
-  return CheckCountParams(*params, spec, store->dir(), tally ? *tally : params->tally);
+  return CheckCountParams(*params, spec, store->dir(), params->tally);
 }
 
 // What a count store is, for messages: "a count", "a reform-stats count".
@@ -178,7 +171,7 @@ Status ReadProgress(FrontierStore* store, const GameSpec& spec, CountProgress* p
   *progress = CountProgress();
   if (batches != nullptr) batches->clear();
   StoreParams params;
-  Status s = CountParams(store, spec, nullptr, &params);
+  Status s = CountParams(store, spec, &params);
   if (!s.ok()) return s;
   std::vector<LevelRecord> levels;
   s = store->GetLevels(&levels);
@@ -286,29 +279,30 @@ CountCoordinator::~CountCoordinator() = default;
 Status CountCoordinator::Open(FrontierStore* store, const GameSpec& spec,
                               const CountStoreOptions& options,
                               std::unique_ptr<CountCoordinator>* coordinator) {
-  return OpenImpl(store, spec, options, /*read_only=*/false, coordinator);
+  if (Status s = CheckEnumerable(spec); !s.ok()) return s;
+  return OpenChecked(store, spec, options, /*read_only=*/false, coordinator);
 }
 
 Status CountCoordinator::OpenToRead(FrontierStore* store, const GameSpec& spec,
                                     std::unique_ptr<CountCoordinator>* coordinator) {
-  return OpenImpl(store, spec, CountStoreOptions(), /*read_only=*/true, coordinator);
+  if (Status s = CheckEnumerable(spec); !s.ok()) return s;
+  return OpenChecked(store, spec, CountStoreOptions(), /*read_only=*/true, coordinator);
 }
 
-Status CountCoordinator::OpenImpl(FrontierStore* store, const GameSpec& spec,
-                                  const CountStoreOptions& options, bool read_only,
-                                  std::unique_ptr<CountCoordinator>* coordinator) {
-  Status s = CheckEnumerable(spec);
-  if (!s.ok()) return s;
+Status CountCoordinator::OpenChecked(FrontierStore* store, const GameSpec& spec,
+                                     const CountStoreOptions& options, bool read_only,
+                                     std::unique_ptr<CountCoordinator>* coordinator) {
   auto rep = std::make_unique<Rep>();
   rep->store = store;
   rep->spec = spec;
   rep->options = options;
   rep->n = spec.cards();
 
-  // Step 1. Parameters: a new store becomes a count, an existing one must be one.
+  // Step 1. Parameters: a new store becomes a count, an existing one must be
+  // one (checked once: a new one is made of `spec`).
   StoreParams params;
   bool exists = false;
-  s = store->GetParams(&params, &exists);
+  Status s = store->GetParams(&params, &exists);
   if (!s.ok()) return s;
   if (!exists && read_only) {
     return Status::InvalidArgument("'" + store->dir() + "' holds no count yet");
@@ -319,9 +313,9 @@ Status CountCoordinator::OpenImpl(FrontierStore* store, const GameSpec& spec,
     params.subtree_target = options.subtree_target ? options.subtree_target : kDefaultSubtrees;
     params.tally = options.tally;
     s = store->PutParams(params);
-    if (!s.ok()) return s;
+  } else {
+    s = CheckCountParams(params, spec, store->dir(), read_only ? params.tally : options.tally);
   }
-  s = CountParams(store, spec, read_only ? nullptr : &options.tally, &params);
   if (!s.ok()) return s;
   // A count resumed is read whole first (its table files: the levels to the
   // split and the count records), as a stored run is: damage is refused
@@ -713,164 +707,199 @@ Status CountCoordinator::Complete(CountResult* result) {
   return Status::OK();
 }
 
-Status CountStore(FrontierStore* store, const GameSpec& spec, const CountStoreOptions& options,
-                  CountResult* result, RemoteWorkers* remote) {
-  if (!options.tally.empty() && !options.new_tally) {
-    return Status::InvalidArgument("a " + options.tally + " count needs its tallies");
-  }
-  if (remote != nullptr && !options.tally.empty()) {
-    return Status::NotSupported("a " + options.tally +
-                                " count runs on one process's threads, not under mpirun");
-  }
-  if (options.device != nullptr && !options.tally.empty()) {
-    return Status::NotSupported("a " + options.tally + " count runs on the CPU, not --gpu");
-  }
-  std::unique_ptr<CountCoordinator> coordinator;
-  Status s = CountCoordinator::Open(store, spec, options, &coordinator);
-  if (!s.ok()) return s;
-  CountCoordinator& c = *coordinator;
-  const uint64_t total = c.subtrees_total();
-  if (options.subtrees_total) options.subtrees_total->store(total);
-  if (options.subtrees_done) options.subtrees_done->store(c.subtrees_done());
+namespace {
 
-  SubtreeDevice* const device = options.device;
-  const int threads = device ? std::max(options.threads, 0) : EffectiveThreads(options.threads);
-  const int device_threads = device ? device->thread_equivalent() : 0;
-  c.SetWorkers(threads + device_threads + (remote ? remote->threads() : 0));
-  if (remote != nullptr && total > 0) {
-    s = remote->Start(spec);
-    if (!s.ok()) return s;
+// The work left, for the ETA: estimated on a thread of its own (a second
+// or so beside the workers) when the count starts, every
+// kLeftRefreshSeconds, and sooner once most of the last estimate is
+// counted, so that the end of a count is estimated afresh.
+class LeftEstimator {
+ public:
+  LeftEstimator(const CountCoordinator& c, const GameSpec& spec,
+                const std::atomic<uint64_t>* counted)
+      : c_(c), spec_(spec), counted_(counted) {}
+  ~LeftEstimator() { Join(); }  // on every return
+
+  void Start() {
+    thread_ = std::thread([this] { Run(); });
   }
-  const int workers_here = threads + (device ? 1 : 0);
-  std::atomic<int> running{total > 0 ? workers_here : 0};
-  std::mutex error_mu;
-  Status error;
-  auto fail = [&](const Status& e) {
-    std::lock_guard<std::mutex> lock(error_mu);
-    if (error.ok()) error = e;
-  };
-  std::atomic<bool> abort{false};
-  auto stopping = [&] {
-    return abort.load(std::memory_order_relaxed) ||
-           (options.stop != nullptr && options.stop->load(std::memory_order_relaxed));
-  };
-  // The workers' own stop flag: the caller's, or an error elsewhere.
-  std::atomic<bool> stop_walks{false};
-  std::vector<std::thread> workers;
-  // Workers 0..threads-1 are threads; the last, with a device, drives it.
-  for (int t = 0; t < workers_here && total > 0; ++t) {
-    SubtreeDevice* const on = t == threads ? device : nullptr;
-    workers.emplace_back([&, on] {
-      SubtreeBatch batch;
-      Status st;
-      // Every subtree handed out is not the end: a batch still counted
-      // elsewhere can come back (a rank stopped by a signal of its own
-      // after the others were released gives it back), and then only this
-      // process's threads are left to count it. So a thread ends when none
-      // is outstanding, and waits (idle) until then.
-      auto next = [&] {
-        for (;;) {
-          if (stopping()) return false;
-          if (c.Next(on ? device_threads : 1, &batch, &st)) return true;
-          if (!st.ok() || !c.Outstanding()) return false;
-          std::this_thread::sleep_for(std::chrono::milliseconds(20));
-        }
-      };
-      while (next()) {
-        SubtreeCounts counts;
-        std::unique_ptr<WinnerTally> tally;
-        WinnerCallback on_winner;
-        if (options.new_tally) {
-          tally = options.new_tally();
-          on_winner = [&tally](const Card* deck, const Card* order) { tally->Add(deck, order); };
-        }
-        st = on ? on->CountBatch(spec, batch.paths.data(), batch.count, batch.k, &stop_walks,
-                                 options.sub_decks_counted, &counts)
-                : CountSubtrees(spec, batch.paths.data(), batch.count, batch.k, 1, &stop_walks,
-                                options.sub_decks_counted, &counts, &on_winner);
-        if (st.IsCancelled()) {
-          st = c.Returned(batch);
-          break;
-        }
-        if (st.ok() && tally) counts.tally = tally->Encode();
-        if (st.ok()) st = c.Finished(batch, counts);
-        if (!st.ok()) break;
-        if (options.subtrees_done) options.subtrees_done->store(c.subtrees_done());
-      }
-      if (!st.ok() && !st.IsCancelled()) {
-        fail(st);
-        abort = true;
-      }
-      running.fetch_sub(1);
-    });
+  void Join() {
+    {
+      std::lock_guard<std::mutex> lock(mu_);
+      stop_ = true;
+    }
+    cv_.notify_all();
+    if (thread_.joinable()) thread_.join();
   }
-  // The work left, for the ETA: estimated on a thread of its own (a second
-  // or so beside the workers) when the count starts, every
-  // kLeftRefreshSeconds, and sooner once most of the last estimate is
-  // counted, so that the end of a count is estimated afresh.
-  constexpr double kLeftRefreshSeconds = 600, kLeftSoonestSeconds = 30;
-  struct LeftEstimate {
+  // The sub-decks left now that `counted` are counted (by the last
+  // estimate, less those counted since); -1 without one.
+  double Left(uint64_t counted) const {
+    std::lock_guard<std::mutex> lock(mu_);
+    if (estimate_.left < 0) return -1;
+    return estimate_.left - static_cast<double>(counted - estimate_.counted_at);
+  }
+
+ private:
+  static constexpr double kLeftRefreshSeconds = 600, kLeftSoonestSeconds = 30;
+  struct Estimate {
     double left = -1;         // sub-decks left when it was made (-1: none yet)
-    uint64_t counted_at = 0;  // *sub_decks_counted then
+    uint64_t counted_at = 0;  // *counted_ then
     double at = 0;            // Unix time then
   };
-  std::mutex left_mu;
-  std::condition_variable left_cv;
-  LeftEstimate left_estimate;
-  std::atomic<bool> left_stop{false};
-  std::thread left_thread;
-  if (options.sub_decks_before) options.sub_decks_before->store(c.sub_decks_before());
-  if (options.sub_decks_counted != nullptr && total > 0) {
-    left_thread = std::thread([&] {
-      for (uint64_t round = 1; !left_stop.load(); ++round) {
-        const uint64_t at = options.sub_decks_counted->load();
-        double left = 0;
-        // Informative only: a failed estimate leaves the ETA by subtrees.
-        if (!EstimateLeft(c, spec, round, &left_stop, &left).ok()) return;
-        std::unique_lock<std::mutex> lock(left_mu);
-        left_estimate = LeftEstimate{left, at, UnixNow()};
-        if (left == 0) return;  // everything handed out
-        for (;;) {
-          if (left_cv.wait_for(lock, std::chrono::seconds(1), [&] { return left_stop.load(); })) {
-            return;
-          }
-          const double age = UnixNow() - left_estimate.at;
-          const double used =
-              static_cast<double>(options.sub_decks_counted->load() - left_estimate.counted_at);
-          if (age >= kLeftRefreshSeconds ||
-              (age >= kLeftSoonestSeconds && used > 0.75 * left_estimate.left)) {
-            break;
-          }
+
+  void Run() {
+    for (uint64_t round = 1; !stop_.load(); ++round) {
+      const uint64_t at = counted_->load();
+      double left = 0;
+      // Informative only: a failed estimate leaves the ETA by subtrees.
+      if (!EstimateLeft(c_, spec_, round, &stop_, &left).ok()) return;
+      std::unique_lock<std::mutex> lock(mu_);
+      estimate_ = Estimate{left, at, UnixNow()};
+      if (left == 0) return;  // everything handed out
+      for (;;) {
+        if (cv_.wait_for(lock, std::chrono::seconds(1), [&] { return stop_.load(); })) return;
+        const double age = UnixNow() - estimate_.at;
+        const double used = static_cast<double>(counted_->load() - estimate_.counted_at);
+        if (age >= kLeftRefreshSeconds ||
+            (age >= kLeftSoonestSeconds && used > 0.75 * estimate_.left)) {
+          break;
         }
       }
-    });
-  }
-  struct JoinLeft {
-    std::atomic<bool>& stop;
-    std::condition_variable& cv;
-    std::mutex& mu;
-    std::thread& thread;
-    void Join() {
-      {
-        std::lock_guard<std::mutex> lock(mu);
-        stop = true;
-      }
-      cv.notify_all();
-      if (thread.joinable()) thread.join();
     }
-    ~JoinLeft() { Join(); }  // on every return
-  } join_left{left_stop, left_cv, left_mu, left_thread};
-  // This thread: checkpoints and the live state for `status`.
-  LiveStatus live;
-  live.pid = ::getpid();
-  live.started = live.updated = UnixNow();
-  live.level = c.split_level();
-  live.last_level = spec.cards();
-  live.input_total = total;
-  live.counting = true;
-  const uint64_t done_at_start = c.subtrees_done();
-  const uint64_t counted_at_start =
-      options.sub_decks_counted ? options.sub_decks_counted->load() : 0;
+  }
+
+  const CountCoordinator& c_;
+  const GameSpec& spec_;
+  const std::atomic<uint64_t>* const counted_;
+  mutable std::mutex mu_;
+  std::condition_variable cv_;
+  Estimate estimate_;
+  std::atomic<bool> stop_{false};
+  std::thread thread_;
+};
+
+// A count store as DriveBatches() runs it: its coordinator, this process's
+// threads and device, the other ranks, the ETA and the live state.
+class CountRun : public BatchCount {
+ public:
+  CountRun(FrontierStore* store, const GameSpec& spec, const CountStoreOptions& options,
+           CountCoordinator* c, RemoteWorkers* remote)
+      : store_(store),
+        spec_(spec),
+        options_(options),
+        c_(*c),
+        remote_(remote),
+        total_(c->subtrees_total()),
+        threads_(options.device ? std::max(options.threads, 0) : EffectiveThreads(options.threads)),
+        device_threads_(options.device ? options.device->thread_equivalent() : 0),
+        left_(*c, spec, options.sub_decks_counted) {
+    if (options.subtrees_total) options.subtrees_total->store(total_);
+    if (options.subtrees_done) options.subtrees_done->store(c->subtrees_done());
+    c->SetWorkers(threads_ + device_threads_ + (remote ? remote->threads() : 0));
+  }
+
+  // After the other ranks are started: the estimates of the work left, and
+  // the live state's start.
+  void Start() {
+    if (options_.sub_decks_before) options_.sub_decks_before->store(c_.sub_decks_before());
+    if (options_.sub_decks_counted != nullptr && total_ > 0) left_.Start();
+    live_.pid = ::getpid();
+    live_.started = live_.updated = UnixNow();
+    live_.level = c_.split_level();
+    live_.last_level = spec_.cards();
+    live_.input_total = total_;
+    live_.counting = true;
+    done_at_start_ = c_.subtrees_done();
+    rate_samples_ = {{UnixNow(), Counted()}};
+  }
+
+  const char* unit() const override { return "subtrees"; }
+  uint64_t total() const override { return total_; }
+  uint64_t done() const override { return c_.subtrees_done(); }
+  bool Outstanding() const override { return c_.Outstanding(); }
+  Status Checkpoint(bool force) override { return c_.Checkpoint(force); }
+  bool AllDone() const override { return c_.AllDone(); }
+
+  // Workers 0..threads-1 are threads; the last, with a device, drives it.
+  int workers() const override { return threads_ + (options_.device ? 1 : 0); }
+  std::unique_ptr<BatchWorker> NewWorker(int index) override;
+
+  bool has_remote() const override { return remote_ != nullptr; }
+  bool Poll(bool stopping, Status* error) override { return remote_->Poll(&c_, stopping, error); }
+  bool Released() const override { return remote_->Released(); }
+  void Abandon() override { remote_->Abandon(); }
+
+  void Progress() override {
+    if (options_.subtrees_done) options_.subtrees_done->store(c_.subtrees_done());
+  }
+  void Publish(bool force) override;
+  // Before the last commits: the estimate reads level d's blocks.
+  void WorkersStopped() override { left_.Join(); }
+
+ private:
+  class Worker;
+
+  uint64_t Counted() const {
+    return options_.sub_decks_counted ? options_.sub_decks_counted->load() : 0;
+  }
+
+  FrontierStore* const store_;
+  const GameSpec& spec_;
+  const CountStoreOptions& options_;
+  CountCoordinator& c_;
+  RemoteWorkers* const remote_;
+  const uint64_t total_;
+  const int threads_, device_threads_;
+  LeftEstimator left_;
+  LiveStatus live_;
+  uint64_t done_at_start_ = 0;
+  std::deque<std::pair<double, uint64_t>> rate_samples_;
+};
+
+class CountRun::Worker : public BatchWorker {
+ public:
+  Worker(const CountRun& run, SubtreeDevice* device) : run_(run), device_(device) {}
+
+  bool Next(Status* status) override {
+    return run_.c_.Next(device_ ? run_.device_threads_ : 1, &batch_, status);
+  }
+  Status Count(const std::atomic<bool>* stop) override {
+    const CountStoreOptions& options = run_.options_;
+    counts_ = SubtreeCounts();
+    std::unique_ptr<WinnerTally> tally;
+    WinnerCallback on_winner;
+    if (options.new_tally) {
+      tally = options.new_tally();
+      on_winner = [&tally](const Card* deck, const Card* order) { tally->Add(deck, order); };
+    }
+    Status s = device_ ? device_->CountBatch(run_.spec_, batch_.paths.data(), batch_.count,
+                                             batch_.k, stop, options.sub_decks_counted, &counts_)
+                       : CountSubtrees(run_.spec_, batch_.paths.data(), batch_.count, batch_.k, 1,
+                                       stop, options.sub_decks_counted, &counts_, &on_winner);
+    if (s.ok() && tally) counts_.tally = tally->Encode();
+    return s;
+  }
+  Status Finished() override {
+    Status s = run_.c_.Finished(batch_, counts_);
+    if (s.ok() && run_.options_.subtrees_done) {
+      run_.options_.subtrees_done->store(run_.c_.subtrees_done());
+    }
+    return s;
+  }
+  Status Returned() override { return run_.c_.Returned(batch_); }
+
+ private:
+  const CountRun& run_;
+  SubtreeDevice* const device_;
+  SubtreeBatch batch_;
+  SubtreeCounts counts_;
+};
+
+std::unique_ptr<BatchWorker> CountRun::NewWorker(int index) {
+  return std::make_unique<Worker>(*this, index == threads_ ? options_.device : nullptr);
+}
+
+void CountRun::Publish(bool force) {
   // The rate `status` shows: over the last kRateWindow seconds. Other ranks'
   // sub-decks arrive a batch (seconds of work) at a time, so a rate over
   // the 2 s between two publications jumped between half and one and a half
@@ -882,105 +911,87 @@ Status CountStore(FrontierStore* store, const GameSpec& spec, const CountStoreOp
   // beside a record run in the ETA long after (17% high an hour later,
   // 2026-11-24).
   constexpr double kEtaWindow = 600;
-  std::deque<std::pair<double, uint64_t>> rate_samples = {{UnixNow(), counted_at_start}};
-  auto publish = [&](bool force) {
-    const double now = UnixNow();
-    if (!force && now - live.updated < 2.0) return;
-    const uint64_t counted = options.sub_decks_counted ? options.sub_decks_counted->load() : 0;
-    while (rate_samples.size() > 1 && now - rate_samples[1].first >= kEtaWindow) {
-      rate_samples.pop_front();
-    }
-    // Each window starts at its newest sample at least that old (or the
-    // oldest kept), so that it spans the whole window once it can.
-    auto window_from = [&](double seconds) {
-      size_t i = rate_samples.size() - 1;
-      while (i > 0 && now - rate_samples[i].first < seconds) --i;
-      return rate_samples[i];
-    };
-    const auto [from_time, from_counted] = window_from(kRateWindow);
-    if (now > from_time) live.entries_per_second = (counted - from_counted) / (now - from_time);
-    const auto [eta_time, eta_counted] = rate_samples.front();
-    rate_samples.emplace_back(now, counted);
-    live.updated = now;
-    live.input_done = c.subtrees_done();
-    live.entries = counted;
-    // The ETA by work: the sub-decks left at the rate of the last
-    // kEtaWindow seconds. Until the first estimate (or when the last one ran out),
-    // by subtrees at this session's pace: rough, since subtree sizes vary by
-    // orders of magnitude in no particular order.
-    double left = -1;
-    {
-      std::lock_guard<std::mutex> lock(left_mu);
-      if (left_estimate.left >= 0) {
-        left = left_estimate.left - static_cast<double>(counted - left_estimate.counted_at);
-      }
-    }
-    if (left < 0 || live.input_done == total) left = -1;
-    if (options.sub_decks_left) options.sub_decks_left->store(left);
-    live.sub_decks_left = left;
-    live.eta_seconds = -1;
-    if (left >= 0 && counted > eta_counted && now > eta_time) {
-      live.eta_seconds = left * (now - eta_time) / static_cast<double>(counted - eta_counted);
-    } else if (live.input_done > done_at_start && now > live.started) {
-      live.eta_seconds = (now - live.started) * (total - live.input_done) /
-                         static_cast<double>(live.input_done - done_at_start);
-    }
-    WriteLiveStatus(store->dir(), live).ok();  // informative only
+  const double now = UnixNow();
+  if (!force && now - live_.updated < 2.0) return;
+  const uint64_t counted = Counted();
+  while (rate_samples_.size() > 1 && now - rate_samples_[1].first >= kEtaWindow) {
+    rate_samples_.pop_front();
+  }
+  // Each window starts at its newest sample at least that old (or the
+  // oldest kept), so that it spans the whole window once it can.
+  auto window_from = [&](double seconds) {
+    size_t i = rate_samples_.size() - 1;
+    while (i > 0 && now - rate_samples_[i].first < seconds) --i;
+    return rate_samples_[i];
   };
-  if (total > 0) publish(true);
-  // After a stop, the other ranks finish or return their batches; if they
-  // have not within this long, they are abandoned (RemoteWorkers::Abandon).
-  constexpr double kRemoteGraceSeconds = 30;
-  bool stop_seen = false;
-  auto stop_time = Clock::now();
-  while (running.load() > 0 || (remote != nullptr && total > 0 && !remote->Released())) {
-    bool busy = false;
-    if (remote != nullptr && total > 0) {
-      Status rs;
-      busy = remote->Poll(&c, stopping(), &rs);
-      if (!rs.ok()) {
-        fail(rs);
-        abort = true;
-      }
-    }
-    // Remote requests are answered within a millisecond; otherwise there
-    // is only the checkpoint and the live state to keep.
-    if (!busy) std::this_thread::sleep_for(std::chrono::milliseconds(remote ? 1 : 50));
-    if (stopping() && !stop_seen) {
-      // Commit what is finished now: under mpirun a SIGKILL follows the
-      // SIGTERM within seconds.
-      stop_seen = true;
-      stop_time = Clock::now();
-      stop_walks = true;
-      if (Status cs = c.Checkpoint(true); !cs.ok()) fail(cs);
-    }
-    Status cs = c.Checkpoint(false);
-    if (!cs.ok()) {
-      fail(cs);
-      abort = true;
-      stop_walks = true;
-    }
-    if (options.subtrees_done) options.subtrees_done->store(c.subtrees_done());
-    publish(false);
-    if (stop_seen && running.load() == 0 && remote != nullptr &&
-        std::chrono::duration<double>(Clock::now() - stop_time).count() > kRemoteGraceSeconds) {
-      remote->Abandon();
-      break;
-    }
+  const auto [from_time, from_counted] = window_from(kRateWindow);
+  if (now > from_time) live_.entries_per_second = (counted - from_counted) / (now - from_time);
+  const auto [eta_time, eta_counted] = rate_samples_.front();
+  rate_samples_.emplace_back(now, counted);
+  live_.updated = now;
+  live_.input_done = c_.subtrees_done();
+  live_.entries = counted;
+  // The ETA by work: the sub-decks left at the rate of the last
+  // kEtaWindow seconds. Until the first estimate (or when the last one ran
+  // out), by subtrees at this session's pace: rough, since subtree sizes
+  // vary by orders of magnitude in no particular order.
+  double left = left_.Left(counted);
+  if (left < 0 || live_.input_done == total_) left = -1;
+  if (options_.sub_decks_left) options_.sub_decks_left->store(left);
+  live_.sub_decks_left = left;
+  live_.eta_seconds = -1;
+  if (left >= 0 && counted > eta_counted && now > eta_time) {
+    live_.eta_seconds = left * (now - eta_time) / static_cast<double>(counted - eta_counted);
+  } else if (live_.input_done > done_at_start_ && now > live_.started) {
+    live_.eta_seconds = (now - live_.started) * (total_ - live_.input_done) /
+                        static_cast<double>(live_.input_done - done_at_start_);
   }
-  for (std::thread& w : workers) w.join();
-  // Before the last commits: the estimate reads level d's blocks.
-  join_left.Join();
-  if (Status cs = c.Checkpoint(true); !cs.ok()) fail(cs);
-  if (!error.ok()) return error;
-  if (!c.AllDone()) {
-    publish(true);
-    const uint64_t done = c.subtrees_done();
-    return Status::Cancelled("interrupted after " + std::to_string(done) + " of " +
-                             std::to_string(total) + " subtrees (" + Percent(done, total) +
-                             "; all finished subtrees are saved)");
+  WriteLiveStatus(store_->dir(), live_).ok();  // informative only
+}
+
+// What CountStore() refuses before it opens the store: options that do not
+// go together, and a game the enumerator cannot take. The spec is checked
+// here only: below, the coordinator takes it as checked.
+Status CheckCountRequest(const GameSpec& spec, const CountStoreOptions& options,
+                         const RemoteWorkers* remote) {
+  if (!options.tally.empty() && !options.new_tally) {
+    return Status::InvalidArgument("a " + options.tally + " count needs its tallies");
   }
-  s = c.Complete(result);
+  if (remote != nullptr && !options.tally.empty()) {
+    return Status::NotSupported("a " + options.tally +
+                                " count runs on one process's threads, not under mpirun");
+  }
+  if (options.device != nullptr && !options.tally.empty()) {
+    return Status::NotSupported("a " + options.tally + " count runs on the CPU, not --gpu");
+  }
+  return CheckEnumerable(spec);
+}
+
+}  // namespace
+
+Status CountStore(FrontierStore* store, const GameSpec& spec, const CountStoreOptions& options,
+                  CountResult* result, RemoteWorkers* remote) {
+  // Step 1. The door: the request and the spec, checked once.
+  Status s = CheckCountRequest(spec, options, remote);
+  if (!s.ok()) return s;
+  // Step 2. The store: its parameters checked (or made), the levels down to
+  // the split built, the batches already committed read.
+  std::unique_ptr<CountCoordinator> coordinator;
+  s = CountCoordinator::OpenChecked(store, spec, options, /*read_only=*/false, &coordinator);
+  if (!s.ok()) return s;
+  // Step 3. The subtrees counted, here and on the other ranks.
+  CountRun run(store, spec, options, coordinator.get(), remote);
+  const bool work = run.total() > 0;
+  if (remote != nullptr && work) {
+    s = remote->Start(spec);
+    if (!s.ok()) return s;
+  }
+  run.Start();
+  s = DriveBatches(&run, work, options.stop);
+  if (!s.ok()) return s;
+  // Step 4. The levels below the split committed: the store reads like a
+  // complete run.
+  s = coordinator->Complete(result);
   if (s.ok()) RemoveLiveStatus(store->dir());
   return s;
 }

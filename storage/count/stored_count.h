@@ -136,6 +136,8 @@ Status ReadCountProgress(FrontierStore* store, const GameSpec& spec, CountProgre
 Status ReadCountBatches(FrontierStore* store, const GameSpec& spec, CountProgress* progress,
                         std::vector<CountBatchSummary>* batches);
 
+class RemoteWorkers;
+
 // Hands out the subtrees of a count store and commits their results. Every
 // method but Open() is thread-safe; Checkpoint() and Complete() write.
 class CountCoordinator {
@@ -201,9 +203,14 @@ class CountCoordinator {
  private:
   struct Rep;
   explicit CountCoordinator(std::unique_ptr<Rep> rep);
-  static Status OpenImpl(FrontierStore* store, const GameSpec& spec,
-                         const CountStoreOptions& options, bool read_only,
-                         std::unique_ptr<CountCoordinator>* coordinator);
+  // Open() or OpenToRead() of a spec already checked (CheckEnumerable):
+  // CountStore() checks it at its door.
+  static Status OpenChecked(FrontierStore* store, const GameSpec& spec,
+                            const CountStoreOptions& options, bool read_only,
+                            std::unique_ptr<CountCoordinator>* coordinator);
+  friend Status CountStore(FrontierStore* store, const GameSpec& spec,
+                           const CountStoreOptions& options, CountResult* result,
+                           RemoteWorkers* remote);
   std::unique_ptr<Rep> rep_;
 };
 
@@ -265,7 +272,9 @@ class RemoteWorkers {
 // Runs or resumes a count in `store` (read-write) on this process's threads,
 // and on `remote` if given. Cancelled (with how far it got) when
 // options.stop was set; the store then holds everything finished, and a
-// `resume` continues.
+// `resume` continues. The spec and the options are checked once, first,
+// before anything is written (InvalidArgument or NotSupported); the loop
+// that shares the batches out is DriveBatches() (batch_driver.h).
 Status CountStore(FrontierStore* store, const GameSpec& spec, const CountStoreOptions& options,
                   CountResult* result, RemoteWorkers* remote = nullptr);
 

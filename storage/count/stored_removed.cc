@@ -13,6 +13,7 @@
 
 #include "engine/base/parallel.h"
 #include "engine/cards/combinatorics.h"
+#include "storage/count/batch_driver.h"
 #include "storage/store/live_status.h"
 #include "storage/store/params.h"
 
@@ -34,12 +35,6 @@ bool ParseHex64(const std::string& text, uint64_t* x) {
   }
   *x = std::stoull(text, nullptr, 16);
   return true;
-}
-
-std::string Percent(uint64_t done, uint64_t total) {
-  char buf[32];
-  std::snprintf(buf, sizeof(buf), "%.1f%%", total ? 100.0 * done / total : 100.0);
-  return buf;
 }
 
 std::string Describe(const GameSpec& spec) {
@@ -517,161 +512,151 @@ Status CountTaskBatch(const RemovedPlan& plan, const TaskBatch& batch, int threa
   return Status::OK();
 }
 
+namespace {
+
+// A removed store as DriveBatches() runs it: its coordinator, this
+// process's threads, the other ranks and the live state.
+class RemovedRun : public BatchCount {
+ public:
+  RemovedRun(FrontierStore* store, const RemovedPlan& plan, const RemovedStoreOptions& options,
+             RemovedCoordinator* c, RemovedRemoteWorkers* remote)
+      : store_(store),
+        plan_(plan),
+        options_(options),
+        c_(*c),
+        remote_(remote),
+        total_(c->tasks_total()),
+        threads_(EffectiveThreads(options.threads)),
+        in_batch_(threads_) {
+    if (options.tasks_total) options.tasks_total->store(total_);
+    if (options.tasks_done) options.tasks_done->store(c->tasks_done());
+    c->SetWorkers(threads_ + (remote ? remote->threads() : 0));
+    // The live state for `status`. The ETA is by tasks, at the rate of the
+    // last kEtaWindow seconds: tasks differ in size (the engine orders them
+    // largest first), so it errs on the long side at the start of a count
+    // and shortens as the small tasks come (docs/removed.md).
+    live_.pid = ::getpid();
+    live_.started = live_.updated = UnixNow();
+    live_.level = plan.split_depth();
+    live_.last_level = plan.spec().cards();
+    live_.input_total = total_;
+    live_.counting = true;
+    done_at_start_ = c->tasks_done();
+    samples_ = {{UnixNow(), done_at_start_}};
+  }
+
+  const char* unit() const override { return "tasks"; }
+  uint64_t total() const override { return total_; }
+  uint64_t done() const override { return c_.tasks_done(); }
+  bool Outstanding() const override { return c_.Outstanding(); }
+  Status Checkpoint(bool force) override { return c_.Checkpoint(force); }
+  bool AllDone() const override { return c_.AllDone(); }
+
+  int workers() const override { return threads_; }
+  std::unique_ptr<BatchWorker> NewWorker(int index) override;
+
+  bool has_remote() const override { return remote_ != nullptr; }
+  bool Poll(bool stopping, Status* error) override { return remote_->Poll(&c_, stopping, error); }
+  bool Released() const override { return remote_->Released(); }
+  void Abandon() override { remote_->Abandon(); }
+
+  void Progress() override {
+    if (options_.tasks_done) options_.tasks_done->store(DoneNow());
+  }
+  void Publish(bool force) override {
+    constexpr double kEtaWindow = 600;
+    const double now = UnixNow();
+    if (!force && now - live_.updated < 2.0) return;
+    const uint64_t done = DoneNow();
+    while (samples_.size() > 1 && now - samples_[1].first >= kEtaWindow) samples_.pop_front();
+    const auto [from_time, from_done] = samples_.front();
+    samples_.emplace_back(now, done);
+    live_.updated = now;
+    live_.input_done = done;
+    live_.entries = done - std::min(done, done_at_start_);
+    live_.entries_per_second = now > from_time ? (done - from_done) / (now - from_time) : 0;
+    live_.eta_seconds = -1;
+    if (done > from_done && now > from_time) {
+      live_.eta_seconds = static_cast<double>(total_ - std::min(total_, done)) * (now - from_time) /
+                          (done - from_done);
+    }
+    WriteLiveStatus(store_->dir(), live_).ok();  // informative only
+  }
+
+ private:
+  class Worker;
+
+  // The tasks done, with those finished in the batches this process's
+  // threads hold: the display counts them (the first tasks take minutes
+  // each at the record sizes), the batch's result replaces them.
+  uint64_t DoneNow() const {
+    uint64_t done = c_.tasks_done();
+    for (const auto& x : in_batch_) done += x.load(std::memory_order_relaxed);
+    return std::min(done, total_);
+  }
+
+  FrontierStore* const store_;
+  const RemovedPlan& plan_;
+  const RemovedStoreOptions& options_;
+  RemovedCoordinator& c_;
+  RemovedRemoteWorkers* const remote_;
+  const uint64_t total_;
+  const int threads_;
+  std::vector<std::atomic<uint64_t>> in_batch_;  // each thread's tasks finished in its batch
+  LiveStatus live_;
+  uint64_t done_at_start_ = 0;
+  std::deque<std::pair<double, uint64_t>> samples_;
+};
+
+class RemovedRun::Worker : public BatchWorker {
+ public:
+  Worker(RemovedRun& run, int index) : run_(run), in_batch_(run.in_batch_[index]) {}
+
+  bool Next(Status*) override { return run_.c_.Next(1, &batch_); }
+  Status Count(const std::atomic<bool>* stop) override {
+    counts_ = TaskCounts();
+    Status s = CountTaskBatch(run_.plan_, batch_, 1, stop, &in_batch_, &counts_);
+    in_batch_ = 0;
+    return s;
+  }
+  Status Finished() override {
+    Status s = run_.c_.Finished(batch_, counts_);
+    // checkpoint_seconds 0: each batch is committed as it finishes (by
+    // whichever of this thread and the driver's poll comes first), so the
+    // commits do not depend on the poll's timing.
+    if (s.ok() && run_.options_.checkpoint_seconds <= 0) s = run_.c_.Checkpoint(false);
+    return s;
+  }
+  Status Returned() override { return run_.c_.Returned(batch_); }
+
+ private:
+  RemovedRun& run_;
+  std::atomic<uint64_t>& in_batch_;
+  TaskBatch batch_;
+  TaskCounts counts_;
+};
+
+std::unique_ptr<BatchWorker> RemovedRun::NewWorker(int index) {
+  return std::make_unique<Worker>(*this, index);
+}
+
+}  // namespace
+
 Status RemovedStore(FrontierStore* store, const RemovedPlan& plan,
                     const RemovedStoreOptions& options, RemovedResult* result,
                     RemovedRemoteWorkers* remote, uint64_t memo_entries) {
   std::unique_ptr<RemovedCoordinator> coordinator;
   Status s = RemovedCoordinator::Open(store, plan, options, &coordinator);
   if (!s.ok()) return s;
-  RemovedCoordinator& c = *coordinator;
-  const uint64_t total = c.tasks_total();
-  if (options.tasks_total) options.tasks_total->store(total);
-  if (options.tasks_done) options.tasks_done->store(c.tasks_done());
-
-  const int threads = EffectiveThreads(options.threads);
-  c.SetWorkers(threads + (remote ? remote->threads() : 0));
-  const bool work = c.tasks_done() < total;
+  RemovedRun run(store, plan, options, coordinator.get(), remote);
+  const bool work = coordinator->tasks_done() < run.total();
   if (remote != nullptr && work) {
     s = remote->Start(plan, memo_entries);
     if (!s.ok()) return s;
   }
-  std::atomic<int> running{work ? threads : 0};
-  std::mutex error_mu;
-  Status error;
-  auto fail = [&](const Status& e) {
-    std::lock_guard<std::mutex> lock(error_mu);
-    if (error.ok()) error = e;
-  };
-  std::atomic<bool> abort{false};
-  auto stopping = [&] {
-    return abort.load(std::memory_order_relaxed) ||
-           (options.stop != nullptr && options.stop->load(std::memory_order_relaxed));
-  };
-  std::atomic<bool> stop_tasks{false};
-  // Tasks finished by each of this process's threads in the batch it holds:
-  // the display counts them (the first tasks take minutes each at the
-  // record sizes), the batch's result replaces them.
-  std::vector<std::atomic<uint64_t>> in_batch(threads);
-  auto done_now = [&] {
-    uint64_t done = c.tasks_done();
-    for (const auto& x : in_batch) done += x.load(std::memory_order_relaxed);
-    return std::min(done, total);
-  };
-  std::vector<std::thread> workers;
-  for (int t = 0; t < threads && work; ++t) {
-    workers.emplace_back([&, t] {
-      TaskBatch batch;
-      Status st;
-      auto next = [&] {
-        for (;;) {
-          if (stopping()) return false;
-          if (c.Next(1, &batch)) return true;
-          if (!c.Outstanding()) return false;
-          std::this_thread::sleep_for(std::chrono::milliseconds(20));
-        }
-      };
-      while (next()) {
-        TaskCounts counts;
-        st = CountTaskBatch(plan, batch, 1, &stop_tasks, &in_batch[t], &counts);
-        in_batch[t] = 0;
-        if (st.IsCancelled()) {
-          st = c.Returned(batch);
-          break;
-        }
-        if (st.ok()) st = c.Finished(batch, counts);
-        // checkpoint_seconds 0: each batch is committed as it finishes (by
-        // whichever of this thread and the driver's poll comes first), so
-        // the commits do not depend on the poll's timing.
-        if (st.ok() && options.checkpoint_seconds <= 0) st = c.Checkpoint(false);
-        if (!st.ok()) break;
-      }
-      if (!st.ok() && !st.IsCancelled()) {
-        fail(st);
-        abort = true;
-      }
-      running.fetch_sub(1);
-    });
-  }
-  // This thread: checkpoints and the live state for `status`. The ETA is by
-  // tasks, at the rate of the last kEtaWindow seconds: tasks differ in size
-  // (the engine orders them largest first), so it errs on the long side at
-  // the start of a count and shortens as the small tasks come
-  // (docs/removed.md).
-  constexpr double kEtaWindow = 600;
-  LiveStatus live;
-  live.pid = ::getpid();
-  live.started = live.updated = UnixNow();
-  live.level = plan.split_depth();
-  live.last_level = plan.spec().cards();
-  live.input_total = total;
-  live.counting = true;
-  const uint64_t done_at_start = c.tasks_done();
-  std::deque<std::pair<double, uint64_t>> samples = {{UnixNow(), done_at_start}};
-  auto publish = [&](bool force) {
-    const double now = UnixNow();
-    if (!force && now - live.updated < 2.0) return;
-    const uint64_t done = done_now();
-    while (samples.size() > 1 && now - samples[1].first >= kEtaWindow) samples.pop_front();
-    const auto [from_time, from_done] = samples.front();
-    samples.emplace_back(now, done);
-    live.updated = now;
-    live.input_done = done;
-    live.entries = done - std::min(done, done_at_start);
-    live.entries_per_second = now > from_time ? (done - from_done) / (now - from_time) : 0;
-    live.eta_seconds = -1;
-    if (done > from_done && now > from_time) {
-      live.eta_seconds = static_cast<double>(total - std::min(total, done)) * (now - from_time) /
-                         (done - from_done);
-    }
-    WriteLiveStatus(store->dir(), live).ok();  // informative only
-  };
-  if (work) publish(true);
-  constexpr double kRemoteGraceSeconds = 30;
-  bool stop_seen = false;
-  auto stop_time = Clock::now();
-  while (running.load() > 0 || (remote != nullptr && work && !remote->Released())) {
-    bool busy = false;
-    if (remote != nullptr && work) {
-      Status rs;
-      busy = remote->Poll(&c, stopping(), &rs);
-      if (!rs.ok()) {
-        fail(rs);
-        abort = true;
-      }
-    }
-    if (!busy) std::this_thread::sleep_for(std::chrono::milliseconds(remote ? 1 : 50));
-    if (stopping() && !stop_seen) {
-      stop_seen = true;
-      stop_time = Clock::now();
-      stop_tasks = true;
-      if (Status cs = c.Checkpoint(true); !cs.ok()) fail(cs);
-    }
-    Status cs = c.Checkpoint(false);
-    if (!cs.ok()) {
-      fail(cs);
-      abort = true;
-      stop_tasks = true;
-    }
-    if (options.tasks_done) options.tasks_done->store(done_now());
-    publish(false);
-    if (stop_seen && running.load() == 0 && remote != nullptr &&
-        std::chrono::duration<double>(Clock::now() - stop_time).count() > kRemoteGraceSeconds) {
-      remote->Abandon();
-      break;
-    }
-  }
-  for (std::thread& w : workers) w.join();
-  if (Status cs = c.Checkpoint(true); !cs.ok()) fail(cs);
-  if (options.tasks_done) options.tasks_done->store(c.tasks_done());
-  if (!error.ok()) return error;
-  if (!c.AllDone()) {
-    publish(true);
-    const uint64_t done = c.tasks_done();
-    return Status::Cancelled("interrupted after " + std::to_string(done) + " of " +
-                             std::to_string(total) + " tasks (" + Percent(done, total) +
-                             "; all finished tasks are saved)");
-  }
-  s = c.Complete(result);
+  s = DriveBatches(&run, work, options.stop);
+  if (!s.ok()) return s;
+  s = coordinator->Complete(result);
   if (s.ok()) RemoveLiveStatus(store->dir());
   return s;
 }

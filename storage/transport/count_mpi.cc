@@ -42,6 +42,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <functional>
 #include <nlohmann/json.hpp>
 #include <set>
 #include <string>
@@ -89,40 +90,89 @@ size_t AskWords(int cards) { return 6 + (cards + 1) + kSizeBuckets; }
 // Threads of a rank: what --threads says, or its cores.
 int LocalThreads(int threads) { return EffectiveThreads(threads); }
 
-class MpiWorkers : public RemoteWorkers {
+// Rank 0's side of a count: the other ranks, which of them this count has
+// released, their threads, and the requests they send. What rank 0 does
+// with a request's batch is the count's own (MpiWorkers, MpiRemovedWorkers).
+class Ranks {
  public:
-  MpiWorkers(int threads, std::atomic<uint64_t>* counted)
-      : threads_option_(threads), threads_per_rank_(LocalThreads(threads)), counted_(counted) {
-    released_.assign(g_size, true);
-    threads_.assign(g_size, threads_per_rank_);
-  }
+  explicit Ranks(int threads)
+      : threads_option_(threads),
+        threads_per_rank_(LocalThreads(threads)),
+        released_(g_size, true),
+        threads_(g_size, threads_per_rank_) {}
 
-  int threads() const override { return (g_size - 1) * threads_per_rank_; }
+  // --threads as given: 0 means each rank's own cores.
+  int threads_option() const { return threads_option_; }
+  // Their threads in all: rank 0's guess until they say.
+  int threads() const { return (g_size - 1) * threads_per_rank_; }
+  int threads(int rank) const { return threads_[rank]; }
 
-  Status Start(const GameSpec& spec) override {
-    spec_ = spec;
-    // --threads as given: 0 means each rank's own cores.
-    const int32_t msg[4] = {static_cast<int32_t>(spec.game), spec.ranks, spec.suits,
-                            threads_option_};
+  // Sends `words` of `type` to every rank still there, with `tag`: a count
+  // begins, they ask for work.
+  void Start(const void* msg, int words, MPI_Datatype type, int tag) {
     for (int r = 1; r < g_size; ++r) {
       if (g_left[r]) continue;
-      MPI_Send(msg, 4, MPI_INT32_T, r, kStart, MPI_COMM_WORLD);
+      MPI_Send(msg, words, type, r, tag, MPI_COMM_WORLD);
       released_[r] = false;
     }
-    return Status::OK();
   }
-
-  bool Poll(CountCoordinator* c, bool stopping, Status* error) override {
+  // The next request, if one came: `words` words in *ask, from *from, whose
+  // word [threads_word] (if not 0) is the sender's threads.
+  bool Receive(size_t words, size_t threads_word, std::vector<uint64_t>* ask, int* from) {
     int flag = 0;
     MPI_Status st;
     MPI_Iprobe(MPI_ANY_SOURCE, kAsk, MPI_COMM_WORLD, &flag, &st);
     if (!flag) return false;
-    const int n = spec_.cards();
-    std::vector<uint64_t> ask(AskWords(n));
-    MPI_Recv(ask.data(), static_cast<int>(ask.size()), MPI_UINT64_T, st.MPI_SOURCE, kAsk,
+    ask->assign(words, 0);
+    MPI_Recv(ask->data(), static_cast<int>(words), MPI_UINT64_T, st.MPI_SOURCE, kAsk,
              MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-    const int from = st.MPI_SOURCE;
-    if (ask[5] > 0) threads_[from] = static_cast<int>(ask[5]);
+    *from = st.MPI_SOURCE;
+    if ((*ask)[threads_word] > 0) threads_[*from] = static_cast<int>((*ask)[threads_word]);
+    return true;
+  }
+  // A rank that leaves (stopped by a signal): nothing more goes to it.
+  void Left(int rank) {
+    released_[rank] = true;
+    g_left[rank] = true;
+  }
+  // No more work for `rank` in this count.
+  void Release(int rank) {
+    MPI_Send(nullptr, 0, MPI_BYTE, rank, kDone, MPI_COMM_WORLD);
+    released_[rank] = true;
+  }
+  bool Released() const {
+    for (int r = 1; r < g_size; ++r) {
+      if (!released_[r]) return false;
+    }
+    return true;
+  }
+
+ private:
+  const int threads_option_;
+  const int threads_per_rank_;  // rank 0's guess for the others until they say
+  std::vector<bool> released_;
+  std::vector<int> threads_;
+};
+
+class MpiWorkers : public RemoteWorkers {
+ public:
+  MpiWorkers(int threads, std::atomic<uint64_t>* counted) : ranks_(threads), counted_(counted) {}
+
+  int threads() const override { return ranks_.threads(); }
+
+  Status Start(const GameSpec& spec) override {
+    spec_ = spec;
+    const int32_t msg[4] = {static_cast<int32_t>(spec.game), spec.ranks, spec.suits,
+                            ranks_.threads_option()};
+    ranks_.Start(msg, 4, MPI_INT32_T, kStart);
+    return Status::OK();
+  }
+
+  bool Poll(CountCoordinator* c, bool stopping, Status* error) override {
+    const int n = spec_.cards();
+    int from = 0;
+    if (!ranks_.Receive(AskWords(n), 5, &ask_, &from)) return false;
+    const std::vector<uint64_t>& ask = ask_;
     const uint64_t carries = ask[0] & ~uint64_t{kLeaving};
     if (carries == kGivenBack) {
       // Cut short by a signal: handed out again.
@@ -152,13 +202,12 @@ class MpiWorkers : public RemoteWorkers {
       if (!s.ok() && error->ok()) *error = s;
     }
     if (ask[0] & kLeaving) {  // nothing more goes to it
-      released_[from] = true;
-      g_left[from] = true;
+      ranks_.Left(from);
       return true;
     }
     SubtreeBatch next;
     Status s;
-    if (!stopping && error->ok() && c->Next(threads_[from], &next, &s)) {
+    if (!stopping && error->ok() && c->Next(ranks_.threads(from), &next, &s)) {
       std::vector<uint16_t> msg(8 + next.paths.size());
       const uint32_t header[4] = {next.block, next.first, next.count,
                                   static_cast<uint32_t>(next.k)};
@@ -167,43 +216,36 @@ class MpiWorkers : public RemoteWorkers {
       MPI_Send(msg.data(), static_cast<int>(msg.size()), MPI_UINT16_T, from, kWork, MPI_COMM_WORLD);
     } else {
       if (!s.ok() && error->ok()) *error = s;
-      MPI_Send(nullptr, 0, MPI_BYTE, from, kDone, MPI_COMM_WORLD);
-      released_[from] = true;
+      ranks_.Release(from);
     }
     return true;
   }
 
   void Abandon() override { g_abandoned = true; }
-
-  bool Released() const override {
-    for (int r = 1; r < g_size; ++r) {
-      if (!released_[r]) return false;
-    }
-    return true;
-  }
+  bool Released() const override { return ranks_.Released(); }
 
  private:
-  const int threads_option_;
-  const int threads_per_rank_;  // rank 0's guess for the others until they say
+  Ranks ranks_;
   std::atomic<uint64_t>* const counted_;
   GameSpec spec_;
-  std::vector<bool> released_;
-  std::vector<int> threads_;
+  std::vector<uint64_t> ask_;
 };
 
-// One count on a rank > 0: ask, count, answer, until rank 0 says done.
-// Cancelled when `stop` (a signal) ended it: the rank has told rank 0 that
-// it leaves, giving back the batch it held.
-Status ServeCount(const GameSpec& spec, int threads, const std::atomic<bool>* stop) {
-  const int n = spec.cards();
-  std::vector<uint64_t> ask(AskWords(n), 0);
-  ask[5] = static_cast<uint64_t>(threads);
+// The loop of a rank > 0 in a count: ask rank 0 for work (with the result
+// of the last batch, if any), count the batch it sends, until it says done.
+// `ask` is the request, its word [0] what it carries (kNothing at first);
+// `count` receives the kWork message `st` announces, puts the batch's place
+// in `ask`, counts it (Cancelled when `stop` cut it) and puts its result in
+// `ask`. Cancelled when `stop` (a signal) ended the count: the rank has told
+// rank 0 that it leaves, giving back the batch it held.
+Status ServeBatches(std::vector<uint64_t>* ask, const std::atomic<bool>* stop,
+                    const std::function<Status(const MPI_Status& st)>& count) {
   auto send = [&] {
-    MPI_Send(ask.data(), static_cast<int>(ask.size()), MPI_UINT64_T, 0, kAsk, MPI_COMM_WORLD);
+    MPI_Send(ask->data(), static_cast<int>(ask->size()), MPI_UINT64_T, 0, kAsk, MPI_COMM_WORLD);
   };
   for (;;) {
     if (stop != nullptr && stop->load()) {
-      ask[0] |= kLeaving;  // with the last result, if any
+      (*ask)[0] |= kLeaving;  // with the last result, if any
       send();
       return Status::Cancelled("stopped by a signal");
     }
@@ -215,9 +257,27 @@ Status ServeCount(const GameSpec& spec, int threads, const std::atomic<bool>* st
       return Status::OK();
     }
     if (st.MPI_TAG != kWork) return Status::Corruption("unexpected message from rank 0");
+    Status s = count(st);
+    if (s.IsCancelled()) {
+      (*ask)[0] = kGivenBack | kLeaving;  // counted again elsewhere
+      send();
+      return s;
+    }
+    if (!s.ok()) return s;
+    (*ask)[0] = kResult;
+  }
+}
+
+// One count on a rank > 0 (ServeBatches): batches of subtrees' paths.
+Status ServeCount(const GameSpec& spec, int threads, const std::atomic<bool>* stop) {
+  const int n = spec.cards();
+  std::vector<uint64_t> ask(AskWords(n), 0);
+  ask[5] = static_cast<uint64_t>(threads);
+  std::vector<uint16_t> msg;
+  return ServeBatches(&ask, stop, [&](const MPI_Status& st) {
     int words = 0;
     MPI_Get_count(&st, MPI_UINT16_T, &words);
-    std::vector<uint16_t> msg(words);
+    msg.resize(words);
     MPI_Recv(msg.data(), words, MPI_UINT16_T, 0, kWork, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
     uint32_t header[4];
     std::memcpy(header, msg.data(), sizeof(header));
@@ -231,18 +291,13 @@ Status ServeCount(const GameSpec& spec, int threads, const std::atomic<bool>* st
     ask[3] = count;
     SubtreeCounts counts;
     Status s = CountSubtrees(spec, msg.data() + 8, count, k, threads, stop, nullptr, &counts);
-    if (s.IsCancelled()) {
-      ask[0] = kGivenBack | kLeaving;  // counted again elsewhere
-      send();
-      return s;
-    }
     if (!s.ok()) return s;
-    ask[0] = kResult;
     const double thread_seconds = counts.seconds * threads;
     std::memcpy(&ask[4], &thread_seconds, sizeof(double));
     for (int j = 0; j <= n; ++j) ask[6 + j] = counts.level[j];
     for (int b = 0; b < kSizeBuckets; ++b) ask[6 + n + 1 + b] = counts.sizes[b];
-  }
+    return Status::OK();
+  });
 }
 
 // count --removed: rank 0's side.
@@ -250,42 +305,28 @@ size_t RemovedAskWords(int cards) { return 5 + (cards + 1); }
 
 class MpiRemovedWorkers : public RemovedRemoteWorkers {
  public:
-  explicit MpiRemovedWorkers(int threads)
-      : threads_option_(threads), threads_per_rank_(LocalThreads(threads)) {
-    released_.assign(g_size, true);
-    threads_.assign(g_size, threads_per_rank_);
-  }
+  explicit MpiRemovedWorkers(int threads) : ranks_(threads) {}
 
-  int threads() const override { return (g_size - 1) * threads_per_rank_; }
+  int threads() const override { return ranks_.threads(); }
 
   Status Start(const RemovedPlan& plan, uint64_t memo_entries) override {
     n_ = plan.spec().cards();
     const uint64_t msg[8] = {static_cast<uint64_t>(plan.spec().game),
                              static_cast<uint64_t>(plan.spec().ranks),
                              static_cast<uint64_t>(plan.spec().suits),
-                             static_cast<uint64_t>(threads_option_),
+                             static_cast<uint64_t>(ranks_.threads_option()),
                              static_cast<uint64_t>(plan.split_depth()),
                              memo_entries,
                              plan.fingerprint(),
                              plan.tasks()};
-    for (int r = 1; r < g_size; ++r) {
-      if (g_left[r]) continue;
-      MPI_Send(msg, 8, MPI_UINT64_T, r, kStartRemoved, MPI_COMM_WORLD);
-      released_[r] = false;
-    }
+    ranks_.Start(msg, 8, MPI_UINT64_T, kStartRemoved);
     return Status::OK();
   }
 
   bool Poll(RemovedCoordinator* c, bool stopping, Status* error) override {
-    int flag = 0;
-    MPI_Status st;
-    MPI_Iprobe(MPI_ANY_SOURCE, kAsk, MPI_COMM_WORLD, &flag, &st);
-    if (!flag) return false;
-    std::vector<uint64_t> ask(RemovedAskWords(n_));
-    MPI_Recv(ask.data(), static_cast<int>(ask.size()), MPI_UINT64_T, st.MPI_SOURCE, kAsk,
-             MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-    const int from = st.MPI_SOURCE;
-    if (ask[4] > 0) threads_[from] = static_cast<int>(ask[4]);
+    int from = 0;
+    if (!ranks_.Receive(RemovedAskWords(n_), 4, &ask_, &from)) return false;
+    const std::vector<uint64_t>& ask = ask_;
     const uint64_t carries = ask[0] & ~uint64_t{kLeaving};
     TaskBatch batch;
     batch.first = ask[1];
@@ -303,40 +344,30 @@ class MpiRemovedWorkers : public RemovedRemoteWorkers {
       if (!s.ok() && error->ok()) *error = s;
     }
     if (ask[0] & kLeaving) {
-      released_[from] = true;
-      g_left[from] = true;
+      ranks_.Left(from);
       return true;
     }
     TaskBatch next;
-    if (!stopping && error->ok() && c->Next(threads_[from], &next)) {
+    if (!stopping && error->ok() && c->Next(ranks_.threads(from), &next)) {
       const uint64_t msg[2] = {next.first, next.count};
       MPI_Send(msg, 2, MPI_UINT64_T, from, kWork, MPI_COMM_WORLD);
     } else {
-      MPI_Send(nullptr, 0, MPI_BYTE, from, kDone, MPI_COMM_WORLD);
-      released_[from] = true;
+      ranks_.Release(from);
     }
     return true;
   }
 
   void Abandon() override { g_abandoned = true; }
-
-  bool Released() const override {
-    for (int r = 1; r < g_size; ++r) {
-      if (!released_[r]) return false;
-    }
-    return true;
-  }
+  bool Released() const override { return ranks_.Released(); }
 
  private:
-  const int threads_option_;
-  const int threads_per_rank_;
+  Ranks ranks_;
   int n_ = 0;
-  std::vector<bool> released_;
-  std::vector<int> threads_;
+  std::vector<uint64_t> ask_;
 };
 
 // One count --removed on a rank > 0: make the plan, check it is rank 0's,
-// then ask, count, answer, until rank 0 says done.
+// then serve its batches of task indices (ServeBatches).
 Status ServeRemoved(const uint64_t start[8], const std::atomic<bool>* stop) {
   const GameSpec spec{static_cast<Game>(start[0]), static_cast<int>(start[1]),
                       static_cast<int>(start[2])};
@@ -353,40 +384,19 @@ Status ServeRemoved(const uint64_t start[8], const std::atomic<bool>* stop) {
   const int n = spec.cards();
   std::vector<uint64_t> ask(RemovedAskWords(n), 0);
   ask[4] = static_cast<uint64_t>(threads);
-  auto send = [&] {
-    MPI_Send(ask.data(), static_cast<int>(ask.size()), MPI_UINT64_T, 0, kAsk, MPI_COMM_WORLD);
-  };
-  for (;;) {
-    if (stop != nullptr && stop->load()) {
-      ask[0] |= kLeaving;
-      send();
-      return Status::Cancelled("stopped by a signal");
-    }
-    send();
-    MPI_Status st;
-    ProbeFromRankZero(&st);
-    if (st.MPI_TAG == kDone) {
-      MPI_Recv(nullptr, 0, MPI_BYTE, 0, kDone, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-      return Status::OK();
-    }
-    if (st.MPI_TAG != kWork) return Status::Corruption("unexpected message from rank 0");
+  return ServeBatches(&ask, stop, [&](const MPI_Status&) {
     uint64_t msg[2];
     MPI_Recv(msg, 2, MPI_UINT64_T, 0, kWork, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-    TaskBatch batch{msg[0], msg[1]};
+    const TaskBatch batch{msg[0], msg[1]};
     ask[1] = batch.first;
     ask[2] = batch.count;
     TaskCounts counts;
-    s = CountTaskBatch(*plan, batch, threads, stop, nullptr, &counts);
-    if (s.IsCancelled()) {
-      ask[0] = kGivenBack | kLeaving;
-      send();
-      return s;
-    }
+    Status s = CountTaskBatch(*plan, batch, threads, stop, nullptr, &counts);
     if (!s.ok()) return s;
-    ask[0] = kResult;
     std::memcpy(&ask[3], &counts.seconds, sizeof(double));
     for (int i = 0; i <= n; ++i) ask[5 + i] = counts.removed[i];
-  }
+    return Status::OK();
+  });
 }
 
 // A reform search's best as a rank sends it.
