@@ -37,8 +37,13 @@ typedef struct EulerdeckGpuBatch {
 
 /* EULERDECK_GPU_ABI_VERSION of the plugin. */
 int eulerdeck_gpu_abi_version(void);
+/* Return codes of eulerdeck_gpu_open other than 0 (a plugin may return any
+ * other nonzero value: a failure of its own, said in the message). */
+#define EULERDECK_GPU_NO_DEVICE 3 /* no GPU here: no NVIDIA driver, or no device */
+
 /* Opens the first device: 0 and its description in message, or nonzero and
- * why not (no device, driver too old, ...). */
+ * why not (EULERDECK_GPU_NO_DEVICE: no GPU at all; else a driver too old,
+ * ...). */
 int eulerdeck_gpu_open(char* message, size_t message_bytes);
 /* Counts a batch on the opened device (one at a time). */
 int eulerdeck_gpu_count(const EulerdeckGpuBatch* batch, char* message, size_t message_bytes);

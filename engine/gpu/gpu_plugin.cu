@@ -14,6 +14,7 @@
 // when the caller's stop flag rises; the threads look at it every 2^16
 // sub-decks and stop.
 #include <cuda_runtime.h>
+#include <dlfcn.h>
 #include <time.h>
 
 #include <cstdio>
@@ -210,9 +211,25 @@ __attribute__((visibility("default"))) int eulerdeck_gpu_abi_version(void) {
 __attribute__((visibility("default"))) int eulerdeck_gpu_open(char* message, size_t bytes) {
   int count = 0;
   cudaError_t e = cudaGetDeviceCount(&count);
-  if (e != cudaSuccess || count == 0) {
-    std::snprintf(message, bytes, "no usable CUDA device or driver (%s)",
-                  e != cudaSuccess ? cudaGetErrorString(e) : "none found");
+  // The runtime says "CUDA driver version is insufficient" when it finds no
+  // driver at all (libcuda.so.1, which comes with the NVIDIA driver): on a
+  // machine without a GPU that would ask for a driver upgrade. So a missing
+  // driver, like a driver without a device, is "no GPU"; only a driver that
+  // is there and too old is said to be too old.
+  if (e == cudaErrorInsufficientDriver) {
+    void* driver = ::dlopen("libcuda.so.1", RTLD_LAZY | RTLD_LOCAL);
+    if (driver == nullptr) {
+      std::snprintf(message, bytes, "no NVIDIA driver: libcuda.so.1 not found");
+      return EULERDECK_GPU_NO_DEVICE;
+    }
+    ::dlclose(driver);
+  }
+  if (e == cudaErrorNoDevice || (e == cudaSuccess && count == 0)) {
+    std::snprintf(message, bytes, "the NVIDIA driver sees no CUDA device");
+    return EULERDECK_GPU_NO_DEVICE;
+  }
+  if (e != cudaSuccess) {
+    std::snprintf(message, bytes, "no usable CUDA device or driver (%s)", cudaGetErrorString(e));
     return 1;
   }
   cudaDeviceProp prop;

@@ -142,8 +142,13 @@ Status GpuWorker::Open(std::unique_ptr<GpuWorker>* worker) {
                                 std::to_string(EULERDECK_GPU_ABI_VERSION) + " (rebuild it)");
   }
   char message[512] = {};
-  if (open(message, sizeof(message)) != 0) {
+  if (const int rc = open(message, sizeof(message)); rc != 0) {
     ::dlclose(handle);
+    // No GPU at all, said as such (not as the CUDA runtime's "driver version
+    // is insufficient"); any other failure as the plugin says it.
+    if (rc == EULERDECK_GPU_NO_DEVICE) {
+      return Status::NotSupported(std::string("--gpu: no GPU found (") + message + ")");
+    }
     return Status::NotSupported(std::string("--gpu: ") + message);
   }
   std::unique_ptr<GpuWorker> w(new GpuWorker());

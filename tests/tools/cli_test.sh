@@ -69,7 +69,7 @@ expect_ok "rebuild max more" "^decks  3 \(more exist" "$E" rebuild --game modula
 # Bersani 2010, Table 3, m = 10: best score 39 by the one deck below.
 expect_ok "best" "^deck +10 1 6 2 7 3 8 5 9 4$" "$E" best --game hlm --ranks 10 --show 5
 # OEIS A007712(10) = 64330 decks of 10 cards reformable exactly once (published).
-expect_ok "reform-stats" "^ +1 +64330 +65503$" "$E" reform-stats --game mousetrap --ranks 10
+expect_ok "reform-stats" "^ +1 +64,330 +65,503$" "$E" reform-stats --game mousetrap --ranks 10
 # Modular, 9 cards: the longest sequence ending on a cycle has 13 decks
 # (every deck classified).
 expect_ok "reform-search" "^length +13 distinct decks, ends on a cycle" \
@@ -214,7 +214,7 @@ done
 # An hour-long brute force is not started by default (8.7e10 decks).
 "$E" brute --game mousetrap --ranks 14 >/dev/null 2>"$tmp/err"
 rc=$?
-if [ "$rc" -ne 2 ] || ! grep -Eq "87178291200 decks, about [0-9hms]+ here \([0-9.]+M decks/s measured\), more than the limit of 10000000000 decks \(use \`eulerdeck count\`, or raise --max-decks\)" "$tmp/err"; then
+if [ "$rc" -ne 2 ] || ! grep -Eq "87,178,291,200 decks, about [0-9hms]+ here \([0-9.]+M decks/s measured\), more than the limit of 10,000,000,000 decks \(use \`eulerdeck count\`, or raise --max-decks\)" "$tmp/err"; then
   echo "FAIL (brute m=14 refused): rc=$rc $(cat "$tmp/err")"; fail=1
 fi
 expect_bad "empty --store" "$E" status --store ""
@@ -233,7 +233,7 @@ expect_ok "help lists treize" "treize +Treize" "$E" --help
 expect_ok "play treize" "outcome +win" "$E" play --game treize --ranks 4 --deck "2 1 4 3"
 expect_ok "play treize match" '"outcome":"loss"' \
   "$E" play --game treize --ranks 4 --suits 2 --deck "2 3 3 1 4 2 1 4" --json
-expect_ok "brute treize A059074(4)" "winning decks +748521$" \
+expect_ok "brute treize A059074(4)" "winning decks +748,521$" \
   "$E" brute --game treize --ranks 4 --suits 4
 expect_ok "mc treize" '"winning_decks":"' "$C" mc --game treize --ranks 13 --suits 4 --decks 10000 --json
 expect_bad "count treize" "$E" count --game treize --ranks 5 --csv "$tmp/treize.csv"
@@ -371,8 +371,8 @@ expect_ok "import" "^continue +eulerdeck resume --store $tmp/cs2$" "$E" import -
 # not "interrupted with N of N" (issue 42, B3) ...
 expect_ok "import: a finished count is complete" "^state      complete" "$E" status --store "$tmp/cs2"
 expect_ok "import: resume" "^winning decks +656$" "$E" resume --store "$tmp/cs2"
-# ... and resume, with nothing to count, shows no rate ("0 nodes/s").
-grep -q 'nodes/s' "$tmp/err" && { echo "FAIL (import: resume shows a rate of nothing): $(cat "$tmp/err")"; fail=1; }
+# ... and resume, with nothing to count, shows no rate ("0 sub-decks/s").
+grep -q 'nodes/s\|sub-decks/s' "$tmp/err" && { echo "FAIL (import: resume shows a rate of nothing): $(cat "$tmp/err")"; fail=1; }
 grep -q '^time .*nothing left to count' "$tmp/err" || { echo "FAIL (import: resume's time line): $(cat "$tmp/err")"; fail=1; }
 expect_ok "import: from standard input" "^imported .* 656 winning decks so far" "$E" import --progress - --store "$tmp/cs3" <"$tmp/p.json"
 expect_bad "import: existing store" "$E" import --progress "$tmp/p.json" --store "$tmp/cs2"
@@ -533,7 +533,7 @@ expect_bad "count: --json with --plot -" "$E" count --game mousetrap --ranks 5 -
 expect_bad "count: bad plot name" "$E" count --game mousetrap --ranks 5 --plot "$tmp/x.pdf"
 # Seeded (the default seed): the same 4507 wins of 100,000 decks every
 # time, near the exact expectation 100,000 x 1812/8! = 4494 (OEIS A007709(8)).
-expect_ok "mc plot" "^win +4507 decks" "$C" mc --game mousetrap --ranks 8 --decks 100000 --plot "$tmp/mc.png"
+expect_ok "mc plot" "^win +4,507 decks" "$C" mc --game mousetrap --ranks 8 --decks 100000 --plot "$tmp/mc.png"
 [ -s "$tmp/mc.png" ] || { echo "FAIL (mc plot): no PNG written"; fail=1; }
 expect_bad "mc: plot with --best-only" "$C" mc --game hlm --ranks 5 --decks 1000 --best-only --plot "$tmp/b.svg"
 "$E" run --game mousetrap --ranks 7 --store "$tmp/plotstore" -q >/dev/null 2>&1
@@ -625,7 +625,7 @@ expect_ok "cardlab mc --help" "usage: cardlab mc" "$C" mc --help
 expect_ok "cardlab mc" "95% interval \[" "$C" mc --game mousetrap --ranks 8 --decks 100000
 expect_ok "cardlab mc json" '"interval":"Wilson"' "$C" mc --game hlm --ranks 4 --suits 3 --decks 10000 --json
 expect_ok "cardlab mc best-only" "best score +22 of 22" "$C" mc --game hlm --ranks 3 --suits 4 --decks 200000 --best-only
-expect_ok "cardlab mc until-ci" "^decks played +1048576 " "$C" mc --game modular --ranks 5 --decks 100000000 --until-ci 0.001
+expect_ok "cardlab mc until-ci" "^decks played +1,048,576 " "$C" mc --game modular --ranks 5 --decks 100000000 --until-ci 0.001
 "$C" mc --game modular --ranks 4 --decks 5000 --csv "$tmp/mc.csv" >/dev/null 2>&1
 { [ "$(head -1 "$tmp/mc.csv")" = "game,ranks,suits,distribution,value,decks,estimate,low95,high95" ] &&
   grep -q "^modular,4,1,win,1," "$tmp/mc.csv"; } || { echo "FAIL (mc csv)"; fail=1; }
@@ -633,7 +633,7 @@ expect_ok "cardlab mc until-ci without --decks" "^stop +target_reached \(half-wi
   "$C" mc --game modular --ranks 5 --until-ci 0.001
 expect_ok "cardlab mc until-ci limit" '"decks_played":"2000000","decks_limit":"2000000",.*"stop_reason":"decks_limit"' \
   "$C" mc --game mousetrap --ranks 6 --until-ci 0.0001 --decks 2000000 --json
-expect_ok "cardlab mc range" "^ +6 +6 +100000 " "$C" mc --game mousetrap --ranks 3..6 --decks 100000
+expect_ok "cardlab mc range" "^ +6 +6 +100,000 " "$C" mc --game mousetrap --ranks 3..6 --decks 100000
 [ "$("$C" mc --game modular --ranks 3..6 --decks 1000 --json 2>/dev/null | wc -l)" -eq 4 ] || { echo "FAIL (mc range json)"; fail=1; }
 expect_bad "cardlab mc: --json with --csv -" "$C" mc --game hlm --ranks 4 --decks 10 --json --csv -
 expect_bad "cardlab mc: neither --decks nor --until-ci" "$C" mc --game hlm --ranks 4
@@ -642,6 +642,99 @@ expect_bad "cardlab mc: zero decks" "$C" mc --game hlm --ranks 4 --decks 0
 expect_bad "cardlab mc: bad ci" "$C" mc --game hlm --ranks 4 --decks 10 --until-ci 2
 expect_bad "cardlab mc: bad game" "$C" mc --game solitaire --ranks 4 --decks 10
 expect_bad "cardlab mc: bad seed" "$C" mc --game hlm --ranks 4 --decks 10 --seed -x
+
+# Issue 51. expect_err DESCRIPTION LINE ARGS...: exit 2, nothing on stdout,
+# and stderr exactly LINE.
+expect_err() {
+  local what="$1" line="$2"; shift 2
+  "$@" >"$tmp/out" 2>"$tmp/err"
+  local rc=$?
+  if [ "$rc" -ne 2 ] || [ -s "$tmp/out" ] || [ "$(cat "$tmp/err")" != "$line" ]; then
+    echo "FAIL ($what): rc=$rc, want exactly: $line"; cat "$tmp/out" "$tmp/err"; fail=1
+  fi
+}
+# expect_same DESCRIPTION EXPECTED ARGS...: exit 0 and stdout exactly EXPECTED.
+expect_same() {
+  local what="$1" want="$2"; shift 2
+  "$@" >"$tmp/out" 2>"$tmp/err"
+  local rc=$?
+  if [ "$rc" -ne 0 ] || [ "$(cat "$tmp/out")" != "$want" ]; then
+    echo "FAIL ($what): rc=$rc; want / got:"; echo "$want"; echo "--"; cat "$tmp/out" "$tmp/err"; fail=1
+  fi
+}
+
+# B2: --gpu on a machine without a GPU says so (not "driver version is
+# insufficient"), that the count runs on the CPU without --gpu, and where to
+# read more; the same pointer without a plugin; count --help links docs/gpu.md.
+expect_err "count --gpu, no GPU" \
+  "eulerdeck count: --gpu: no GPU found (no NVIDIA driver: libcuda.so.1 not found); without --gpu the count runs on the CPU (see docs/gpu.md)" \
+  env EULERDECK_GPU_PLUGIN="$bin/tests/libeulerdeck_gpu_nodevice.so" \
+  "$E" count --game hlm --ranks 10 --suits 2 --gpu
+expect_bad "count --gpu, no plugin" \
+  env EULERDECK_GPU_PLUGIN="$tmp/none.so" "$E" count --game hlm --ranks 10 --suits 2 --gpu
+grep -q "; without --gpu the count runs on the CPU (see docs/gpu.md)$" "$tmp/err" ||
+  { echo "FAIL (count --gpu, no plugin: no pointer to the CPU and docs/gpu.md): $(cat "$tmp/err")"; fail=1; }
+expect_ok "count --help links docs/gpu.md" "docs/gpu.md" "$E" count --help
+
+# B3: thousands separators in text for people; plain digits in JSON.
+expect_ok "brute: separators" "^total decks    40,320$" "$E" brute --game mousetrap --ranks 8
+grep -q "^winning decks  1,812$" "$tmp/out" || { echo "FAIL (brute: separators): $(cat "$tmp/out")"; fail=1; }
+grep -q "^outcomes       win 1,812, loss 38,508, dead-end 0$" "$tmp/out" ||
+  { echo "FAIL (brute: outcomes with separators): $(grep outcomes "$tmp/out")"; fail=1; }
+expect_ok "brute json: plain digits" '"total_decks":"40320"' "$E" brute --game mousetrap --ranks 8 --json
+expect_ok "reform: separators" "^length  39,554 distinct decks$" \
+  "$E" reform --game modular --ranks 17 --deck "1 17 10 14 7 16 12 3 9 8 4 6 13 2 15 5 11"
+# estimate: the 50-digit total of the French deck's hlm, exact and in
+# scientific form.
+expect_ok "estimate: the total in both forms" \
+  " of 92,024,242,230,271,040,357,108,320,801,872,044,844,750,000,000,000 decks \(9\.202e\+49\)$" \
+  "$E" estimate --game hlm --ranks 13 --suits 4 --samples 4 --width 10
+# reform-stats --ranks A..B: one table, a header over aligned columns.
+expect_same "reform-stats range table" "game  mousetrap, 1 suit
+decks reformable exactly k times, and those whose sequence ends on a cycle
+ranks cards   k=0 k=1 k=2 k=3  cyclic
+    1     1     0                   1
+    2     2     1                   1
+    3     3     4   2               0
+    4     4    18   4   2           0
+    5     5   105  14   1           0
+    6     6   636  72  11   1       0
+    7     7 4,710 316  14           0" "$E" reform-stats --game mousetrap --ranks 1..7
+# cardlab mc: the interval as two aligned columns under a header.
+expect_same "cardlab mc: columns" "quantity value           decks  estimate     95% low      95% high
+removed      0             394  0.394        0.364176     0.424636
+removed      1             245  0.245        0.219352     0.272599
+removed      2             140  0.14         0.119869     0.162887
+removed      3             103  0.103        0.0856548    0.123384
+removed      5             118  0.118        0.0994516    0.139472" \
+  sh -c "'$C' mc --game mousetrap --ranks 5 --decks 1000 | grep '^quantity\|^removed'"
+
+# B6: one word for a sub-deck (count's result as its forecast), one verb
+# for hlm's cards (stored, as the rules say).
+expect_ok "count: sub-decks visited" "^sub-decks      [0-9]+ visited$" "$E" count --game hlm --ranks 10 --suits 2
+grep -q "nodes" "$tmp/out" "$tmp/err" && { echo "FAIL (count: says nodes): $(cat "$tmp/out" "$tmp/err")"; fail=1; }
+expect_ok "play hlm: stored" "^stored    5 3 4 6 6 5 4 3 1 2 1 \(11 of 12 cards\)$" \
+  "$E" play --game hlm --ranks 6 --suits 2 --deck 3,1,6,2,5,4,6,3,2,1,5,4
+grep -q "^removed" "$tmp/out" && { echo "FAIL (play hlm: says removed)"; fail=1; }
+
+# B8: the small ones.
+expect_ok "play --help explains --trace" "CARD/CALLED" "$E" play --help
+expect_same "memory solitaire --every 250" "250
+500
+750
+1000" sh -c "'$C' memory solitaire --n 1000 --float --every 250 | awk '/^ +[0-9]+ / {print \$1}'"
+expect_same "oeis --bfile: one line" "A007709, n = 1..8: 8 terms written to $tmp/b7709.txt" \
+  "$E" oeis A007709 --to 8 --bfile "$tmp/b7709.txt"
+# Mousetrap 12's level 5 is kept whole by every sample (width 1000): no
+# spread, whatever the rounding of the samples' sums.
+expect_ok "estimate: a zero standard error is 0" "^    5          20716            0         20716         20716 " \
+  "$E" estimate --game mousetrap --ranks 12 --exact-levels 2 --samples 200
+"$E" count --removed --game mousetrap --ranks 6 -q >/dev/null 2>"$tmp/err"
+[ -s "$tmp/err" ] && { echo "FAIL (count --removed -q writes on stderr): $(cat "$tmp/err")"; fail=1; }
+expect_err "unknown command: did you mean" \
+  "eulerdeck: unknown command 'counts' (did you mean count? try 'eulerdeck --help')" "$E" counts
+expect_err "cardlab unknown command: did you mean" \
+  "cardlab: unknown command 'memroy' (did you mean memory? try 'cardlab --help')" "$C" memroy
 
 [ "$fail" -eq 0 ] && echo "cli_test: all checks passed"
 exit "$fail"

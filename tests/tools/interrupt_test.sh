@@ -140,8 +140,8 @@ expect_stop "brute SIGTERM" 143 '^eulerdeck brute: interrupted after'
 MC=(mc --game mousetrap --ranks 12 --until-ci 0.0000001)
 interrupt INT 1 "$C" "${MC[@]}"
 expect_stop "mc SIGINT" 130 '^cardlab mc: interrupted after [0-9]+ decks; the results printed are those of decks 0\.\.[0-9]+ of seed 1 \(what --decks [0-9]+ gives\)$'
-n=$(sed -n 's/^decks played  *\([0-9]*\) (seed 1)$/\1/p' "$tmp/out")
-grep -q "^stop  *interrupted$" "$tmp/out" && grep -q "^win  *[0-9]* decks, p = " "$tmp/out" ||
+n=$(sed -n 's/^decks played  *\([0-9,]*\) (seed 1)$/\1/p' "$tmp/out" | tr -d ,)
+grep -q "^stop  *interrupted$" "$tmp/out" && grep -q "^win  *[0-9,]* decks, p = " "$tmp/out" ||
   { echo "FAIL (mc SIGINT): no estimate printed: $(cat "$tmp/out")"; fail=1; }
 same_as "mc SIGINT" "$n" "^stop " "$C" mc --game mousetrap --ranks 12 --decks "$n"
 interrupt TERM 1 "$C" "${MC[@]}" --json --csv "$tmp/mc.csv"

@@ -241,7 +241,7 @@ int RunGreedy(const std::vector<std::string>& args) {
   } else {
     std::cout << "deck       " << Describe(s) << ", " << Plural(rounds, "round") << "\n" << out;
   }
-  std::fprintf(stderr, "time       %.3f s\n", seconds);
+  if (!Quiet()) std::fprintf(stderr, "time       %.3f s\n", seconds);
   if (stopped) return mc_run.Interrupted(program, r.monte_carlo ? r.monte_carlo->deals : 0, mc);
   return kExitOk;
 }
@@ -328,7 +328,7 @@ int RunAdvance(const std::vector<std::string>& args) {
               << Plural(m, "round") << (r.almost_regular ? ", almost regular" : "") << ")\n"
               << out;
   }
-  std::fprintf(stderr, "time       %.3f s\n", seconds);
+  if (!Quiet()) std::fprintf(stderr, "time       %.3f s\n", seconds);
   if (stopped) return mc_run.Interrupted(program, r.monte_carlo ? r.monte_carlo->deals : 0, mc);
   return r.recursion_agrees ? kExitOk : kExitCheckFailed;
 }
@@ -464,7 +464,7 @@ int RunOptimalBids(const std::vector<std::string>& args) {
     std::cout << j.dump() << "\n";
   }
   std::fflush(stdout);
-  std::fprintf(stderr, "time       %.3f s\n", seconds);
+  if (!Quiet()) std::fprintf(stderr, "time       %.3f s\n", seconds);
   if (stopped) {
     // The rows are the table's first ones; with --values, those of the
     // decks of fewer cards than the one under way are --max-cards' table.

@@ -133,24 +133,26 @@ void PrintText(const SizeResult& r, const Settings& set) {
   const McTally& t = r.tally;
   const uint64_t n = t.decks;
   std::cout << "game          " << GameLine(r.spec) << "\n"
-            << "decks played  " << n << " (seed " << set.options.seed << ")\n"
+            << "decks played  " << Thousands(n) << " (seed " << set.options.seed << ")\n"
             << "stop          " << StopText(r, set) << "\n";
   if (n == 0) return;
   auto rows = [&](const std::vector<uint64_t>& v, const char* name) {
     for (size_t i = 0; i < v.size(); ++i) {
       if (v[i] == 0) continue;
       const Interval ci = Wilson95(v[i], n);
-      std::printf("%-8s %5zu  %12llu  %.6g  [%.6g, %.6g]\n", name, i,
-                  static_cast<unsigned long long>(v[i]), static_cast<double>(v[i]) / n, ci.low,
-                  ci.high);
+      std::printf("%-8s %5zu %15s  %-12s %-12s %s\n", name, i, Thousands(v[i]).c_str(),
+                  Fmt("%.6g", static_cast<double>(v[i]) / n).c_str(), Fmt("%.6g", ci.low).c_str(),
+                  Fmt("%.6g", ci.high).c_str());
     }
   };
   if (!set.options.best_only) {
     const Interval win = Wilson95(t.wins, n);
-    std::cout << "win           " << Plural(t.wins, "deck")
+    std::cout << "win           " << PluralThousands(t.wins, "deck")
               << ", p = " << Fmt("%.6g", static_cast<double>(t.wins) / n) << ", 95% interval ["
               << Fmt("%.6g", win.low) << ", " << Fmt("%.6g", win.high) << "] (Wilson)\n";
-    std::printf("quantity value         decks  estimate  95%% interval\n");
+    // Aligned columns; the interval as two, its ends (Wilson, 95%).
+    std::printf("%-8s %5s %15s  %-12s %-12s %s\n", "quantity", "value", "decks", "estimate",
+                "95% low", "95% high");
     rows(t.removed, "removed");
     if (r.spec.policy().score_studied) rows(t.score, "score");
     std::fflush(stdout);
@@ -171,8 +173,8 @@ void PrintRangeHeader(const GameSpec& first, const Settings& set) {
   if (set.options.best_only) {
     std::printf("%5s %5s %14s %10s  %s\n", "ranks", "cards", "decks", "best score", "stop");
   } else {
-    std::printf("%5s %5s %14s %12s  %-12s %-28s %s\n", "ranks", "cards", "decks", "wins",
-                "estimate", "95% interval (Wilson)", "stop");
+    std::printf("%5s %5s %14s %12s  %-12s %-12s %-12s %s\n", "ranks", "cards", "decks", "wins",
+                "estimate", "95% low", "95% high", "stop");
   }
   std::fflush(stdout);
 }
@@ -181,20 +183,17 @@ void PrintRangeRow(const SizeResult& r, const Settings& set) {
   const McTally& t = r.tally;
   if (set.options.best_only || t.decks == 0) {
     std::printf(
-        "%5d %5d %14llu %10s  %s\n", r.spec.ranks, r.spec.cards(),
-        static_cast<unsigned long long>(t.decks),
+        "%5d %5d %14s %10s  %s\n", r.spec.ranks, r.spec.cards(), Thousands(t.decks).c_str(),
         t.decks
             ? (std::to_string(t.best_score) + "/" + std::to_string(WinningScore(r.spec))).c_str()
             : "-",
         r.stop_reason);
   } else {
     const Interval ci = Wilson95(t.wins, t.decks);
-    std::string interval = "[";
-    interval.append(Fmt("%.6g", ci.low)).append(", ").append(Fmt("%.6g", ci.high)).append("]");
-    std::printf("%5d %5d %14llu %12llu  %-12s %-28s %s\n", r.spec.ranks, r.spec.cards(),
-                static_cast<unsigned long long>(t.decks), static_cast<unsigned long long>(t.wins),
-                Fmt("%.6g", static_cast<double>(t.wins) / t.decks).c_str(), interval.c_str(),
-                r.stop_reason);
+    std::printf("%5d %5d %14s %12s  %-12s %-12s %-12s %s\n", r.spec.ranks, r.spec.cards(),
+                Thousands(t.decks).c_str(), Thousands(t.wins).c_str(),
+                Fmt("%.6g", static_cast<double>(t.wins) / t.decks).c_str(),
+                Fmt("%.6g", ci.low).c_str(), Fmt("%.6g", ci.high).c_str(), r.stop_reason);
   }
   std::fflush(stdout);
 }
@@ -403,7 +402,7 @@ int RunMc(const std::vector<std::string>& args) {
       std::cout.flush();
     }
     const uint64_t n = r.tally.decks;
-    if (!range) {
+    if (!range && !Quiet()) {
       std::cerr << "time          " << Fmt("%.3f", r.seconds) << " s, "
                 << HumanCount(r.seconds > 0 ? n / r.seconds : 0) << " decks/s\n";
     }

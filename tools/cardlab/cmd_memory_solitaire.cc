@@ -37,9 +37,10 @@ constexpr const char* kUsage =
     "For K = 0 it also checks the paper's Observations for the variant (strict\n"
     "monotonicity, reported with the range where it holds) and, for standard,\n"
     "pairs15, pairs20 and other, bounds lim x(n,0)/n (Conjectures 1-6).\n"
-    "Rows printed: n = A, A+S, A+2S, ... and N. Ctrl-C (or SIGTERM) stops after\n"
-    "the row under way and prints the results of the rows done, exactly what\n"
-    "--n for the last of them gives, then exits 130 (143).\n"
+    "Rows printed: n = A..N that are multiples of S (--every 250: 250, 500, ...),\n"
+    "and N. Ctrl-C (or SIGTERM) stops after the row under way and prints the\n"
+    "results of the rows done, exactly what --n for the last of them gives, then\n"
+    "exits 130 (143).\n"
     "--csv columns: variant,k,n,expected_decimal,expected_exact (--float:\n"
     "error_bound),expected_per_pair_decimal,difference_decimal\n"
     "(docs/schema/csv_columns.json).";
@@ -69,7 +70,8 @@ int RunMemorySolitaire(const std::vector<std::string>& args) {
   add("variant", po::value(&variant_text)->default_value("standard"),
       "standard, free, pairs10, pairs15, pairs20, other");
   add("from", po::value(&from)->default_value(1), "first n printed");
-  add("every", po::value(&every)->default_value(1), "print every S-th row (and the last)");
+  add("every", po::value(&every)->default_value(1),
+      "print the rows of n a multiple of S (and the last)");
   add("fractions", po::bool_switch(), "--exact: also print the fractions (can be long)");
   add("threads", po::value(&threads)->default_value(0),
       "worker threads, --exact only (0: all cores; at most 2 are used)");
@@ -114,7 +116,8 @@ int RunMemorySolitaire(const std::vector<std::string>& args) {
   PlotSeries plot_ratio{name + "/n", {}, {}},
       plot_diff{name + " - " + std::string(symbol) + "(n-1," + std::to_string(k) + ")", {}, {}};
   const int plot_stride = std::max(1, n_max / 4000);
-  auto keep = [&](int n) { return n >= from && n >= k && ((n - from) % every == 0 || n == n_max); };
+  // The multiples of --every (250, 500, ...: round numbers), and the last.
+  auto keep = [&](int n) { return n >= from && n >= k && (n % every == 0 || n == n_max); };
   auto plotted = [&](int n) {
     return !plot_path.empty() && n % plot_stride == 0 && n >= std::max(k, 1);
   };

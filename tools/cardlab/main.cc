@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "tools/common/cli.h"
+#include "tools/common/suggest.h"
 #include "tools/common/version.h"
 
 namespace {
@@ -61,7 +62,10 @@ int RunCommand(int argc, char** argv) {
       std::cerr << "cardlab " << command << ": internal error: " << e.what() << "\n";
       return kExitCheckFailed;
     }
-    return BadInput("cardlab", "unknown command '" + command + "' (try 'cardlab --help')");
+    const std::string near = Nearest(command, {"mc", "memory", "dundee", "help"});
+    return BadInput("cardlab", "unknown command '" + command + "' (" +
+                                   (near.empty() ? "" : "did you mean " + near + "? ") +
+                                   "try 'cardlab --help')");
   }
   return BadInput("cardlab", "no command given (try 'cardlab --help')");
 }

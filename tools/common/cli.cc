@@ -319,7 +319,8 @@ bool ParseOrHelp(const std::vector<std::string>& args, const po::options_descrip
   // The options every command takes, listed under their own heading.
   po::options_description common("common options");
   common.add_options()("quiet,q", po::bool_switch(),
-                       "no progress display on stderr (errors and results still appear)");
+                       "no progress display, forecast or time line on stderr (errors and results "
+                       "still appear)");
   po::options_description all;
   all.add(desc).add(common);
   ParseArgs(args, all, vm);

@@ -40,8 +40,9 @@ struct SizeLoop {
 };
 
 // The "time" line a single-size job ends with, on stderr: "time  1.234 s"
-// and `detail` after a comma when not empty.
+// and `detail` after a comma when not empty; none under --quiet.
 inline void PrintTime(double seconds, const std::string& detail = "") {
+  if (Quiet()) return;
   char line[64];
   std::snprintf(line, sizeof(line), "%.3f s", seconds);
   std::cout.flush();

@@ -63,15 +63,15 @@ nlohmann::ordered_json ToJson(const SizeResult& r) {
 void PrintText(const SizeResult& r) {
   const BruteResult& b = r.brute;
   std::cout << "game           " << GameLine(r.spec) << "\n"
-            << "winning decks  " << b.winning_decks << "\n"
-            << "total decks    " << b.total_decks << "\n"
+            << "winning decks  " << Thousands(b.winning_decks) << "\n"
+            << "total decks    " << Thousands(b.total_decks) << "\n"
             << "probability    " << r.p.exact << " = " << r.p.decimal << "\n"
-            << "outcomes       win " << b.outcomes[0] << ", loss " << b.outcomes[1] << ", dead-end "
-            << b.outcomes[2] << "\n";
+            << "outcomes       win " << Thousands(b.outcomes[0]) << ", loss "
+            << Thousands(b.outcomes[1]) << ", dead-end " << Thousands(b.outcomes[2]) << "\n";
   if (r.spec.policy().on_match == OnMatch::kRemove) {
-    std::cout << "cards removed  decks\n";
+    std::printf("%-13s%13s\n", "cards removed", "decks");
     for (size_t i = 0; i < b.removed.size(); ++i) {
-      std::printf("  %4zu         %llu\n", i, static_cast<unsigned long long>(b.removed[i]));
+      std::printf("  %4zu  %18s\n", i, Thousands(b.removed[i]).c_str());
     }
   } else {
     // Treize: a match loses at once, so every deck removes 0 cards; a table
@@ -81,10 +81,10 @@ void PrintText(const SizeResult& r) {
   }
   std::fflush(stdout);
   if (r.spec.policy().score_studied) {
-    std::cout << "score          decks\n";
+    std::printf("%-13s%13s\n", "score", "decks");
     for (size_t v = 0; v < b.score.size(); ++v) {
       if (b.score[v]) {
-        std::printf("  %4zu         %llu\n", v, static_cast<unsigned long long>(b.score[v]));
+        std::printf("  %4zu  %18s\n", v, Thousands(b.score[v]).c_str());
       }
     }
     std::fflush(stdout);
@@ -99,9 +99,9 @@ void PrintRangeHeader(const GameSpec& first) {
 }
 
 void PrintRangeRow(const SizeResult& r) {
-  std::printf("%5d %5d %20llu %20llu  %-17s %10.3f\n", r.spec.ranks, r.spec.cards(),
-              static_cast<unsigned long long>(r.brute.winning_decks),
-              static_cast<unsigned long long>(r.brute.total_decks), r.p.decimal.c_str(), r.seconds);
+  std::printf("%5d %5d %20s %20s  %-17s %10.3f\n", r.spec.ranks, r.spec.cards(),
+              Thousands(r.brute.winning_decks).c_str(), Thousands(r.brute.total_decks).c_str(),
+              r.p.decimal.c_str(), r.seconds);
   std::fflush(stdout);
 }
 
@@ -172,10 +172,10 @@ int RunBrute(const std::vector<std::string>& args) {
       const double rate = MeasuredDecksPerSecond(spec, job.threads);
       const double seconds = TotalDecks(spec).get_d() / rate;
       return Status::OutOfRange(
-          "brute force would play " + TotalDecks(spec).get_str() + " decks" +
+          "brute force would play " + Thousands(TotalDecks(spec)) + " decks" +
           (job.spec.is_range() ? " at --ranks " + std::to_string(spec.ranks) : std::string()) +
           ", about " + LongDuration(seconds) + " here (" + HumanCount(rate) +
-          " decks/s measured), more than the limit of " + std::to_string(options.max_decks) +
+          " decks/s measured), more than the limit of " + Thousands(options.max_decks) +
           " decks (use `eulerdeck count`, or raise --max-decks)");
     }
     return Status::OK();

@@ -43,7 +43,7 @@ constexpr const char* kUsage =
     "Counts the winning decks exactly by walking the tree of winning sub-decks\n"
     "backwards from the last card (Bersani 2010, §4-5), and prints the number of\n"
     "winning sub-decks at every level k = 1..n (k cards), the probability, the\n"
-    "nodes visited and the rate. --ranks A..B counts every size from A to B in\n"
+    "sub-decks visited and the rate. --ranks A..B counts every size from A to B in\n"
     "turn: one row of text, one JSON line, the CSV rows and a b-file line per\n"
     "size. Ctrl-C stops at once with how far it got. With --store DIR the count\n"
     "is kept in a store and survives Ctrl-C, kill -9 or a power cut: 'eulerdeck\n"
@@ -52,7 +52,7 @@ constexpr const char* kUsage =
     "--gpu walks the subtrees on a CUDA GPU through the plugin libeulerdeck_gpu.so\n"
     "(next to eulerdeck, in ../lib, or $EULERDECK_GPU_PLUGIN); with --store the GPU\n"
     "is one worker of the resumable count, and --threads T adds T CPU threads\n"
-    "beside it (default none).\n"
+    "beside it (default none). docs/gpu.md: building the plugin, checking it.\n"
     "--csv columns: game,ranks,suits,level,winning_sub_decks\n"
     "(docs/schema/csv_columns.json).";
 
@@ -146,14 +146,14 @@ void PrintText(const SizeResult& r, bool verify) {
     std::cout << "verified       " << r.count.leaves_verified
               << " winning decks replayed forward: all win\n";
   }
-  std::cout << "nodes          " << r.count.nodes << "\n";
+  std::cout << "sub-decks      " << r.count.nodes << " visited\n";
 }
 
 // Range mode: one row per size under one header.
 void PrintRangeHeader(const GameSpec& first) {
   PrintRangeTitle(first);
   std::printf("%5s %5s %20s  %-17s %20s %10s\n", "ranks", "cards", "winning decks", "probability",
-              "nodes", "seconds");
+              "sub-decks visited", "seconds");
   std::fflush(stdout);
 }
 
@@ -244,7 +244,10 @@ int RunCount(const std::vector<std::string>& args, const std::string& program) {
       return BadInput(program, "--gpu runs in one process, not under mpirun");
     }
     s = gpu::GpuWorker::Open(&device);
-    if (!s.ok()) return BadInput(program, s.message());
+    if (!s.ok()) {
+      return BadInput(program,
+                      s.message() + "; without --gpu the count runs on the CPU (see docs/gpu.md)");
+    }
     if (!Quiet()) std::cerr << "gpu            " << device->description() << "\n";
   }
   const bool text = !job.json && !job.results_to_stdout();
@@ -405,7 +408,8 @@ int RunCount(const std::vector<std::string>& args, const std::string& program) {
     // The timing on stderr, as brute and cardlab mc print it.
     const double rate = r.seconds > 0 ? r.session_nodes / r.seconds : 0.0;
     char line[128];
-    std::snprintf(line, sizeof(line), "%.3f s, %s nodes/s", r.seconds, HumanCount(rate).c_str());
+    std::snprintf(line, sizeof(line), "%.3f s, %s sub-decks/s", r.seconds,
+                  HumanCount(rate).c_str());
     if (stored.enabled() && r.session_nodes == 0) {
       // A store whose subtrees were all counted before (an import of a
       // finished count, a kill before the end): no rate to show.
@@ -414,7 +418,7 @@ int RunCount(const std::vector<std::string>& args, const std::string& program) {
                     "before)",
                     r.seconds);
     }
-    if (!range) {
+    if (!range && !Quiet()) {
       std::cout.flush();
       std::cerr << "time           " << line << "\n";
     }

@@ -5,6 +5,7 @@
 // (docs/schema/eulerdeck-estimate.schema.json) or CSV.
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <iostream>
 #include <nlohmann/json.hpp>
@@ -157,6 +158,15 @@ int RunEstimate(const std::vector<std::string>& args) {
   }
   if (!s.ok()) return BadInput(kProgram, s.ToString());
 
+  // A level every sample counts alike (all of it kept, or counted exactly)
+  // has no spread, but the rounding of its samples' sums (doubles) can leave
+  // a standard error of ~1e-19 of the mean, printed as "2.884e-15": it is 0.
+  for (LevelEstimate& e : r.level) {
+    if (e.std_error > 0 && e.std_error < 1e-12 * std::abs(e.mean)) {
+      e.std_error = 0;
+      e.low = e.high = e.mean;
+    }
+  }
   const mpz_class total_decks = TotalDecks(spec);
   const double decks = total_decks.get_d();
   const LevelEstimate& w = r.winning();
@@ -200,9 +210,9 @@ int RunEstimate(const std::vector<std::string>& args) {
     std::cout << j.dump() << "\n" << std::flush;
   } else if (!csv.is_open() || csv_path != "-") {
     std::cout << "game           " << GameLine(spec) << "\n"
-              << "samples        " << r.samples << " of width " << options.width << " (seed "
-              << options.seed
-              << (r.pilot_samples ? ", after a pilot of " + std::to_string(r.pilot_samples) : "")
+              << "samples        " << Thousands(r.samples) << " of width "
+              << Thousands(options.width) << " (seed " << options.seed
+              << (r.pilot_samples ? ", after a pilot of " + Thousands(r.pilot_samples) : "")
               << "), the last " << Plural(r.exact_levels, "level") << " counted exactly, "
               << (options.lookahead ? "children chosen by their own children"
                                     : "children chosen uniformly")
@@ -221,7 +231,8 @@ int RunEstimate(const std::vector<std::string>& args) {
     std::cout << "winning decks  " << Sci(w.mean) << " +- " << Sci(rel) << "% (95% interval "
               << Sci(w.low) << " .. " << Sci(w.high) << ", ESS " << Sci(w.ess) << ")\n"
               << "probability    " << Sci(p.mean) << " (95% interval " << Sci(p.low) << " .. "
-              << Sci(p.high) << ") of " << total_decks.get_str() << " decks\n";
+              << Sci(p.high) << ") of " << Thousands(total_decks) << " decks ("
+              << Scientific(total_decks, 4) << ")\n";
     PrintTime(seconds, HumanCount(static_cast<double>(r.samples) / seconds) + " samples/s");
   }
   if (!CommitOutput(kProgram, &csv)) return kExitCheckFailed;

@@ -32,9 +32,10 @@ constexpr const char* kUsage =
     "how its offset maps, and which ones are not computed yet and why\n"
     "(docs/oeis.md). The sequences of the backward count (A007709, A007711) start\n"
     "with a forecast of their time, and one of more than a day needs --force.\n"
-    "Ctrl-C (or SIGTERM) stops at once: the terms finished are written (to\n"
-    "standard output as they come; --bfile FILE holds exactly those), and the\n"
-    "exit status is 130 (143).";
+    "--bfile FILE writes the b-file to FILE; standard output then gets one line\n"
+    "saying how many terms went there. Ctrl-C (or SIGTERM) stops at once: the\n"
+    "terms finished are written (to standard output as they come; --bfile FILE\n"
+    "holds exactly those), and the exit status is 130 (143).";
 
 nlohmann::ordered_json ListJson(const OeisSequence& s) {
   nlohmann::ordered_json j;
@@ -145,9 +146,11 @@ int RunOeis(const std::vector<std::string>& all_args) {
   options.tasks_total = &total;
   std::ostringstream lines;
   int64_t last_done = seq->offset - 1;
+  uint64_t terms_written = 0;
   options.on_terms = [&](int64_t n, const std::vector<OeisTerm>& row) {
     std::ostream& os = to_file ? static_cast<std::ostream&>(lines) : std::cout;
     for (const OeisTerm& t : row) os << t.index << " " << t.value << "\n";
+    terms_written += row.size();
     os.flush();
     last_done = n;
   };
@@ -186,6 +189,11 @@ int RunOeis(const std::vector<std::string>& all_args) {
     }
     out << lines.str();
     if (!CommitOutput(kProgram, &out)) return kExitCheckFailed;
+    // The b-file is the result: one line says where it went.
+    if (!stopped) {
+      std::cout << seq->id << ", n = " << seq->offset << ".." << to << ": "
+                << PluralThousands(terms_written, "term") << " written to " << bfile_path << "\n";
+    }
   }
   std::cout << std::flush;
   if (stopped) {

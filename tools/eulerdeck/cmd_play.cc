@@ -16,8 +16,14 @@ namespace {
 constexpr const char* kUsage =
     "usage: eulerdeck play --game G --ranks M [--suits S] --deck DECK [--trace]\n"
     "                      [--json]\n"
-    "Plays one deck and prints the outcome, the removed (stored) cards, the\n"
-    "score and, for a winning deck, the reformed deck.";
+    "Plays one deck and prints the outcome, the removed cards (hlm: stored, its\n"
+    "rules' word; burned cards too), the score and, for a winning deck, the\n"
+    "reformed deck. --trace lists every count in order as CARD/CALLED: the value\n"
+    "of the card turned up, then the value called as it is turned; a * after it\n"
+    "marks a match, the card removed (hlm: stored). \"1/1* 4/1 3/2\": the 1\n"
+    "matched and went, then a 4 was turned as 1 was called, a 3 as 2 was called.\n"
+    "The JSON keeps the field names removed_cards and trace[].removed for every\n"
+    "game (docs/schema/eulerdeck-play.schema.json).";
 
 nlohmann::ordered_json DeckJson(const Deck& deck) {
   nlohmann::ordered_json a = nlohmann::ordered_json::array();
@@ -45,8 +51,8 @@ int RunPlay(const std::vector<std::string>& args) {
   deck_options.Add(
       desc, "the deck, top card first: values separated by spaces or commas (e.g. \"1 4 3 2\")");
   desc.add_options()("trace", po::bool_switch(),
-                     "also show every card counted, with the value called")(
-      "json", po::bool_switch(), "print one JSON object");
+                     "also show every count: CARD/CALLED, * on a match")("json", po::bool_switch(),
+                                                                         "print one JSON object");
   po::variables_map vm;
   if (ParseOrHelp(args, desc, kUsage, vm)) return kExitOk;
   GameSpec spec;
@@ -83,23 +89,25 @@ int RunPlay(const std::vector<std::string>& args) {
     return kExitOk;
   }
 
+  // hlm stores the cards it matches (docs/rules.md); the others remove them.
+  const bool stores = spec.policy().on_miss == OnMiss::kBurn;
   std::cout << "game      " << GameLine(spec) << "\n"
             << "deck      " << DeckToString(deck) << "\n"
             << "outcome   " << OutcomeName(r.outcome) << "\n"
-            << "removed   "
-            << (r.removed.empty()
-                    ? "none"
-                    : DeckToString(r.removed) + " (" + std::to_string(r.removed.size()) + " of " +
-                          Plural(deck.size(), "card") + ")")
+            << (stores ? "stored    " : "removed   ")
+            << (r.removed.empty() ? "none"
+                                  : DeckToString(r.removed) + " (" + Thousands(r.removed.size()) +
+                                        " of " + PluralThousands(deck.size(), "card") + ")")
             << "\n";
-  if (spec.policy().on_miss == OnMiss::kBurn) {
+  if (stores) {
     std::cout << "burned    " << (r.burned.empty() ? "none" : DeckToString(r.burned)) << "\n";
   } else if (!r.residual.empty()) {
     std::cout << "residual  " << DeckToString(r.residual) << "\n";  // as in --json
   }
   // Treize has no score (nothing is removed): "0 of 0" would say nothing.
   if (WinningScore(spec) > 0)
-    std::cout << "score     " << r.score << " of " << WinningScore(spec) << "\n";
+    std::cout << "score     " << Thousands(static_cast<uint64_t>(r.score)) << " of "
+              << Thousands(static_cast<uint64_t>(WinningScore(spec))) << "\n";
   std::cout << "reformed  " << (r.reformed ? DeckToString(*r.reformed) : "none") << "\n";
   if (trace) std::cout << "trace     " << TraceString(r.trace) << "\n";
   return kExitOk;

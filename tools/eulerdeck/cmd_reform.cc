@@ -70,11 +70,11 @@ int RunReform(const std::vector<std::string>& args) {
   if (list) {
     for (const Deck& d : r.decks) std::cout << DeckToString(d) << "\n";
   }
-  std::cout << "length  " << Plural(r.length(), "distinct deck") << "\n"
+  std::cout << "length  " << PluralThousands(r.length(), "distinct deck") << "\n"
             << "end     " << ReformEndName(r.end);
   if (r.end == ReformResult::End::kCycle) {
-    std::cout << " of " << Plural(r.cycle_length(), "deck") << " (back to deck "
-              << r.cycle_start + 1 << ")";
+    std::cout << " of " << PluralThousands(r.cycle_length(), "deck") << " (back to deck "
+              << Thousands(static_cast<uint64_t>(r.cycle_start + 1)) << ")";
   }
   std::cout << "\n";
   return kExitOk;

@@ -2,9 +2,12 @@
 // reformed, its cycles and its longest sequences (engine/reform/stats.h),
 // for one size or a range, as text, JSON lines
 // (docs/schema/eulerdeck-reform-stats.schema.json) or CSV.
+#include <algorithm>
 #include <cstdio>
 #include <iostream>
 #include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
 
 #include "engine/eulerian/children.h"
 #include "engine/reform/stats.h"
@@ -33,9 +36,10 @@ constexpr const char* kUsage =
     "length, and the longest sequence, pre-period and cycle with the first deck\n"
     "of each. The winning decks come from the backward enumeration, each\n"
     "followed forward (docs/reform-stats.md). --ranks A..B does every size in\n"
-    "turn. Ctrl-C stops at once; with --store DIR (one size) the work is kept\n"
-    "in a count store and `eulerdeck resume --store DIR` continues it after\n"
-    "Ctrl-C, kill -9 or a power cut.\n"
+    "turn, as one table printed at the end (its columns fit its widest numbers;\n"
+    "the sizes done are printed on Ctrl-C too). Ctrl-C stops at once; with\n"
+    "--store DIR (one size) the work is kept in a count store and `eulerdeck\n"
+    "resume --store DIR` continues it after Ctrl-C, kill -9 or a power cut.\n"
     "--csv columns: game,ranks,suits,distribution,value,decks\n"
     "(docs/schema/csv_columns.json).";
 
@@ -101,24 +105,30 @@ std::string ExampleText(const ReformExample& e, const char* unit) {
   return Plural(e.length, unit) + ", first deck " + DeckToString(e.deck);
 }
 
+// The decks reformable exactly k times, with thousands separators.
+std::string ExactlyText(const ReformStatsResult& s, size_t k) {
+  return k == 0 ? Thousands(s.unreformed) : Thousands(s.reformable[k]);
+}
+
 void PrintText(const SizeResult& r) {
   const ReformStatsResult& s = r.stats;
   std::cout << "game               " << GameLine(r.spec) << "\n"
-            << "total decks        " << s.total_decks.get_str() << "\n"
-            << "winning decks      " << s.winning_decks << "\n"
-            << "reformable   times      exactly       at least\n";
+            << "total decks        " << Thousands(s.total_decks) << "\n"
+            << "winning decks      " << Thousands(s.winning_decks) << "\n"
+            << "reformable   times        exactly         at least\n";
   for (size_t k = 0; k < s.reformable.size(); ++k) {
-    const std::string exactly = k == 0 ? s.unreformed.get_str() : std::to_string(s.reformable[k]);
-    std::printf("             %5zu %12s %14s\n", k, exactly.c_str(), AtLeastText(s, k).c_str());
+    std::printf("             %5zu %14s %16s\n", k, ExactlyText(s, k).c_str(),
+                Thousands(mpz_class(AtLeastText(s, k))).c_str());
   }
   std::fflush(stdout);
-  std::cout << "cyclic decks       " << s.cyclic_decks << " (on a cycle: " << s.decks_on_cycles
-            << ")\n"
+  std::cout << "cyclic decks       " << Thousands(s.cyclic_decks)
+            << " (on a cycle: " << Thousands(s.decks_on_cycles) << ")\n"
             << "cycles             ";
   if (s.cycles.empty()) std::cout << "none";
   bool first = true;
   for (const auto& [length, count] : s.cycles) {
-    std::cout << (first ? "" : ", ") << count << " of " << Plural(length, "deck");
+    std::cout << (first ? "" : ", ") << Thousands(count) << " of "
+              << PluralThousands(length, "deck");
     first = false;
   }
   std::cout << "\n"
@@ -128,16 +138,58 @@ void PrintText(const SizeResult& r) {
             << "longest cycle      " << ExampleText(s.longest_cycle, "deck") << "\n";
 }
 
-// Range mode: one row per size, the decks reformable exactly 0, 1, 2, ...
-// times, then those whose sequence ends on a cycle.
-void PrintRangeRow(const SizeResult& r) {
-  const ReformStatsResult& s = r.stats;
-  std::printf("%5d %5d  %s", r.spec.ranks, r.spec.cards(), s.unreformed.get_str().c_str());
-  for (size_t k = 1; k < s.reformable.size(); ++k)
-    std::printf(" %llu", static_cast<unsigned long long>(s.reformable[k]));
-  std::printf("  | %llu\n", static_cast<unsigned long long>(s.cyclic_decks));
-  std::fflush(stdout);
-}
+// Range mode: one table, a row per size: the decks reformable exactly
+// k = 0, 1, 2, ... times, then those whose sequence ends on a cycle. A
+// larger size reforms more times (more columns) and has wider numbers, so
+// the table is printed whole, each column as wide as its widest cell.
+class RangeTable {
+ public:
+  void Add(const SizeResult& r) {
+    const ReformStatsResult& s = r.stats;
+    Row row{r.spec.ranks, r.spec.cards(), {}, Thousands(s.cyclic_decks)};
+    for (size_t k = 0; k < s.reformable.size(); ++k) row.exactly.push_back(ExactlyText(s, k));
+    rows_.push_back(std::move(row));
+  }
+
+  void Print(const GameSpec& first) const {
+    if (rows_.empty()) return;
+    // Step 1. The widths: the labels "k=0", ... and "cyclic", or wider cells.
+    std::vector<size_t> width;
+    size_t cyclic = 6;
+    for (const Row& row : rows_) {
+      for (size_t k = 0; k < row.exactly.size(); ++k) {
+        if (k == width.size()) width.push_back(("k=" + std::to_string(k)).size());
+        width[k] = std::max(width[k], row.exactly[k].size());
+      }
+      cyclic = std::max(cyclic, row.cyclic.size());
+    }
+    // Step 2. The title, the header and the rows.
+    PrintRangeTitle(first);
+    std::printf("decks reformable exactly k times, and those whose sequence ends on a cycle\n");
+    std::printf("%5s %5s", "ranks", "cards");
+    for (size_t k = 0; k < width.size(); ++k) {
+      std::printf(" %*s", static_cast<int>(width[k]), ("k=" + std::to_string(k)).c_str());
+    }
+    std::printf("  %*s\n", static_cast<int>(cyclic), "cyclic");
+    for (const Row& row : rows_) {
+      std::printf("%5d %5d", row.ranks, row.cards);
+      for (size_t k = 0; k < width.size(); ++k) {
+        std::printf(" %*s", static_cast<int>(width[k]),
+                    k < row.exactly.size() ? row.exactly[k].c_str() : "");
+      }
+      std::printf("  %*s\n", static_cast<int>(cyclic), row.cyclic.c_str());
+    }
+    std::fflush(stdout);
+  }
+
+ private:
+  struct Row {
+    int ranks, cards;
+    std::vector<std::string> exactly;
+    std::string cyclic;
+  };
+  std::vector<Row> rows_;
+};
 
 Status CheckReforms(const GameSpec& spec) {
   if (spec.policy().on_match != OnMatch::kRemove) {
@@ -181,12 +233,7 @@ int RunReformStats(const std::vector<std::string>& args, const std::string& prog
   if (!s.ok()) return BadInput(program, s.ToString());
   const bool text = !job.json && !job.results_to_stdout();
   if (csv.is_open()) csv << "game,ranks,suits,distribution,value,decks\n";
-  if (text && range) {
-    PrintRangeTitle(specs[0]);
-    std::printf("%5s %5s  %s\n", "ranks", "cards",
-                "decks reformable exactly 0, 1, 2, ... times  | cyclic");
-    std::fflush(stdout);
-  }
+  RangeTable table;  // a range's rows, printed at the end (or on Ctrl-C)
 
   StopOnSignals signals;
   ReformStatsOptions options;
@@ -232,9 +279,10 @@ int RunReformStats(const std::vector<std::string>& args, const std::string& prog
           }
         }
         PrintSizeResult(
-            job.json, text, range, [&] { return ToJson(r); }, [&] { PrintRangeRow(r); },
+            job.json, text, range, [&] { return ToJson(r); }, [&] { table.Add(r); },
             [&] { PrintText(r); }, seconds);
       });
+  if (text && range) table.Print(specs[0]);
   if (status != kExitOk) return status;
   if (!CommitOutput(program, &csv)) return kExitCheckFailed;
   return kExitOk;

@@ -9,6 +9,7 @@
 #include "storage/transport/count_mpi.h"
 #include "tools/common/cli.h"
 #include "tools/common/interrupt.h"
+#include "tools/common/suggest.h"
 #include "tools/common/version.h"
 #include "tools/eulerdeck/commands.h"
 
@@ -89,7 +90,13 @@ int RunCommand(int argc, char** argv) {
     if (command == "import") return RunImport(args);
     if (command == "verify") return RunVerify(args);
     if (command == "list") return RunList(args);
-    return BadInput("eulerdeck", "unknown command '" + command + "' (try 'eulerdeck --help')");
+    const std::string near =
+        Nearest(command, {"play", "reform", "rebuild", "count", "best", "reform-stats",
+                          "reform-search", "estimate", "oeis", "brute", "run", "resume", "status",
+                          "inspect", "export", "import", "verify", "list", "help"});
+    return BadInput("eulerdeck", "unknown command '" + command + "' (" +
+                                     (near.empty() ? "" : "did you mean " + near + "? ") +
+                                     "try 'eulerdeck --help')");
   } catch (const po::error& e) {
     return BadInput("eulerdeck " + command, e.what());
   } catch (const std::exception& e) {
