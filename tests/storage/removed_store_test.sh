@@ -123,7 +123,7 @@ for sig in INT TERM; do
     ! grep -qE '^eulerdeck count: interrupted after [0-9]+ of [0-9]+ tasks \([0-9.]+%; all finished tasks are saved\); continue with `eulerdeck resume --store '"$store"'`$' "$tmp/err"; then
     echo "FAIL (SIG$sig): exit $rc, '$(cat "$tmp/err")'"; fail=1
   fi
-  if ! "$E" status --store "$store" | grep -qE "^state      interrupted with [1-9][0-9]* of [0-9]+ tasks counted; continue with"; then
+  if ! "$E" status --store "$store" | grep -qE "^state      interrupted with [1-9][0-9,]* of [0-9,]+ tasks counted; continue with"; then
     echo "FAIL (SIG$sig): status: $("$E" status --store "$store" | sed -n 3p)"; fail=1
   fi
   got=$("$E" count --removed "${big[@]}" --store "$store" --json -q 2>/dev/null | rows)

@@ -128,4 +128,14 @@ std::string Hex64(uint64_t x) {
 std::string DecimalFloor(const mpq_class& q, int places) { return ScaledDecimal(q, places, false); }
 std::string DecimalCeil(const mpq_class& q, int places) { return ScaledDecimal(q, places, true); }
 
+std::string Thousands(uint64_t n) {
+  const std::string digits = std::to_string(n);
+  std::string out;
+  for (size_t i = 0; i < digits.size(); ++i) {
+    if (i > 0 && (digits.size() - i) % 3 == 0) out += ',';
+    out += digits[i];
+  }
+  return out;
+}
+
 }  // namespace eulerdeck::tools

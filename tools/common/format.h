@@ -57,6 +57,10 @@ inline mpz_class Mpz(uint64_t x) {
   return mpz_class(static_cast<unsigned long>(x));
 }
 
+// 1234567 as "1,234,567": a count in text for people (issue 51, B3; JSON,
+// CSV and b-files write plain digits).
+std::string Thousands(uint64_t n);
+
 }  // namespace eulerdeck::tools
 
 #endif  // EULERDECK_TOOLS_COMMON_FORMAT_H_
