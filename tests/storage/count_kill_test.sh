@@ -147,7 +147,7 @@ for _ in $(seq 50); do
   live=$("$E" status --store "$store" 2>/dev/null | sed -n 3p)
   [[ "$live" == *"sub-decks left (estimated)"* ]] && break
 done
-if ! echo "$live" | grep -qE '^state      running \(pid [0-9]+, since .*\): counting the subtrees below level [0-9]+, [0-9]+ of [0-9]+ done, [0-9.]+[kMGT]? sub-decks/s, ETA [0-9hms]+ for ~[0-9.]+[kMGT]? sub-decks left \(estimated\)'; then
+if ! echo "$live" | grep -qE '^state      running \(pid [0-9]+, since .*\): counting the subtrees below level [0-9]+, [0-9,]+ of [0-9,]+ done, [0-9.]+[kMGT]? sub-decks/s, ETA [0-9hms]+ for ~[0-9.]+[kMGT]? sub-decks left \(estimated\)'; then
   echo "FAIL (running): status does not give the work left: '$live'"; fail=1
 fi
 "$E" status --store "$store" --json | python3 -c '
