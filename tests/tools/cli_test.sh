@@ -449,8 +449,10 @@ expect_bad "export --json with -" "$E" export --store "$R51/run" --counts - --js
 expect_ok "import --json, missing parents" '^\{"command":"eulerdeck import","store":"[^"]*/new/a/b",.*"resume":"eulerdeck resume --store [^"]*/new/a/b"\}$' \
   "$E" import --progress "$tmp/p51.json" --store "$R51/new/a/b" --json
 expect_ok "import: the new store" "^winning decks 9,978 of 362,880$" "$E" status --store "$R51/new/a/b"
+"$E" export --store "$R51/count" --progress "$tmp/p51b.json" 2>/dev/null ||
+  { echo "FAIL (issue 51: export --progress)"; fail=1; }
 expect_ok "import: missing parents" "^continue +eulerdeck resume --store $R51/new2/c/d$" \
-  "$E" import --progress "$tmp/p51.json" --store "$R51/new2/c/d"
+  "$E" import --progress "$tmp/p51b.json" --store "$R51/new2/c/d"
 # The progress line of a resumed count counts the sub-decks of the whole
 # count, those of the session before too: never fewer than the store had
 # committed when it resumed.
