@@ -12,6 +12,30 @@ std::string Plural(uint64_t n, const std::string& noun, const std::string& plura
   return std::to_string(n) + " " + (n == 1 ? noun : plural);
 }
 
+std::string Thousands(const mpz_class& n) {
+  std::string digits = mpz_class(abs(n)).get_str();
+  for (size_t i = digits.size(); i > 3; i -= 3) digits.insert(i - 3, ",");
+  return n < 0 ? "-" + digits : digits;
+}
+
+std::string Thousands(uint64_t n) { return Thousands(Mpz(n)); }
+
+std::string PluralThousands(uint64_t n, const std::string& noun) {
+  return Thousands(n) + " " + noun + (n == 1 ? "" : "s");
+}
+
+std::string Scientific(const mpz_class& n, int digits) {
+  // mpf keeps the digits of any size (a double would do up to 1e308).
+  mpf_class f(n, static_cast<mp_bitcnt_t>(digits * 3.33) + 64);
+  char* out = nullptr;
+  gmp_asprintf(&out, "%.*Fe", digits - 1, f.get_mpf_t());
+  std::string s(out);
+  void (*free_fn)(void*, size_t);
+  mp_get_memory_functions(nullptr, nullptr, &free_fn);
+  free_fn(out, s.size() + 1);
+  return s;
+}
+
 std::string HumanBytes(uint64_t bytes) {
   static const char* const kUnits[] = {"B", "KiB", "MiB", "GiB", "TiB", "PiB"};
   double x = static_cast<double>(bytes);
@@ -127,15 +151,5 @@ std::string Hex64(uint64_t x) {
 
 std::string DecimalFloor(const mpq_class& q, int places) { return ScaledDecimal(q, places, false); }
 std::string DecimalCeil(const mpq_class& q, int places) { return ScaledDecimal(q, places, true); }
-
-std::string Thousands(uint64_t n) {
-  const std::string digits = std::to_string(n);
-  std::string out;
-  for (size_t i = 0; i < digits.size(); ++i) {
-    if (i > 0 && (digits.size() - i) % 3 == 0) out += ',';
-    out += digits[i];
-  }
-  return out;
-}
 
 }  // namespace eulerdeck::tools

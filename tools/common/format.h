@@ -19,6 +19,16 @@ std::string Plural(uint64_t n, const std::string& noun, const std::string& plura
 // "mousetrap (13 ranks x 1 suit, 13 cards)": the game line of every report.
 std::string GameLine(const GameSpec& spec);
 
+// "449,719", "0": a count with thousands separators, as every text for
+// people writes counts (JSON, CSV and b-files keep plain digits).
+std::string Thousands(uint64_t n);
+std::string Thousands(const mpz_class& n);
+// "449,719 decks", "1 deck": Plural() with thousands separators.
+std::string PluralThousands(uint64_t n, const std::string& noun);
+// "8.0658e+67": n in scientific form with `digits` significant digits, for
+// a count too long to read (beside its exact digits).
+std::string Scientific(const mpz_class& n, int digits);
+
 // "1.23M", "45.6k": compact counts for human-readable lines.
 std::string HumanCount(double x);
 // x with `digits` significant digits, as printf's %g: "76823", "1.74e+28"
@@ -56,10 +66,6 @@ inline mpz_class Mpz(uint64_t x) {
   static_assert(sizeof(unsigned long) == sizeof(uint64_t));
   return mpz_class(static_cast<unsigned long>(x));
 }
-
-// 1234567 as "1,234,567": a count in text for people (issue 51, B3; JSON,
-// CSV and b-files write plain digits).
-std::string Thousands(uint64_t n);
 
 }  // namespace eulerdeck::tools
 
