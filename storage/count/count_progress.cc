@@ -413,9 +413,11 @@ Status ImportPlaces(const std::string& dir, std::filesystem::path* target,
                                    "store (give another --store)");
   }
   const fs::path parent = target->has_parent_path() ? target->parent_path() : fs::path(".");
-  if (!fs::is_directory(parent, ec)) {
-    return Status::InvalidArgument("the directory '" + parent.string() + "' of --store '" + dir +
-                                   "' does not exist");
+  // A missing parent is made by CreateStore(), as `count --store` makes it
+  // (issue 51, B7); one that is no directory cannot be.
+  if (fs::exists(parent, ec) && !fs::is_directory(parent, ec)) {
+    return Status::InvalidArgument("'" + parent.string() + "' of --store '" + dir +
+                                   "' is not a directory");
   }
   // The store is made beside the target and renamed onto it once complete
   // (rename replaces an empty directory), so that a kill at any moment

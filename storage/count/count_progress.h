@@ -69,7 +69,8 @@ Status ExportCountProgress(FrontierStore* store, std::string* document, Progress
 // the split level is the exported one, and commits the document's batches.
 // The store is built in the hidden sibling ".NAME.importing" and renamed to
 // `dir` when complete, so that `dir` holds the whole import or nothing, even
-// after a kill. `dir` must not exist or be an empty directory.
+// after a kill. `dir` must not exist or be an empty directory; its missing
+// parent directories are made (and stay, as CreateStore() leaves them).
 // InvalidArgument for a damaged or foreign document, an existing store or a
 // non-empty directory: nothing is written. Any later failure (Corruption when
 // the split level this build makes differs, NoSpace, a stop: Cancelled)

@@ -123,7 +123,7 @@ for sig in INT TERM; do
     ! grep -qE '^eulerdeck count: interrupted after [0-9]+ of [0-9]+ tasks \([0-9.]+%; all finished tasks are saved\); continue with `eulerdeck resume --store '"$store"'`$' "$tmp/err"; then
     echo "FAIL (SIG$sig): exit $rc, '$(cat "$tmp/err")'"; fail=1
   fi
-  if ! "$E" status --store "$store" | grep -qE "^state      interrupted with [1-9][0-9]* of [0-9]+ tasks counted; continue with"; then
+  if ! "$E" status --store "$store" | grep -qE "^state      interrupted with [1-9][0-9,]* of [0-9,]+ tasks counted; continue with"; then
     echo "FAIL (SIG$sig): status: $("$E" status --store "$store" | sed -n 3p)"; fail=1
   fi
   got=$("$E" count --removed "${big[@]}" --store "$store" --json -q 2>/dev/null | rows)
@@ -180,7 +180,9 @@ expect_refusal "$removed" "holds a count --removed, not a count" \
   count "${big[@]}" --store "$removed"
 expect_refusal "$removed" "holds a count --removed, not a stored run" \
   run "${big[@]}" --store "$removed"
-expect_refusal "$removed" "has no levels" export --store "$removed" --counts -
+# --counts: the distribution, which an unfinished count has not (issue 51, B5).
+expect_refusal "$removed" "the count is not finished: [0-9]+ of [0-9]+ tasks" export --store "$removed" --counts -
+expect_refusal "$removed" "has no levels" export --store "$removed" --level 3 --decks -
 expect_refusal "$tmp/countstore" "holds a count of winning decks, not a count --removed" \
   count --removed --game mousetrap --ranks 9 --store "$tmp/countstore"
 echo "ok   refusals: another game, split or kind, one line, exit 2, nothing changed"

@@ -8,7 +8,7 @@ progress() {
   # let a small count finish between two looks.
   "$1" status --store "$2" 2>/dev/null | awk '
     $1 == "state" { complete = ($2 == "complete") }
-    $1 == "subtrees" || $1 == "tasks" { counted = $2; total = $4 }
+    $1 == "subtrees" || $1 == "tasks" { gsub(",", ""); counted = $2; total = $4 }
     END { print counted + 0, total + 0, complete + 0 }'
 }
 

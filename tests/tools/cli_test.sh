@@ -388,6 +388,99 @@ rows=$("$E" list "$tmp/lst" --json | python3 -c 'import json,sys; print(" ".join
 [ "$rows" = "whole" ] || { echo "FAIL (list of an import's directory): '$rows'"; fail=1; }
 expect_bad "verify: no store" "$E" verify --store "$tmp/nothing"
 
+# Results out of every store, scripting, one way of writing numbers (issue
+# 51, B3 status/list, B5, B6 list, B7): a stored run, a count, a count
+# --removed, each finished.
+R51="$tmp/i51"
+"$E" count --game mousetrap --ranks 9 --store "$R51/count" -q >/dev/null 2>&1 ||
+  { echo "FAIL (issue 51: count --store)"; fail=1; }
+"$E" count --removed --game mousetrap --ranks 8 --store "$R51/removed" -q >/dev/null 2>&1 ||
+  { echo "FAIL (issue 51: count --removed --store)"; fail=1; }
+# run prints the headline (its status), in the text and as --json; so does
+# status, of every kind; A007709: 1812 for 8 cards, 9978 for 9.
+expect_ok "run: winning decks" "^winning decks 1,812 of 40,320$" \
+  "$E" run --game mousetrap --ranks 8 --store "$R51/run" -q
+expect_ok "status: run, winning decks" "^winning decks 1,812 of 40,320$" "$E" status --store "$R51/run"
+expect_ok "status: count, winning decks" "^winning decks 9,978 of 362,880$" "$E" status --store "$R51/count"
+expect_ok "status: removed, winning decks" "^winning decks 1,812 of 40,320$" "$E" status --store "$R51/removed"
+expect_ok "status --json: winning_decks" '"kind":"removed","winning_decks":"1812"' \
+  "$E" status --store "$R51/removed" --json
+# Thousands separators in the tables of status, right-aligned under headers.
+expect_ok "status: the levels' table" "^    8      1,812       1 " "$E" status --store "$R51/run"
+expect_ok "status: the removed table" "^cards removed   decks$" "$E" status --store "$R51/removed"
+expect_ok "status: the removed table's rows" "^            0  14,833$" "$E" status --store "$R51/removed"
+# list: the same columns for every kind, the removed count's winning decks.
+"$E" list "$R51" >"$tmp/l51.txt" 2>&1
+grep -q "^store  *kind  *game  *m x s  *state  *progress  *winning decks  *disk  *checkpoint$" "$tmp/l51.txt" ||
+  { echo "FAIL (list: header): $(head -1 "$tmp/l51.txt")"; fail=1; }
+grep -Eq "^$R51/count +count +mousetrap +9x1 +complete +levels 9/9 +9,978 " "$tmp/l51.txt" ||
+  { echo "FAIL (list: count row): $(cat "$tmp/l51.txt")"; fail=1; }
+grep -Eq "^$R51/removed +removed +mousetrap +8x1 +complete +tasks 100% +1,812 " "$tmp/l51.txt" ||
+  { echo "FAIL (list: removed row): $(cat "$tmp/l51.txt")"; fail=1; }
+grep -Eq "^$R51/run +run +mousetrap +8x1 +complete +levels 8/8 +1,812 " "$tmp/l51.txt" ||
+  { echo "FAIL (list: run row): $(cat "$tmp/l51.txt")"; fail=1; }
+expect_ok "list --csv: removed" "^mousetrap,8,1,$R51/removed,8,complete,,,1812,[0-9]+,,removed,,,[0-9]+,[0-9]+$" \
+  "$E" list "$R51" --csv -
+# export --counts of a finished count --removed: its distribution, as
+# count --removed --csv writes it.
+"$E" count --removed --game mousetrap --ranks 8 --csv "$tmp/x51-direct.csv" -q >/dev/null 2>&1
+expect_ok "export --counts: removed" "^mousetrap,8,1,removed,8,1812$" \
+  "$E" export --store "$R51/removed" --counts -
+cmp -s "$tmp/out" "$tmp/x51-direct.csv" ||
+  { echo "FAIL (export --counts of a removed store is not count --removed --csv)"; fail=1; }
+# --json on verify, run, resume, import and export.
+expect_ok "verify --json" '^\{"command":"eulerdeck verify","store":"[^"]*/run",.*"levels_checked":8,.*"entries":"9742"' \
+  "$E" verify --store "$R51/run" --json
+expect_ok "verify --json: removed" '"removed_count":\{"batches":[0-9]+,"tasks_counted":([0-9]+),"tasks":\1,"sum_checked":true\}' \
+  "$E" verify --store "$R51/removed" --json
+expect_ok "run --json" '^\{"command":"eulerdeck status",.*"state":"complete",.*"winning_decks":"84"' \
+  "$E" run --game mousetrap --ranks 6 --store "$R51/run6" --json -q
+"$E" run --game mousetrap --ranks 7 --store "$R51/run7" --until-level 4 -q >/dev/null 2>&1
+expect_ok "resume --json: a stored run" '^\{"command":"eulerdeck status",.*"winning_decks":"330"' \
+  "$E" resume --store "$R51/run7" --json -q
+expect_ok "resume --json: a count" '^\{"command":"eulerdeck count",.*"winning_decks":"9978"' \
+  "$E" resume --store "$R51/count" --json -q
+expect_ok "export --json" '^\{"command":"eulerdeck export",.*"output":"counts","file":"[^"]*x51.csv","rows":"9"\}$' \
+  "$E" export --store "$R51/removed" --counts "$tmp/x51.csv" --json
+expect_ok "export --progress --json" '"output":"progress",.*"kind":"count","subtrees_done":"([0-9]+)","subtrees":"\1","winning_decks_counted":"9978"' \
+  "$E" export --store "$R51/count" --progress "$tmp/p51.json" --json
+expect_bad "export --json with -" "$E" export --store "$R51/run" --counts - --json
+# import makes the missing parents of --store, as count --store does.
+expect_ok "import --json, missing parents" '^\{"command":"eulerdeck import","store":"[^"]*/new/a/b",.*"resume":"eulerdeck resume --store [^"]*/new/a/b"\}$' \
+  "$E" import --progress "$tmp/p51.json" --store "$R51/new/a/b" --json
+expect_ok "import: the new store" "^winning decks 9,978 of 362,880$" "$E" status --store "$R51/new/a/b"
+"$E" export --store "$R51/count" --progress "$tmp/p51b.json" 2>/dev/null ||
+  { echo "FAIL (issue 51: export --progress)"; fail=1; }
+expect_ok "import: missing parents" "^continue +eulerdeck resume --store $R51/new2/c/d$" \
+  "$E" import --progress "$tmp/p51b.json" --store "$R51/new2/c/d"
+# The progress line of a resumed count counts the sub-decks of the whole
+# count, those of the session before too: never fewer than the store had
+# committed when it resumed.
+"$E" count --game mousetrap --ranks 14 --store "$R51/c14" --threads 1 --checkpoint-seconds 0.5 -q >/dev/null 2>&1 &
+pid51=$!
+before51=0
+for _ in $(seq 1 600); do
+  before51=$("$E" status --store "$R51/c14" --json 2>/dev/null |
+    python3 -c 'import json,sys; print(json.load(sys.stdin).get("count", {}).get("sub_decks_counted", 0))' 2>/dev/null || echo 0)
+  [ "${before51:-0}" -ge 40000000 ] && break
+  sleep 0.1
+done
+kill -INT "$pid51"; wait "$pid51" 2>/dev/null
+before51=$("$E" status --store "$R51/c14" --json | python3 -c 'import json,sys; print(json.load(sys.stdin)["count"]["sub_decks_counted"])')
+"$E" resume --store "$R51/c14" --threads 1 >/dev/null 2>"$tmp/r51.err" &
+pid51=$!
+for _ in $(seq 1 300); do grep -q "sub-decks counted" "$tmp/r51.err" && break; sleep 0.1; done
+kill -INT "$pid51"; wait "$pid51" 2>/dev/null
+shown51=$(grep -o "[0-9.]*[kMGT]* sub-decks counted" "$tmp/r51.err" | head -1 | cut -d' ' -f1)
+python3 - "$shown51" "$before51" <<'EOF' || { echo "FAIL (resume's progress line: '$shown51' sub-decks counted, the store had $before51): $(cat "$tmp/r51.err")"; fail=1; }
+import sys
+shown, before = sys.argv[1], int(sys.argv[2])
+scale = {"k": 1e3, "M": 1e6, "G": 1e9, "T": 1e12}
+value = float(shown[:-1]) * scale[shown[-1]] if shown and shown[-1] in scale else float(shown or -1)
+# HumanCount rounds to 3 significant digits.
+sys.exit(0 if before >= 40000000 and value >= before * 0.995 else 1)
+EOF
+
 # Bounds (issue 42, A.3): refused in one line, exit 2, before anything is
 # written; a store given is left byte-identical (its files but RocksDB's LOG,
 # which a read-only opening writes), a new one never created.

@@ -123,9 +123,9 @@ sleep 1
 kill -9 "$pid"
 wait "$pid" 2>/dev/null
 "$E" list "$s" >"$tmp/list.txt" 2>"$tmp/list.err" || bad "list exit $?: $(cat "$tmp/list.err")"
-grep -Eq "^$s/done +mousetrap +6x1 +complete +6/6 +84 " "$tmp/list.txt" || bad "list: done: $(cat "$tmp/list.txt")"
-grep -Eq "^$s/killed +mousetrap +14x1 +interrupted " "$tmp/list.txt" || bad "list: killed: $(cat "$tmp/list.txt")"
-grep -Eq "^$s/deep/er/stopped +hlm +5x2 +stopped +4/10 " "$tmp/list.txt" || bad "list: stopped: $(cat "$tmp/list.txt")"
+grep -Eq "^$s/done +run +mousetrap +6x1 +complete +levels 6/6 +84 " "$tmp/list.txt" || bad "list: done: $(cat "$tmp/list.txt")"
+grep -Eq "^$s/killed +run +mousetrap +14x1 +interrupted " "$tmp/list.txt" || bad "list: killed: $(cat "$tmp/list.txt")"
+grep -Eq "^$s/deep/er/stopped +run +hlm +5x2 +stopped +levels 4/10 " "$tmp/list.txt" || bad "list: stopped: $(cat "$tmp/list.txt")"
 [ "$(wc -l <"$tmp/list.txt")" -eq 4 ] || bad "list: not 3 stores and a header: $(cat "$tmp/list.txt")"
 "$E" list "$s" --depth 1 | grep -q "stopped" && bad "list --depth 1 went deeper"
 "$E" list "$s" --json >"$tmp/list.json" || bad "list --json"

@@ -34,12 +34,14 @@ fi
 mkfifo "$tmp/fifo"
 mkdir "$tmp/dir"
 
-# Stores to export and list: a stored run, and a count store (its batches and
-# progress).
+# Stores to export and list: a stored run, a count store (its batches and
+# progress), a count --removed store (its distribution).
 "$E" run --game mousetrap --ranks 8 --store "$tmp/stores/s8" -q >/dev/null 2>&1 ||
   { echo "FAIL: run for the store to export"; fail=1; }
 "$E" count --game hlm --ranks 8 --suits 2 --store "$tmp/stores/c8" --subtrees 50 -q >/dev/null 2>&1 ||
   { echo "FAIL: count --store for the store to export"; fail=1; }
+"$E" count --removed --game mousetrap --ranks 8 --store "$tmp/stores/r8" -q >/dev/null 2>&1 ||
+  { echo "FAIL: count --removed --store for the store to export"; fail=1; }
 
 # Each case: NAME|COMMAND WITH ITS OUTPUT OPTION LAST (the path follows).
 cases=(
@@ -57,6 +59,7 @@ cases=(
   "export-decks|$E export --store $tmp/stores/s8 --level 8 --decks"
   "export-batches|$E export --store $tmp/stores/c8 --batches"
   "export-progress|$E export --store $tmp/stores/c8 --progress"
+  "export-removed-counts|$E export --store $tmp/stores/r8 --counts"
   "mc-csv|$C mc --game hlm --ranks 5 --decks 1000 --csv"
   "memory-solitaire-csv|$C memory solitaire --n 20 --csv"
   "memory-terminating-csv|$C memory terminating --n 8 --csv"

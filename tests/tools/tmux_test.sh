@@ -119,7 +119,7 @@ done
   { echo "FAIL: the bar changed width between redraws:$widths"; fail=1; }
 pane | grep -E "$BAR" | grep -Eq '\] [0-9]+% of work ' ||
   { echo "FAIL: the bar's percentage does not say it is of the work:"; pane | indent; fail=1; }
-live="^state      running \\(pid [0-9]+, since .*\\): levels? [0-9]+(-[0-9]+)? of $N, input block [0-9]+ of [0-9]+, .* entries, .* entries/s"
+live="^state      running \\(pid [0-9]+, since .*\\): levels? [0-9]+(-[0-9]+)? of $N, input block [0-9,]+ of [0-9,]+, .* entries, .* entries/s"
 for _ in $(seq 1 100); do
   "$E" status --store "$store" | grep -Eq "$live" && break
   sleep 0.1

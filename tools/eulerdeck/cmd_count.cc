@@ -336,8 +336,10 @@ int RunCount(const std::vector<std::string>& args, const std::string& program) {
           stage.work_done = static_cast<double>(before.load() + stage.rate_count);
           stage.work_total = stage.work_done + l;
         }
-        stage.figures.emplace_back(HumanCount(stage.rate_count) + " sub-decks counted",
-                                   HumanCount(stage.rate_count));
+        // The whole count's sub-decks, those of the sessions before a
+        // resume too (issue 51, B5); the rate is this session's.
+        const double whole = static_cast<double>(before.load() + stage.rate_count);
+        stage.figures.emplace_back(HumanCount(whole) + " sub-decks counted", HumanCount(whole));
         return stage;
       };
       Progress progress(std::move(shown));

@@ -4,12 +4,14 @@
 #include <fstream>
 #include <iostream>
 #include <iterator>
+#include <nlohmann/json.hpp>
 #include <sstream>
 
 #include "storage/count/count_progress.h"
 #include "tools/common/cli.h"
 #include "tools/common/format.h"
 #include "tools/common/interrupt.h"
+#include "tools/common/results.h"
 #include "tools/eulerdeck/commands.h"
 
 namespace eulerdeck::tools {
@@ -26,10 +28,13 @@ int RunImport(const std::vector<std::string>& args) {
       "threads", po::value(&threads)->default_value(0),
       "threads that build the levels down to the split (0: all cores)")(
       "memory-budget", po::value(&budget_text)->default_value("512MiB"),
-      "memory for the store's caches and the build of the split level");
+      "memory for the store's caches and the build of the split level")(
+      "json", po::bool_switch(),
+      "print one JSON object saying what was imported "
+      "(docs/schema/eulerdeck-import.schema.json)");
   po::variables_map vm;
   if (ParseOrHelp(args, desc,
-                  "usage: eulerdeck import --progress FILE --store DIR\n"
+                  "usage: eulerdeck import --progress FILE --store DIR [--json]\n"
                   "Makes a new count store from a progress document written by 'eulerdeck\n"
                   "export --progress' (a count --removed's: makes its plan again, which must\n"
                   "have the document's fingerprint, and commits its batches). Otherwise:\n"
@@ -37,7 +42,8 @@ int RunImport(const std::vector<std::string>& args) {
                   "checks that they are the ones exported (the same blocks,\n"
                   "the same sub-decks by their XXH64) and commits the document's batches.\n"
                   "'eulerdeck resume --store DIR' then continues the count where the export\n"
-                  "left it, on this machine or any other. The store is built beside DIR\n"
+                  "left it, on this machine or any other. DIR's missing parent directories\n"
+                  "are made, as 'count --store' makes them. The store is built beside DIR\n"
                   "(.NAME.importing) and renamed to DIR when complete: a kill leaves no\n"
                   "store or the whole import. A damaged document (its checksum, exit 2), a\n"
                   "foreign one (exit 2) or an existing store (exit 2) is refused with nothing\n"
@@ -78,6 +84,19 @@ int RunImport(const std::vector<std::string>& args) {
   char pct[32];
   std::snprintf(pct, sizeof(pct), "%.1f%%", percent);
   const bool removed = summary.kind == "removed";
+  if (vm["json"].as<bool>()) {
+    // The names of `export --progress --json` (docs/schema/eulerdeck-import.schema.json).
+    nlohmann::ordered_json j = GameResultJson(program, summary.spec, dir);
+    j["kind"] = summary.kind;
+    j[removed ? "split_depth" : "split_level"] = summary.split_level;
+    j[removed ? "tasks_done" : "subtrees_done"] = std::to_string(summary.subtrees_done);
+    j[removed ? "tasks" : "subtrees"] = std::to_string(summary.subtrees_total);
+    j[removed ? "decks_counted" : "winning_decks_counted"] = std::to_string(summary.winning);
+    j["records"] = summary.batches;
+    j["resume"] = "eulerdeck resume --store " + dir;
+    std::cout << j.dump() << "\n" << std::flush;
+    return kExitOk;
+  }
   std::cout << "imported   " << GameName(summary.spec.game) << " ("
             << Plural(summary.spec.ranks, "rank") << " x " << Plural(summary.spec.suits, "suit")
             << ") into " << dir << ": " << summary.subtrees_done << " of " << summary.subtrees_total

@@ -34,15 +34,19 @@ struct StoreRow {
   std::string state;
   int committed_level = 0;  // the last level committed (0: none)
   int in_progress_level = 0;
-  uint64_t winning_decks = 0;  // the last level's entries, once complete
+  // Once complete: the winning decks (a run or count: the entries of level
+  // n; a count --removed: the decks that remove every card, known for the
+  // games whose wins do, all but hlm).
+  uint64_t winning_decks = 0;
+  bool has_winning = false;
   uint64_t disk_bytes = 0;
   double checkpoint_age = -1;  // seconds since the checkpoint of the level in progress
   bool count = false;          // a count store (`count --store`), not a stored run
   // A count store past its split: subtrees of the split level counted and
-  // in all (0 of 0 before the split is chosen); a count --removed store:
-  // its plan's tasks.
+  // in all (0 of 0 before the split is chosen).
   uint64_t subtrees_done = 0, subtrees_total = 0;
-  bool removed = false;  // a count --removed store (tasks, no levels)
+  bool removed = false;                      // a count --removed store (tasks, no levels)
+  uint64_t tasks_done = 0, tasks_total = 0;  // a count --removed store's plan's tasks
   // A reform-search store (storage/search): seconds searched of its budget,
   // and the best length found.
   bool search = false;
@@ -112,16 +116,27 @@ StoreRow ReadStore(const std::string& path) {
     s = storage::ReadRemovedProgress(store.get(), &removed);
     if (!s.ok()) return unreadable(s);
     row.removed = true;
-    row.subtrees_done = removed.tasks_done;
-    row.subtrees_total = removed.plan.tasks;
+    row.tasks_done = removed.tasks_done;
+    row.tasks_total = removed.plan.tasks;
     done = removed.complete();
     any = removed.tasks_done > 0;
+    if (done && row.has_spec && !row.spec.policy().ends_on_burned_two) {
+      // Its winning decks: those that remove every card (docs/removed.md).
+      std::vector<uint64_t> distribution;
+      s = storage::RemovedDistribution(row.spec, removed, &distribution);
+      if (!s.ok()) return unreadable(s);
+      row.winning_decks = distribution.back();
+      row.has_winning = true;
+    }
   }
   row.state = storage::RunStateName(
       storage::ReadRunActivity(path, done, in_progress, any,
                                params.kind == storage::StoreKind::kCount || row.removed)
           .state);
-  if (done && !levels.empty()) row.winning_decks = levels.back().entries;
+  if (done && !levels.empty()) {
+    row.winning_decks = levels.back().entries;
+    row.has_winning = true;
+  }
   if (in_progress) {
     row.in_progress_level = progress.level;
     if (progress.saved > 0) row.checkpoint_age = storage::UnixNow() - progress.saved;
@@ -138,26 +153,36 @@ StoreRow ReadStore(const std::string& path) {
   return row;
 }
 
-// "7/16", or for a count store counting the subtrees below its split level
-// 7, "7/16 67%" (the share of the subtrees counted).
-std::string LevelColumn(const StoreRow& r) {
+// The kind of store, as status --json and list --json name it.
+std::string KindOf(const StoreRow& r) {
+  return r.search ? "reform-search" : r.removed ? "removed" : r.count ? "count" : "run";
+}
+
+// The `progress` column, the same for every kind (issue 51, B6): how far
+// the store is, in the unit its kind counts its work in: "levels 7/16" (a
+// run, or a count before its split), "subtrees 67%" (a count past its
+// split), "tasks 67%" (a count --removed), "budget 40%" (a reform search's
+// time).
+std::string ProgressColumn(const StoreRow& r) {
   if (!r.readable) return "?";
-  if (r.search && r.state == "complete") return "finished";
+  auto percent = [](double done, double total) {
+    return std::to_string(static_cast<int>(total > 0 ? 100 * std::min(1.0, done / total) : 0)) +
+           "%";
+  };
   if (r.search) {
-    const double share =
-        r.search_budget > 0 ? std::min(1.0, r.search_seconds / r.search_budget) : 0;
-    return "searched " + std::to_string(static_cast<int>(100 * share)) + "%";
+    return "budget " + (r.state == "complete" ? std::string("100%")
+                                              : percent(r.search_seconds, r.search_budget));
   }
   if (r.removed) {
     return "tasks " +
-           std::to_string(r.subtrees_total ? 100 * r.subtrees_done / r.subtrees_total : 0) + "%";
+           percent(static_cast<double>(r.tasks_done), static_cast<double>(r.tasks_total));
   }
-  std::string level = std::to_string(r.committed_level) + "/" +
-                      (r.has_spec ? std::to_string(r.spec.cards()) : std::string("?"));
   if (r.subtrees_total > 0) {
-    level += " " + std::to_string(100 * r.subtrees_done / r.subtrees_total) + "%";
+    return "subtrees " +
+           percent(static_cast<double>(r.subtrees_done), static_cast<double>(r.subtrees_total));
   }
-  return level;
+  return "levels " + std::to_string(r.committed_level) + "/" +
+         (r.has_spec ? std::to_string(r.spec.cards()) : std::string("?"));
 }
 
 // storage::StoreExists, false for a directory that cannot be examined.
@@ -215,7 +240,7 @@ nlohmann::ordered_json RowJson(const StoreRow& r) {
     j["error"] = r.error;
     return j;
   }
-  j["kind"] = r.search ? "reform-search" : r.removed ? "removed" : r.count ? "count" : "run";
+  j["kind"] = KindOf(r);
   if (r.search) {
     j["search_seconds"] = r.search_seconds;
     j["budget_seconds"] = r.search_budget;
@@ -223,13 +248,17 @@ nlohmann::ordered_json RowJson(const StoreRow& r) {
     j["disk_bytes"] = r.disk_bytes;
     return j;
   }
-  j["committed_level"] = r.committed_level;
+  if (!r.removed) j["committed_level"] = r.committed_level;  // (a removed count has no levels)
   if (r.in_progress_level > 0) j["in_progress_level"] = r.in_progress_level;
   if (r.subtrees_total > 0) {
     j["subtrees_done"] = r.subtrees_done;
     j["subtrees_total"] = r.subtrees_total;
   }
-  if (r.state == "complete" && !r.removed) j["winning_decks"] = std::to_string(r.winning_decks);
+  if (r.removed) {
+    j["tasks_done"] = r.tasks_done;
+    j["tasks_total"] = r.tasks_total;
+  }
+  if (r.state == "complete" && r.has_winning) j["winning_decks"] = std::to_string(r.winning_decks);
   j["disk_bytes"] = r.disk_bytes;
   if (r.checkpoint_age >= 0) j["checkpoint_age_seconds"] = r.checkpoint_age;
   return j;
@@ -243,23 +272,38 @@ std::string CsvField(const std::string& s) {
   return out + "\"";
 }
 
+// The table: a header over columns as wide as their widest value, text
+// left-aligned and numbers right-aligned, counts with thousands separators.
+// Every column means the same for every kind of store (issue 51, B6):
+// `progress` (ProgressColumn) in the kind's unit, `winning decks` the
+// game's winning decks once complete ("-" before, and for a reform search,
+// which counts none: its best length is in `status`).
 void PrintTable(const std::vector<StoreRow>& rows) {
-  size_t width = 5;
-  for (const StoreRow& r : rows) width = std::max(width, r.path.size());
-  std::printf("%-*s  %-9s  %6s  %-11s  %10s  %13s  %9s  %s\n", static_cast<int>(width), "store",
-              "game", "m x s", "state", "level", "winning decks", "disk", "checkpoint");
+  const std::vector<std::string> header = {
+      "store", "kind", "game", "m x s", "state", "progress", "winning decks", "disk", "checkpoint"};
+  const std::vector<bool> right = {false, false, false, true, false, false, true, true, false};
+  std::vector<std::vector<std::string>> cells = {header};
   for (const StoreRow& r : rows) {
     const std::string size =
         r.has_spec ? std::to_string(r.spec.ranks) + "x" + std::to_string(r.spec.suits) : "?";
-    const std::string level = LevelColumn(r);
-    const std::string wins = r.search ? "best " + std::to_string(r.best_length)
-                             : r.state == "complete" && !r.removed ? std::to_string(r.winning_decks)
-                                                                   : "-";
-    const std::string disk = r.readable ? HumanBytes(r.disk_bytes) : "?";
-    const std::string age = r.checkpoint_age >= 0 ? HumanDuration(r.checkpoint_age) + " ago" : "-";
-    std::printf("%-*s  %-9s  %6s  %-11s  %10s  %13s  %9s  %s\n", static_cast<int>(width),
-                r.path.c_str(), r.has_spec ? GameOf(r).c_str() : "?", size.c_str(), r.state.c_str(),
-                level.c_str(), wins.c_str(), disk.c_str(), age.c_str());
+    const std::string wins =
+        r.state == "complete" && r.has_winning ? Thousands(r.winning_decks) : std::string("-");
+    cells.push_back({r.path, r.readable ? KindOf(r) : "?", r.has_spec ? GameOf(r) : "?", size,
+                     r.state, ProgressColumn(r), wins, r.readable ? HumanBytes(r.disk_bytes) : "?",
+                     r.checkpoint_age >= 0 ? HumanDuration(r.checkpoint_age) + " ago" : "-"});
+  }
+  std::vector<size_t> width(header.size(), 0);
+  for (const auto& row : cells) {
+    for (size_t c = 0; c < row.size(); ++c) width[c] = std::max(width[c], row[c].size());
+  }
+  for (const auto& row : cells) {
+    std::string line;
+    for (size_t c = 0; c < row.size(); ++c) {
+      const std::string pad(width[c] - row[c].size(), ' ');
+      if (c > 0) line += "  ";
+      line += right[c] ? pad + row[c] : c + 1 < row.size() ? row[c] + pad : row[c];
+    }
+    std::printf("%s\n", line.c_str());
   }
 }
 
@@ -295,17 +339,20 @@ int RunList(const std::vector<std::string>& args) {
   if (ParseOrHelp(options, desc,
                   "usage: eulerdeck list DIR... [--depth D] [--json | --csv FILE]\n"
                   "Finds every store at or under each DIR (down to --depth directories; a\n"
-                  "store is not searched inside) and prints one row per store: its game,\n"
-                  "its state (running, interrupted, stopped, complete, not started, as\n"
-                  "'eulerdeck status' says), the last level committed of n (a count store\n"
-                  "past its split adds the share of its subtrees counted: 7/16 67%), the\n"
-                  "winning decks once complete, the size on disk, and the age of the\n"
-                  "checkpoint of a level in progress. Reads only: safe while runs write.\n"
+                  "store is not searched inside) and prints one row per store: its kind\n"
+                  "(run, count, removed, reform-search), its game, its state (running,\n"
+                  "interrupted, stopped, complete, not started, as 'eulerdeck status'\n"
+                  "says), its progress in its kind's unit (levels 7/16 committed; a count\n"
+                  "past its split: subtrees 67% counted; a count --removed: tasks 67%; a\n"
+                  "reform search: budget 40% searched), the game's winning decks once\n"
+                  "complete (a count --removed: the decks that remove every card; a reform\n"
+                  "search counts none), the size on disk, and the age of the checkpoint of\n"
+                  "a level in progress. Reads only: safe while runs write.\n"
                   "No store found: said on stderr, exit 0; a store that cannot be read:\n"
                   "exit 1.\n"
                   "--csv columns: game,ranks,suits,store,cards,state,committed_level,\n"
                   "in_progress_level,winning_decks,disk_bytes,checkpoint_age_seconds,kind,\n"
-                  "subtrees_done,subtrees_total\n"
+                  "subtrees_done,subtrees_total,tasks_done,tasks_total\n"
                   "(docs/schema/csv_columns.json).",
                   vm))
     return kExitOk;
@@ -344,25 +391,30 @@ int RunList(const std::vector<std::string>& args) {
 
   if (csv.is_open()) {
     csv << "game,ranks,suits,store,cards,state,committed_level,in_progress_level,winning_decks,"
-           "disk_bytes,checkpoint_age_seconds,kind,subtrees_done,subtrees_total\n";
+           "disk_bytes,checkpoint_age_seconds,kind,subtrees_done,subtrees_total,tasks_done,tasks_"
+           "total\n";
     for (const StoreRow& r : rows) {
       const bool spec = r.has_spec;
       csv << GameOf(r) << "," << (spec ? std::to_string(r.spec.ranks) : "") << ","
           << (spec ? std::to_string(r.spec.suits) : "") << "," << CsvField(r.path) << ","
           << (spec ? std::to_string(r.spec.cards()) : "") << "," << r.state << ","
-          << (r.readable ? std::to_string(r.committed_level) : "") << ","
+          << (r.readable && !r.removed && !r.search ? std::to_string(r.committed_level) : "") << ","
           << (r.in_progress_level > 0 ? std::to_string(r.in_progress_level) : "") << ","
-          << (r.state == "complete" && !r.removed && !r.search ? std::to_string(r.winning_decks)
-                                                               : "")
-          << "," << (r.readable ? std::to_string(r.disk_bytes) : "") << ",";
+          << (r.state == "complete" && r.has_winning ? std::to_string(r.winning_decks) : "") << ","
+          << (r.readable ? std::to_string(r.disk_bytes) : "") << ",";
       if (r.checkpoint_age >= 0) {
         char buf[32];
         std::snprintf(buf, sizeof(buf), "%.1f", r.checkpoint_age);
         csv << buf;
       }
-      csv << "," << (r.readable ? (r.count ? "count" : "run") : "") << ",";
+      csv << "," << (r.readable ? KindOf(r) : "") << ",";
       if (r.subtrees_total > 0)
         csv << r.subtrees_done << "," << r.subtrees_total;
+      else
+        csv << ",";
+      csv << ",";
+      if (r.removed)
+        csv << r.tasks_done << "," << r.tasks_total;
       else
         csv << ",";
       csv << "\n";

@@ -31,7 +31,7 @@ constexpr const char* kRunUsage =
     "usage: eulerdeck run --game G --ranks M [--suits S] --store DIR [--threads T]\n"
     "                     [--memory-budget SIZE] [--keep all|last|none]\n"
     "                     [--until-level K] [--checkpoint-seconds SECONDS]\n"
-    "                     [--pass-levels D] [--force]\n"
+    "                     [--pass-levels D] [--force] [--json]\n"
     "Builds every level of winning sub-decks into the store DIR (RocksDB), each\n"
     "streamed from the one below with bounded memory, checkpointing as it goes,\n"
     "then prints the store's status. DIR is created if need be; an existing DIR\n"
@@ -39,18 +39,20 @@ constexpr const char* kRunUsage =
     "Run it again (or 'eulerdeck resume --store DIR') after an interruption: it\n"
     "continues from the last checkpoint. A new run first prints a forecast of its\n"
     "sub-decks, disk and time (a second of sampling the tree, docs/estimates.md)\n"
-    "and refuses one forecast to take more than a day unless --force.";
+    "and refuses one forecast to take more than a day unless --force. --json: the\n"
+    "status at the end as 'eulerdeck status --json' prints it.";
 constexpr const char* kResumeUsage =
     "usage: eulerdeck resume --store DIR [--threads T] [--memory-budget SIZE]\n"
     "                        [--keep all|last|none] [--until-level K]\n"
     "                        [--checkpoint-seconds SECONDS] [--pass-levels D]\n"
-    "                        [--batch-seconds SECONDS]\n"
+    "                        [--batch-seconds SECONDS] [--json]\n"
     "Continues the enumeration held in DIR from its last checkpoint, then prints\n"
     "the store's status. A count store (made by 'eulerdeck count --store DIR')\n"
     "continues its count and prints the count's report; a reform-stats store\n"
     "(made by 'eulerdeck reform-stats --store DIR') continues and prints its report;\n"
     "a reform-search store (or a contest's directory of them) goes on searching\n"
-    "to its budget.";
+    "to its budget. --json: the JSON of the command it continues (status, count,\n"
+    "count --removed, reform-stats, reform-search) instead of its text.";
 
 struct Common {
   std::string store_dir;
@@ -60,6 +62,7 @@ struct Common {
   int until_level = 0;
   double checkpoint_seconds = 10.0;
   int pass_levels = storage::kDefaultPassLevels;
+  bool json = false;
 
   void Add(po::options_description& desc) {
     desc.add_options()("store", po::value(&store_dir)->required(), "the store directory")(
@@ -76,7 +79,9 @@ struct Common {
         "pass-levels", po::value(&pass_levels)->default_value(storage::kDefaultPassLevels),
         "levels written per pass over a stored level (1-4): a pass reads one level and "
         "writes the next D, so only every D-th level is read back; any D stores the same "
-        "entries");
+        "entries")("json", po::bool_switch(&json),
+                   "print the result as one JSON object (a stored run: its status, "
+                   "docs/schema/eulerdeck-status.schema.json)");
   }
 
   Status ToOptions(storage::RunOptions* o, uint64_t* budget) const {
@@ -406,6 +411,7 @@ int Execute(const std::string& name, const Common& c, const GameSpec* given, boo
   getrusage(RUSAGE_SELF, &usage);
   std::cerr << "peak RSS " << usage.ru_maxrss / 1024 << " MiB (memory budget " << (budget >> 20)
             << " MiB)\n";
+  if (c.json) return RunStatus({"--store", c.store_dir, "--json"});
   return RunStatus({"--store", c.store_dir});
 }
 
@@ -444,6 +450,7 @@ int RunResume(const std::vector<std::string>& args) {
   // The options given on the command line that the resumed job takes: a
   // search only its checkpoints' interval, a count all three.
   auto forwarded = [&](std::vector<std::string> to, bool count) {
+    if (common.json) to.push_back("--json");
     if (count && !vm["memory-budget"].defaulted()) {
       to.insert(to.end(), {"--memory-budget", common.budget_text});
     }
@@ -457,8 +464,10 @@ int RunResume(const std::vector<std::string>& args) {
   };
   if (!storage::IsSearchStore(common.store_dir) && storage::IsContestStore(common.store_dir)) {
     // A contest's stores: the contest goes on where it stands.
-    return RunReformSearch(
-        {"--contest", "--store", common.store_dir, "--threads", std::to_string(common.threads)});
+    std::vector<std::string> contest = {"--contest", "--store", common.store_dir, "--threads",
+                                        std::to_string(common.threads)};
+    if (common.json) contest.push_back("--json");
+    return RunReformSearch(contest);
   }
   if (storage::IsSearchStore(common.store_dir)) {
     // A reform-search store: the search goes on to its budget.

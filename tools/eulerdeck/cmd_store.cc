@@ -81,6 +81,14 @@ std::string LevelsName(int first, int last) {
   return "levels " + std::to_string(first) + "-" + std::to_string(last);
 }
 
+// The headline of a finished store (issue 51, B5): "winning decks 1,812 of
+// 40,320" (the game's decks, when they fit 64 bits).
+void WinningLine(uint64_t winning, uint64_t total) {
+  std::cout << "winning decks " << Thousands(winning);
+  if (total > 0) std::cout << " of " << Thousands(total);
+  std::cout << "\n";
+}
+
 // `status` of a count --removed store (storage/count/stored_removed.h): its
 // plan, the tasks counted, the decks so far, the live state of a writer and,
 // complete, the distribution.
@@ -105,6 +113,12 @@ int StatusRemoved(const std::string& dir, storage::FrontierStore* store, const G
     j["complete"] = done;
     j["keep"] = "none";
     j["kind"] = storage::StoreKindName(storage::StoreKind::kRemoved);
+    // The decks that remove every card: those that win (mousetrap, modular;
+    // an hlm win stores all but a final 2, which the distribution does not
+    // tell).
+    if (done && !spec.policy().ends_on_burned_two) {
+      j["winning_decks"] = std::to_string(removed.back());
+    }
     nlohmann::ordered_json top_json = nlohmann::ordered_json::array();
     for (uint64_t x : progress.plan.top) top_json.push_back(std::to_string(x));
     j["removed_count"] = {{"split_depth", progress.plan.split_depth},
@@ -141,9 +155,9 @@ int StatusRemoved(const std::string& dir, storage::FrontierStore* store, const G
             << "state      " << storage::RunStateName(activity.state);
   if (running && activity.has_live && live.counting) {
     std::cout << " (pid " << live.pid << ", since " << UtcTime(live.started)
-              << "): " << std::max<uint64_t>(live.input_done, progress.tasks_done) << " of "
-              << live.input_total << " tasks done, " << Significant(live.entries_per_second, 3)
-              << " tasks/s";
+              << "): " << Thousands(std::max<uint64_t>(live.input_done, progress.tasks_done))
+              << " of " << Thousands(live.input_total) << " tasks done, "
+              << Significant(live.entries_per_second, 3) << " tasks/s";
     if (live.eta_seconds >= 0) {
       std::cout << ", ETA " << HumanDuration(live.eta_seconds) << " by tasks";
     }
@@ -151,25 +165,33 @@ int StatusRemoved(const std::string& dir, storage::FrontierStore* store, const G
   } else if (running) {
     std::cout << " (another process holds the store)";
   } else if (!done) {
-    std::cout << " with " << progress.tasks_done << " of " << progress.plan.tasks
+    std::cout << " with " << Thousands(progress.tasks_done) << " of "
+              << Thousands(progress.plan.tasks)
               << " tasks counted; continue with `eulerdeck resume --store " << dir << "`";
   }
-  std::cout << "\n"
-            << "kind       count --removed: forward play split " << progress.plan.split_depth
-            << " removals deep into " << progress.plan.tasks << " tasks (" << progress.plan.method
-            << ", plan " << Hex64(progress.plan.fingerprint) << ")\n"
-            << "tasks      " << progress.tasks_done << " of " << progress.plan.tasks << " counted ("
+  std::cout << "\n";
+  // The result first (issue 51, B5): the decks that remove every card win
+  // (not in hlm, whose wins burn a final 2).
+  if (done && !spec.policy().ends_on_burned_two) WinningLine(removed.back(), total);
+  std::cout << "kind       count --removed: forward play split " << progress.plan.split_depth
+            << " removals deep into " << Thousands(progress.plan.tasks) << " tasks ("
+            << progress.plan.method << ", plan " << Hex64(progress.plan.fingerprint) << ")\n"
+            << "tasks      " << Thousands(progress.tasks_done) << " of "
+            << Thousands(progress.plan.tasks) << " counted ("
             << Significant(
                    progress.plan.tasks ? 100.0 * progress.tasks_done / progress.plan.tasks : 100.0,
                    3)
             << "%), in " << Plural(progress.batches, "batch", "batches") << ", "
             << HumanDuration(progress.counted.seconds) << " of worker time\n"
-            << "decks      " << progress.counted.decks() + top << " of " << total << " counted ("
-            << top << " end above the cut)\n";
+            << "decks      " << Thousands(progress.counted.decks() + top) << " of "
+            << Thousands(total) << " counted (" << Thousands(top) << " end above the cut)\n";
   if (done) {
-    std::cout << "cards removed  decks\n";
+    // A table: a header over right-aligned columns as wide as their widest.
+    size_t width = 5;
+    for (uint64_t x : removed) width = std::max(width, Thousands(x).size());
+    std::printf("cards removed  %*s\n", static_cast<int>(width), "decks");
     for (size_t i = 0; i < removed.size(); ++i) {
-      std::printf("  %4zu         %llu\n", i, static_cast<unsigned long long>(removed[i]));
+      std::printf("%13zu  %*s\n", i, static_cast<int>(width), Thousands(removed[i]).c_str());
     }
     std::fflush(stdout);
   }
@@ -288,6 +310,8 @@ int RunStatus(const std::vector<std::string>& args) {
     j["complete"] = done;
     j["keep"] = storage::KeepName(params.keep);
     j["kind"] = storage::StoreKindName(params.kind);
+    // The result, once complete: the entries of level n (issue 51, B5).
+    if (done) j["winning_decks"] = std::to_string(levels.back().entries);
     if (is_count) {
       nlohmann::ordered_json sizes = nlohmann::ordered_json::array();
       for (int b = 0; b < kSizeBuckets; ++b) {
@@ -388,9 +412,9 @@ int RunStatus(const std::vector<std::string>& args) {
     // (924094 done beside 956862 counted, issue 42 B3).
     const uint64_t live_done = std::max<uint64_t>(live.input_done, counting.subtrees_done);
     std::cout << " (pid " << live.pid << ", since " << UtcTime(live.started)
-              << "): counting the subtrees below level " << live.level << ", " << live_done
-              << " of " << live.input_total << " done, " << HumanCount(live.entries_per_second)
-              << " sub-decks/s";
+              << "): counting the subtrees below level " << live.level << ", "
+              << Thousands(live_done) << " of " << Thousands(live.input_total) << " done, "
+              << HumanCount(live.entries_per_second) << " sub-decks/s";
     if (live.eta_seconds >= 0) std::cout << ", ETA " << HumanDuration(live.eta_seconds);
     if (live.eta_seconds >= 0 && live.sub_decks_left >= 0) {
       std::cout << " for ~" << HumanCount(live.sub_decks_left) << " sub-decks left (estimated)";
@@ -401,20 +425,22 @@ int RunStatus(const std::vector<std::string>& args) {
   } else if (running && has_live) {
     std::cout << " (pid " << live.pid << ", since " << UtcTime(live.started)
               << "): " << LevelsName(live.level, live.pass_last) << " of " << live.last_level
-              << ", input block " << live.input_done << " of " << live.input_total << ", "
-              << HumanCount(live.entries) << " entries, " << HumanCount(live.entries_per_second)
-              << " entries/s (" << HumanDuration(now - live.updated) << " ago)";
+              << ", input block " << Thousands(live.input_done) << " of "
+              << Thousands(live.input_total) << ", " << HumanCount(live.entries) << " entries, "
+              << HumanCount(live.entries_per_second) << " entries/s ("
+              << HumanDuration(now - live.updated) << " ago)";
   } else if (running) {
     std::cout << " (another process holds the store)";
   } else if (activity.state == storage::RunState::kInterrupted && is_count &&
              counting.subtrees_total > 0 && counting.subtrees_done == counting.subtrees_total) {
     // Every subtree counted, the totals not yet written (a kill between
     // the last batch and the end): nothing left to count.
-    std::cout << " with every subtree counted (" << counting.subtrees_total
+    std::cout << " with every subtree counted (" << Thousands(counting.subtrees_total)
               << "), its totals not written; `eulerdeck resume --store " << dir
               << "` writes them (it counts nothing)";
   } else if (activity.state == storage::RunState::kInterrupted && is_count) {
-    std::cout << " with " << counting.subtrees_done << " of " << counting.subtrees_total
+    std::cout << " with " << Thousands(counting.subtrees_done) << " of "
+              << Thousands(counting.subtrees_total)
               << " subtrees counted; continue with `eulerdeck resume --store " << dir << "`";
   } else if (activity.state == storage::RunState::kInterrupted && !in_progress) {
     std::cout << " after level " << (levels.empty() ? 0 : levels.back().level)
@@ -428,16 +454,18 @@ int RunStatus(const std::vector<std::string>& args) {
     std::cout << " after level " << levels.back().level << " of " << n;
   }
   std::cout << "\n";
+  // The result first (issue 51, B5): the entries of level n.
+  if (done) WinningLine(levels.back().entries, TotalDecks64(spec).value_or(0));
   if (is_count) {
     std::cout << "kind       " << (params.tally.empty() ? "" : params.tally + " ")
               << "count, split at level " << counting.split_level << " (the first with "
-              << params.subtree_target << " sub-decks or " << storage::kMinSubtreeDepth
+              << Thousands(params.subtree_target) << " sub-decks or " << storage::kMinSubtreeDepth
               << " levels above the last)\n";
     if (counting.split_level > 0 && counting.split_level < n) {
       // While a process counts, these are the committed batches' (the
       // state line adds those finished since the last checkpoint).
-      std::cout << "subtrees   " << counting.subtrees_done << " of " << counting.subtrees_total
-                << (running ? " committed (" : " counted (")
+      std::cout << "subtrees   " << Thousands(counting.subtrees_done) << " of "
+                << Thousands(counting.subtrees_total) << (running ? " committed (" : " counted (")
                 << Ratio(100.0 * counting.subtrees_done, counting.subtrees_total, 1) << "%), "
                 << Plural(counting.batches, "batch", "batches") << ", "
                 << HumanDuration(counting.counted.seconds) << " of worker time\n";
@@ -464,23 +492,29 @@ int RunStatus(const std::vector<std::string>& args) {
       std::cout << "\n";
     }
   }
-  std::cout << "keep       " << storage::KeepName(params.keep)
-            << "\n"
-            // 76 columns at most: counts up to 15 digits, sizes in KiB/MiB/GiB.
-            << "level        sub-decks    blocks      stored  B/entry  ratio   seconds  kept\n";
+  std::cout << "keep       " << storage::KeepName(params.keep) << "\n";
+  // The counts with thousands separators, each column as wide as its widest
+  // value (a 15-digit count is 19 characters): a header over aligned columns.
+  int entries_width = 9, blocks_width = 6;
   for (const auto& r : levels) {
-    std::printf("%5d  %15llu  %8llu  %10s  %7s  %5s  %8.1f  %s\n", r.level,
-                static_cast<unsigned long long>(r.entries),
-                static_cast<unsigned long long>(r.blocks), HumanBytes(r.stored_bytes).c_str(),
-                Ratio(r.stored_bytes, r.entries).c_str(),
+    entries_width = std::max(entries_width, static_cast<int>(Thousands(r.entries).size()));
+    blocks_width = std::max(blocks_width, static_cast<int>(Thousands(r.blocks).size()));
+  }
+  std::printf("level  %*s  %*s      stored  B/entry  ratio   seconds  kept\n", entries_width,
+              "sub-decks", blocks_width, "blocks");
+  for (const auto& r : levels) {
+    std::printf("%5d  %*s  %*s  %10s  %7s  %5s  %8.1f  %s\n", r.level, entries_width,
+                Thousands(r.entries).c_str(), blocks_width, Thousands(r.blocks).c_str(),
+                HumanBytes(r.stored_bytes).c_str(), Ratio(r.stored_bytes, r.entries).c_str(),
                 Ratio(r.raw_bytes, r.stored_bytes, 1).c_str(), r.seconds, r.kept ? "yes" : "no");
   }
   std::fflush(stdout);
   if (in_progress) {
     std::cout << "progress   " << LevelsName(p.level, p.last_level()) << ": input block "
-              << p.next_ordinal << " of " << p.input_blocks << ", "
-              << Plural(p.pass_entries(), "entry", "entries") << " so far, " << HumanCount(rate)
-              << " entries/s, ETA " << HumanDuration(eta) << " (at the last checkpoint)\n";
+              << Thousands(p.next_ordinal) << " of " << Thousands(p.input_blocks) << ", "
+              << Thousands(p.pass_entries()) << (p.pass_entries() == 1 ? " entry" : " entries")
+              << " so far, " << HumanCount(rate) << " entries/s, ETA " << HumanDuration(eta)
+              << " (at the last checkpoint)\n";
   }
   std::cout << "disk       " << HumanBytes(store->DiskBytes()) << "\n";
   return kExitOk;
@@ -641,7 +675,10 @@ int RunExport(const std::vector<std::string>& args) {
                "standard output), the columns above")(
       "progress", po::value(&progress_path),
       "a count store: write its progress to FILE (- for standard output) as a small JSON "
-      "document, from which 'eulerdeck import' makes a new store that resumes it");
+      "document, from which 'eulerdeck import' makes a new store that resumes it")(
+      "json", po::bool_switch(),
+      "print one JSON object on standard output saying what was written (the FILE must "
+      "then not be -)");
   po::variables_map vm;
   if (ParseOrHelp(args, desc,
                   "usage: eulerdeck export --store DIR --counts FILE\n"
@@ -651,6 +688,9 @@ int RunExport(const std::vector<std::string>& args) {
                   "Writes CSV (docs/output.md: a header, then data rows only). --counts: one\n"
                   "row per committed level, with the columns\n"
                   "  game,ranks,suits,level,winning_sub_decks,blocks,stored_bytes,raw_bytes\n"
+                  "(a finished count --removed: its distribution as 'count --removed --csv'\n"
+                  "writes it, game,ranks,suits,distribution,value,decks, the decks removing\n"
+                  "exactly value cards)\n"
                   "(winning_sub_decks: the sub-decks of K cards stored at level K; the blocks\n"
                   "holding them; their bytes as stored and before compression). A store that\n"
                   "is not finished is refused (exit 2) unless --partial, which writes the\n"
@@ -670,13 +710,30 @@ int RunExport(const std::vector<std::string>& args) {
                   "document of a few kilobytes with its own checksum (docs/output.md): copy\n"
                   "it off the machine, and 'eulerdeck import --progress FILE --store NEW'\n"
                   "makes a store that 'eulerdeck resume' continues, on any machine. Safe\n"
-                  "while the count runs (it exports what is committed).",
+                  "while the count runs (it exports what is committed). --json: one\n"
+                  "object on standard output (docs/schema/eulerdeck-export.schema.json): the\n"
+                  "store, what was written to which file, its rows.",
                   vm))
     return kExitOk;
+  const bool json = vm["json"].as<bool>();
   std::unique_ptr<storage::FrontierStore> store;
   GameSpec spec;
-  Status s;
-  if (counts_path.empty() + decks_path.empty() + batches_path.empty() + progress_path.empty() != 3)
+  Status s = CheckResultStreams(json, {{"counts", counts_path},
+                                       {"decks", decks_path},
+                                       {"batches", batches_path},
+                                       {"progress", progress_path}});
+  if (!s.ok()) return BadInput("eulerdeck export", s.ToString());
+  // --json: what was written, once it is (docs/schema/eulerdeck-export.schema.json).
+  auto report = [&](const std::string& what, const std::string& path, uint64_t rows) {
+    if (!json) return;
+    nlohmann::ordered_json j = GameResultJson("eulerdeck export", spec, dir);
+    j["output"] = what;
+    j["file"] = path;
+    j["rows"] = std::to_string(rows);
+    std::cout << j.dump() << "\n" << std::flush;
+  };
+  if (s.ok() &&
+      counts_path.empty() + decks_path.empty() + batches_path.empty() + progress_path.empty() != 3)
     s = Status::InvalidArgument("give --counts, --decks, --batches or --progress (one of them)");
   if (s.ok() && !decks_path.empty() && !vm.count("level"))
     s = Status::InvalidArgument("--decks needs --level");
@@ -692,29 +749,52 @@ int RunExport(const std::vector<std::string>& args) {
     bool has_params = false;
     s = store->GetParams(&params, &has_params);
     if (s.ok() && has_params && params.kind == storage::StoreKind::kRemoved) {
-      if (batches_path.empty()) {
+      if (batches_path.empty() && counts_path.empty()) {
         return BadInput("eulerdeck export",
                         "store '" + dir +
-                            "' holds a count --removed, which has no levels (--batches or "
-                            "--progress; `eulerdeck status --store " +
-                            dir + "` shows its distribution)");
+                            "' holds a count --removed, which has no levels (--counts, --batches "
+                            "or --progress)");
       }
       storage::RemovedProgress removed;
       std::vector<storage::RemovedBatchSummary> batches;
       s = storage::ReadRemovedProgress(store.get(), &removed, &batches);
       if (!s.ok()) return StoreError("eulerdeck export", s);
-      OutputFile out;
-      s = out.Open(batches_path);
-      if (!s.ok()) return StoreError("eulerdeck export", s);
-      out << "game,ranks,suits,split_depth,first,tasks,decks,thread_seconds\n";
-      const std::string game = CsvGamePrefix(spec);
-      for (const auto& b : batches) {
-        char seconds[32];
-        std::snprintf(seconds, sizeof(seconds), "%.6f", b.thread_seconds);
-        out << game << removed.plan.split_depth << "," << b.first << "," << b.tasks << ","
-            << b.decks << "," << seconds << "\n";
+      // --counts: its result, the distribution, once complete (issue 51,
+      // B5); an unfinished count has none to write, not even in part.
+      std::vector<uint64_t> distribution;
+      if (!counts_path.empty() && !removed.complete()) {
+        return BadInput("eulerdeck export",
+                        "the count is not finished: " + std::to_string(removed.tasks_done) +
+                            " of " + std::to_string(removed.plan.tasks) +
+                            " tasks (a count --removed has its distribution only once complete)");
       }
-      return CommitOutput("eulerdeck export", &out) ? kExitOk : kExitCheckFailed;
+      if (!counts_path.empty()) s = storage::RemovedDistribution(spec, removed, &distribution);
+      if (!s.ok()) return StoreError("eulerdeck export", s);
+      const std::string& path = counts_path.empty() ? batches_path : counts_path;
+      OutputFile out;
+      s = out.Open(path);
+      if (!s.ok()) return StoreError("eulerdeck export", s);
+      const std::string game = CsvGamePrefix(spec);
+      uint64_t rows = 0;
+      if (!counts_path.empty()) {
+        // The columns and rows of `count --removed --csv`.
+        out << "game,ranks,suits,distribution,value,decks\n";
+        for (size_t i = 0; i < distribution.size(); ++i, ++rows) {
+          out << game << "removed," << i << "," << distribution[i] << "\n";
+        }
+      } else {
+        out << "game,ranks,suits,split_depth,first,tasks,decks,thread_seconds\n";
+        for (const auto& b : batches) {
+          char seconds[32];
+          std::snprintf(seconds, sizeof(seconds), "%.6f", b.thread_seconds);
+          out << game << removed.plan.split_depth << "," << b.first << "," << b.tasks << ","
+              << b.decks << "," << seconds << "\n";
+          ++rows;
+        }
+      }
+      if (!CommitOutput("eulerdeck export", &out)) return kExitCheckFailed;
+      report(counts_path.empty() ? "batches" : "counts", path, rows);
+      return kExitOk;
     }
   }
   // --counts of a store that is not finished: its rows would read as the
@@ -768,6 +848,18 @@ int RunExport(const std::vector<std::string>& args) {
     out << document;
     if (!CommitOutput("eulerdeck export", &out)) return kExitCheckFailed;
     const bool removed = summary.kind == storage::StoreKindName(storage::StoreKind::kRemoved);
+    if (json) {
+      nlohmann::ordered_json j = GameResultJson("eulerdeck export", spec, dir);
+      j["output"] = "progress";
+      j["file"] = progress_path;
+      j["kind"] = summary.kind;
+      j[removed ? "tasks_done" : "subtrees_done"] = std::to_string(summary.subtrees_done);
+      j[removed ? "tasks" : "subtrees"] = std::to_string(summary.subtrees_total);
+      j[removed ? "decks_counted" : "winning_decks_counted"] = std::to_string(summary.winning);
+      j["records"] = summary.batches;
+      std::cout << j.dump() << "\n" << std::flush;
+      return kExitOk;
+    }
     std::cerr << "eulerdeck export: " << summary.subtrees_done << " of " << summary.subtrees_total
               << (removed ? " tasks counted (" : " subtrees counted (") << summary.winning
               << (removed ? " decks below them so far), in " : " winning decks so far), in ")
@@ -785,7 +877,9 @@ int RunExport(const std::vector<std::string>& args) {
       out << game << progress.split_level << "," << b.block << "," << b.first << "," << b.subtrees
           << "," << b.sub_decks << "," << b.winning << "," << seconds << "\n";
     }
-    return CommitOutput("eulerdeck export", &out) ? kExitOk : kExitCheckFailed;
+    if (!CommitOutput("eulerdeck export", &out)) return kExitCheckFailed;
+    report("batches", batches_path, batches.size());
+    return kExitOk;
   }
   if (!counts_path.empty()) {
     if (!unfinished.empty()) {
@@ -797,31 +891,40 @@ int RunExport(const std::vector<std::string>& args) {
       out << game << r.level << "," << r.entries << "," << r.blocks << "," << r.stored_bytes << ","
           << r.raw_bytes << "\n";
     }
-    return CommitOutput("eulerdeck export", &out) ? kExitOk : kExitCheckFailed;
+    if (!CommitOutput("eulerdeck export", &out)) return kExitCheckFailed;
+    report("counts", counts_path, levels.size());
+    return kExitOk;
   }
   out << "game,ranks,suits,level,deck,string\n";
   PathDecoder decoder(spec);
+  uint64_t rows = 0;
   s = storage::ForEachEntry(store.get(), level, [&](const uint16_t* p, int k) {
     const Card* deck = decoder.Decode(p, k);
     out << game << level << "," << DeckToString(Deck(deck, deck + k)) << ","
         << DeckToString(PathString(spec, p, k)) << "\n";
+    ++rows;
     return true;
   });
   if (!s.ok()) {
     std::cerr << "eulerdeck export: " << s.ToString() << "\n";
     return kExitCheckFailed;
   }
-  return CommitOutput("eulerdeck export", &out) ? kExitOk : kExitCheckFailed;
+  if (!CommitOutput("eulerdeck export", &out)) return kExitCheckFailed;
+  report("decks", decks_path, rows);
+  return kExitOk;
 }
 
 int RunVerify(const std::vector<std::string>& args) {
   std::string dir;
   po::options_description desc("options");
   desc.add_options()("help,h", "show this help")("store", po::value(&dir)->required(),
-                                                 "the store directory");
+                                                 "the store directory")(
+      "json", po::bool_switch(),
+      "print one JSON object once no fault is found (a fault: exit 1, one line on stderr, "
+      "nothing on standard output)");
   po::variables_map vm;
   if (ParseOrHelp(args, desc,
-                  "usage: eulerdeck verify --store DIR\n"
+                  "usage: eulerdeck verify --store DIR [--json]\n"
                   "Re-reads every block of every kept level: checksums, counts, order, and\n"
                   "that each entry is a valid child of an entry of the level below; checks\n"
                   "the database files' own checksums first. Shows its progress (bytes read)\n"
@@ -864,6 +967,7 @@ int RunVerify(const std::vector<std::string>& args) {
   // A count --removed store: its records too (each parses, none overlaps or
   // passes the plan's tasks) and, complete, its sum (the game's decks).
   std::string removed_line;
+  nlohmann::ordered_json removed_json;
   {
     storage::StoreParams params;
     bool has_params = false;
@@ -878,6 +982,10 @@ int RunVerify(const std::vector<std::string>& args) {
                        std::to_string(progress.tasks_done) + " of " +
                        std::to_string(progress.plan.tasks) + " tasks" +
                        (progress.complete() ? ", summing to the game's decks" : "");
+        removed_json = {{"batches", progress.batches},
+                        {"tasks_counted", progress.tasks_done},
+                        {"tasks", progress.plan.tasks},
+                        {"sum_checked", progress.complete()}};
       }
     }
     if (!s.ok()) {
@@ -885,12 +993,25 @@ int RunVerify(const std::vector<std::string>& args) {
       return kExitCheckFailed;
     }
   }
-  std::cout << "verified   the database files' checksums; "
-            << Plural(report.levels_checked, "level")
-            << (report.in_progress_checked ? " and the pass in progress to its checkpoint" : "")
-            << ", " << Plural(report.blocks, "block") << ", "
-            << Plural(report.entries, "entry", "entries") << " (" << report.parents_checked
-            << " checked against their parents)" << removed_line << ": no fault\n";
+  if (vm["json"].as<bool>()) {
+    // docs/schema/eulerdeck-verify.schema.json.
+    nlohmann::ordered_json j = GameResultJson("eulerdeck verify", spec, dir);
+    j["levels_checked"] = report.levels_checked;
+    j["in_progress_checked"] = report.in_progress_checked;
+    j["blocks"] = std::to_string(report.blocks);
+    j["entries"] = std::to_string(report.entries);
+    j["parents_checked"] = std::to_string(report.parents_checked);
+    j["files_replaced"] = report.files_replaced;
+    if (!removed_json.is_null()) j["removed_count"] = removed_json;
+    std::cout << j.dump() << "\n" << std::flush;
+  } else {
+    std::cout << "verified   the database files' checksums; "
+              << Plural(report.levels_checked, "level")
+              << (report.in_progress_checked ? " and the pass in progress to its checkpoint" : "")
+              << ", " << Plural(report.blocks, "block") << ", "
+              << Plural(report.entries, "entry", "entries") << " (" << report.parents_checked
+              << " checked against their parents)" << removed_line << ": no fault\n";
+  }
   if (report.files_replaced > 0) {
     std::cerr << "eulerdeck verify: " << report.files_replaced
               << " database files were replaced by the run writing the store while verify read "
