@@ -260,6 +260,13 @@ Status MissingStore(const std::string& dir) {
   std::error_code ec;
   if (!fs::is_directory(dir, ec) || fs::is_empty(dir, ec))
     return Status::InvalidArgument("no store at '" + dir + "'");
+  // The project's other store: said as such, with the commands that read it.
+  if (fs::is_regular_file(fs::path(dir) / kSearchStoreDocument, ec)) {
+    return Status::InvalidArgument("'" + dir +
+                                   "' is a reform-search store, not a store of levels or counts: "
+                                   "use `eulerdeck status --store " +
+                                   dir + "` or `eulerdeck resume --store " + dir + "`");
+  }
   // A database's own files: a store that lost its CURRENT is damaged, and
   // writing there would make a new, empty database beside the old files.
   for (const fs::directory_entry& entry : fs::directory_iterator(dir, ec)) {

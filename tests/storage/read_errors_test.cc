@@ -8,7 +8,9 @@
 // (one flush each, disjoint, so RocksDB moves them down whole), flips a
 // byte in the data of each one in turn and reads the store read-only.
 // tests/storage/reliability_test.sh §10 does the same through the tools.
-
+//
+// A reform-search store given where a store of levels or counts is expected
+// is named as one (A4; §11 there through the tools).
 #include <algorithm>
 #include <catch2/catch.hpp>
 #include <filesystem>
@@ -16,6 +18,7 @@
 #include <string>
 #include <vector>
 
+#include "storage/search/search_store.h"
 #include "storage/store/frontier_store.h"
 #include "tests/support/open_store.h"
 #include "tests/support/temp_dir.h"
@@ -142,6 +145,27 @@ TEST_CASE("read errors: the records of a damaged store are reported, never fewer
     }
   }
   CHECK(reported > 0);
+}
+
+TEST_CASE("read errors: a reform-search store is named as one") {
+  CHECK(std::string(kSearchStoreDocument) == kSearchDocument);
+  testing::TempDir tmp("eulerdeck-read-errors");
+  const std::string dir = tmp.path() + "/search";
+  fs::create_directory(dir);
+  std::ofstream(fs::path(dir) / kSearchDocument) << "{}\n";
+  const std::string said =
+      "'" + dir + "' is a reform-search store, not a store of levels or counts: use `eulerdeck " +
+      "status --store " + dir + "` or `eulerdeck resume --store " + dir + "`";
+  Status s = MissingStore(dir);
+  CHECK(s.IsInvalidArgument());
+  CHECK(s.message() == said);
+  std::unique_ptr<FrontierStore> store;
+  s = FrontierStore::Open(dir, FrontierStore::Mode::kReadOnly, testing::kStoreBudget, &store);
+  CHECK(s.IsInvalidArgument());
+  CHECK(s.message() == said);
+  s = CreateStore(dir, StoreParams());
+  CHECK(s.IsInvalidArgument());
+  CHECK(s.message() == said);
 }
 
 }  // namespace

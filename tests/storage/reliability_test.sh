@@ -16,7 +16,10 @@
 # 10. a byte flipped in a table file of a count --removed store or a count
 #     store: status, list and export --progress either report the damage
 #     (exit 1, one line) or show the store as it is, never an older state
-#     (issue 51, A1).
+#     (issue 51, A1);
+# 11. a reform-search store given to verify, export, inspect, count and run
+#     is named as one, with the commands that read it (A4);
+# 12. export to a full standard output says so once (A5).
 # (Disk full, concurrent readers and power cuts have their own tests.)
 # Usage: reliability_test.sh BUILD_DIR [--long]
 set -u
@@ -302,6 +305,42 @@ flip_scan removed "$tmp/flip-removed" || fail=1
 "$E" count --game mousetrap --ranks 12 --store "$tmp/flip-count" --subtrees 2000 --threads 1 \
   --checkpoint-seconds 0.05 --batch-seconds 0.01 -q >/dev/null 2>&1
 flip_scan count "$tmp/flip-count" || fail=1
+
+# 11. A reform-search store given to the commands of stores of levels and
+# counts: exit 2, one line that names it and the commands that read it,
+# the store untouched (A4). Before: "not an eulerdeck store (a directory
+# of other files)".
+"$E" reform-search --game mousetrap --ranks 12 --seconds 1 --threads 1 --store "$tmp/search" \
+  -q >/dev/null 2>&1
+if [ ! -s "$tmp/search/reform-search.json" ]; then
+  echo "FAIL (a reform-search store): reform-search wrote none"; fail=1
+else
+  before=$(files_of "$tmp/search")
+  said="'$tmp/search' is a reform-search store, not a store of levels or counts: use \`eulerdeck status --store $tmp/search\` or \`eulerdeck resume --store $tmp/search\`"
+  for cmd in verify "export --counts -" "export --progress -" "inspect --level 1" \
+    "count ${GAME[*]}" "count --removed ${GAME[*]}" "run ${GAME[*]}"; do
+    # shellcheck disable=SC2086
+    "$E" $cmd --store "$tmp/search" >"$tmp/out" 2>"$tmp/err"
+    rc=$?
+    if [ "$rc" -ne 2 ] || [ "$(cat "$tmp/err")" != "eulerdeck ${cmd%% *}: $said" ] || [ -s "$tmp/out" ] ||
+      [ "$(files_of "$tmp/search")" != "$before" ]; then
+      echo "FAIL (a reform-search store, $cmd): rc=$rc $(cat "$tmp/err")"; fail=1
+    fi
+  done
+fi
+
+# 12. Standard output on a full device: export says so once, exit 1 (A5).
+# Before: the line twice, from export and again from the tool's last flush.
+if [ -w /dev/full ]; then
+  for what in --progress --batches; do
+    "$E" export --store "$tmp/flip-removed" $what - >/dev/full 2>"$tmp/err"
+    rc=$?
+    if [ "$rc" -ne 1 ] || [ "$(grep -c . "$tmp/err")" -ne 1 ] ||
+      ! grep -q "^eulerdeck export: could not write the results to standard output" "$tmp/err"; then
+      echo "FAIL (export $what - >/dev/full): rc=$rc $(cat "$tmp/err")"; fail=1
+    fi
+  done
+fi
 
 [ "$fail" -eq 0 ] && echo "reliability_test: all checks passed"
 exit "$fail"
