@@ -333,7 +333,7 @@ fi
 # Before: the line twice, from export and again from the tool's last flush.
 if [ -w /dev/full ]; then
   for what in --progress --batches; do
-    "$E" export --store "$tmp/flip-removed" $what - >/dev/full 2>"$tmp/err"
+    "$E" export --store "$tmp/flip-removed" "$what" - >/dev/full 2>"$tmp/err"
     rc=$?
     if [ "$rc" -ne 1 ] || [ "$(grep -c . "$tmp/err")" -ne 1 ] ||
       ! grep -q "^eulerdeck export: could not write the results to standard output" "$tmp/err"; then
