@@ -986,7 +986,8 @@ Status FrontierStore::DeleteBlocks(int level, uint64_t from_ordinal) {
   // the levels a count dropped before): a look costs less than the flush.
   // Blocks hidden by a tombstone count as none, which is right as long as
   // a tombstone is visible only once durable: every caller gives up when
-  // WriteDurably fails, never retrying on this handle.
+  // WriteDurably fails, never retrying on this handle. The store's only
+  // range deletion, and of blocks only: RecordReads() relies on it.
   const std::string from = BlockKeyFrom(level, from_ordinal);
   if (auto it = Blocks(level, from); !it->Valid()) return rep_->Located(it->status());
   const std::string what = "deleting blocks of level " + std::to_string(level);
