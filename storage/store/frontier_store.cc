@@ -60,14 +60,7 @@ Status FromRocks(const rocksdb::Status& s, const std::string& what) {
 // process on its second write after a failed one (an assertion the Debian
 // build keeps: WritableFileWriter after an error), which a full disk
 // provokes; a log line lost on a full disk is no loss. Without a file
-// (readers) it writes nothing.
-//
-// It also keeps the first damage that RocksDB only logs: opening a table
-// file, RocksDB 7.8 logs a damaged properties or range-deletion block (or a
-// metaindex it cannot search) and goes on without it, so that the range
-// deletions of that file would be lost without a word, and the blocks they
-// deleted would read again (BlockBasedTable::ReadRangeDelBlock,
-// ReadPropertiesBlock). A reader refuses the store instead (damage()).
+// (readers) it discards everything.
 class InfoLog : public rocksdb::Logger {
  public:
   explicit InfoLog(std::FILE* file) : rocksdb::Logger(rocksdb::WARN_LEVEL), file_(file) {}
@@ -76,35 +69,24 @@ class InfoLog : public rocksdb::Logger {
   }
   using rocksdb::Logger::Logv;
   void Logv(const char* format, va_list ap) override {
-    va_list copy;
-    va_copy(copy, ap);
-    const int size = std::vsnprintf(nullptr, 0, format, copy);
-    va_end(copy);
-    if (size < 0) return;
-    std::string line(static_cast<size_t>(size) + 1, '\0');
-    std::vsnprintf(line.data(), line.size(), format, ap);
-    line.pop_back();
-    if (line.find("Encountered error while reading data from") != std::string::npos ||
-        line.find("Error when seeking to") != std::string::npos) {
-      std::lock_guard<std::mutex> lock(mu_);
-      if (damage_.empty()) damage_ = line;
-    }
     if (file_ == nullptr) return;
-    std::fputs(line.c_str(), file_);
+    std::vfprintf(file_, format, ap);
     std::fputc('\n', file_);
     std::fflush(file_);  // errors ignored: see above
-  }
-  // The first damage logged so far (empty: none).
-  std::string damage() const {
-    std::lock_guard<std::mutex> lock(mu_);
-    return damage_;
   }
 
  private:
   std::FILE* file_;
-  mutable std::mutex mu_;
-  std::string damage_;
 };
+
+// Corruption when the footer of the table file `path` is damaged (below).
+Status CheckTableFooter(const std::string& path);
+
+// The path of a live table file.
+std::string TablePath(const rocksdb::LiveFileMetaData& file) {
+  return (std::filesystem::path(file.db_path) / file.name.substr(file.name.find_first_not_of('/')))
+      .string();
+}
 
 // The options of every read of records (parameters, level, progress and
 // count records): checksums verified, and range deletions not applied.
@@ -115,15 +97,6 @@ class InfoLog : public rocksdb::Logger {
 // without its status; fixed upstream in 8.6, pull request 11782): the
 // records of that file and of every later file of its level vanished, and
 // `status` read an older state (issue 51, A1).
-// Corruption when the footer of the table file `path` is damaged (below).
-Status CheckTableFooter(const std::string& path);
-
-// The path of a live table file.
-std::string TablePath(const rocksdb::LiveFileMetaData& file) {
-  return (std::filesystem::path(file.db_path) / file.name.substr(file.name.find_first_not_of('/')))
-      .string();
-}
-
 rocksdb::ReadOptions RecordReads() {
   rocksdb::ReadOptions ro;
   ro.verify_checksums = true;
@@ -512,10 +485,8 @@ Status FrontierStore::Open(const std::string& dir, Mode mode, uint64_t memory_bu
   auto rep = std::make_unique<Rep>();
   rep->read_only = read_only;
   rep->dir = dir;
-  std::shared_ptr<InfoLog> reader_log;
   if (read_only) {
-    reader_log = std::make_shared<InfoLog>(nullptr);
-    options.info_log = reader_log;
+    options.info_log = std::make_shared<InfoLog>(nullptr);
   } else {
     std::error_code ec;
     std::filesystem::create_directories(dir, ec);
@@ -585,14 +556,11 @@ Status FrontierStore::Open(const std::string& dir, Mode mode, uint64_t memory_bu
     return st;
   }
   rep->db.reset(db);
-  // Every table file was opened (max_open_files -1): what RocksDB found
-  // damaged in them and went on without is damage here.
-  // And each one's footer, whose padding RocksDB does not read (a few
-  // bytes a file). A file a running writer deleted since is not damage.
-  if (reader_log != nullptr) {
-    if (std::string damage = reader_log->damage(); !damage.empty()) {
-      return FromRocks(rocksdb::Status::Corruption(damage), "store '" + dir + "' is damaged");
-    }
+  // A reader has opened every table file (max_open_files -1), their
+  // checksummed blocks but for the data; it checks each one's footer too,
+  // whose padding RocksDB does not read (CheckTableFooter: a few bytes a
+  // file). A file a running writer deleted since is not damage.
+  if (read_only) {
     std::vector<rocksdb::LiveFileMetaData> files;
     db->GetLiveFilesMetaData(&files);
     for (const rocksdb::LiveFileMetaData& file : files) {

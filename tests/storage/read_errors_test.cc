@@ -15,10 +15,12 @@
 #include <catch2/catch.hpp>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <string>
 #include <vector>
 
 #include "storage/search/search_store.h"
+#include "storage/store/format.h"
 #include "storage/store/frontier_store.h"
 #include "tests/support/open_store.h"
 #include "tests/support/temp_dir.h"
@@ -145,6 +147,69 @@ TEST_CASE("read errors: the records of a damaged store are reported, never fewer
     }
   }
   CHECK(reported > 0);
+}
+
+TEST_CASE("read errors: a damaged range deletion fails a reader's opening") {
+  // Were its range deletion lost, the blocks it deleted would read again:
+  // RocksDB refuses the table file (it did before issue 51 too).
+  testing::TempDir tmp("eulerdeck-read-errors");
+  const std::string dir = tmp.path() + "/store", copy = tmp.path() + "/copy";
+  {
+    auto store = testing::OpenRW(dir);
+    for (int i = 0; i < 10; ++i) REQUIRE(store->PutBlock(1, i, 0, std::string(100, 'b')).ok());
+    ProgressRecord p;
+    p.level = 1;
+    p.next_ordinal = 10;
+    REQUIRE(store->Checkpoint(p).ok());
+    REQUIRE(store->DeleteBlocks(1, 5).ok());  // a table file of one range deletion
+  }
+  const std::string end = BlockKeyEnd(1);
+  int flipped = 0;
+  for (const std::string& file : TableFiles(dir)) {
+    std::ifstream in(fs::path(dir) / file, std::ios::binary);
+    const std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    if (bytes.find("rocksdb.range_del") == std::string::npos) continue;
+    const size_t at = bytes.find(end);
+    REQUIRE(at != std::string::npos);
+    CopyFlipped(dir, copy, file, static_cast<std::streamoff>(at));
+    ++flipped;
+    Status s;
+    auto store = OpenReader(copy, &s);
+    int blocks = 0;
+    if (s.ok()) {
+      auto it = store->Blocks(1);
+      for (; it->Valid(); it->Next()) ++blocks;
+      s = it->status();
+    }
+    INFO(file << ": " << blocks << " blocks, " << s.ToString());
+    CHECK(s.IsCorruption());
+  }
+  CHECK(flipped == 1);
+}
+
+TEST_CASE("read errors: a damaged properties block or footer fails a reader's opening") {
+  // RocksDB refuses a table file whose properties block is damaged; it
+  // never reads a footer's padding, which a reader now checks.
+  testing::TempDir tmp("eulerdeck-read-errors");
+  const std::string dir = tmp.path() + "/store", copy = tmp.path() + "/copy";
+  {
+    auto store = testing::OpenRW(dir);
+    REQUIRE(store->PutCountRecords({CountRecord{0, 0, std::string(200, 'a')}}).ok());
+  }
+  const std::vector<std::string> files = TableFiles(dir);
+  REQUIRE(!files.empty());
+  std::ifstream in(fs::path(dir) / files[0], std::ios::binary);
+  const std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const size_t properties = bytes.find("raw.key.size");
+  REQUIRE(properties != std::string::npos);
+  for (std::streamoff offset : {static_cast<std::streamoff>(properties) + 10,
+                                static_cast<std::streamoff>(bytes.size()) - 30}) {
+    CopyFlipped(dir, copy, files[0], offset);
+    Status s;
+    auto store = OpenReader(copy, &s);
+    INFO("byte " << offset << " of " << bytes.size() << ": " << s.ToString());
+    CHECK(s.IsCorruption());
+  }
 }
 
 TEST_CASE("read errors: a reform-search store is named as one") {
