@@ -26,6 +26,7 @@
 #include <fstream>
 #include <mutex>
 #include <nlohmann/json.hpp>
+#include <set>
 #include <thread>
 
 #include "storage/store/format.h"
@@ -77,6 +78,31 @@ class InfoLog : public rocksdb::Logger {
  private:
   std::FILE* file_;
 };
+
+// Corruption when the footer of the table file `path` is damaged (below).
+Status CheckTableFooter(const std::string& path);
+
+// The path of a live table file.
+std::string TablePath(const rocksdb::LiveFileMetaData& file) {
+  return (std::filesystem::path(file.db_path) / file.name.substr(file.name.find_first_not_of('/')))
+      .string();
+}
+
+// The options of every read of records (parameters, level, progress and
+// count records): checksums verified, and range deletions not applied.
+// The store range-deletes only blocks (DeleteBlocks), never a record, so
+// the records read are the same; and RocksDB 7.8 (Debian 12's) loses the
+// error of a damaged table file that an iterator enters while it applies
+// range deletions (MergingIterator::SkipNextDeleted drops the level
+// without its status; fixed upstream in 8.6, pull request 11782): the
+// records of that file and of every later file of its level vanished, and
+// `status` read an older state (issue 51, A1).
+rocksdb::ReadOptions RecordReads() {
+  rocksdb::ReadOptions ro;
+  ro.verify_checksums = true;
+  ro.ignore_range_deletions = true;
+  return ro;
+}
 
 // Ends the store's life at its first background error instead of letting
 // RocksDB recover on its own: on a full disk a failed compaction is a "soft"
@@ -207,6 +233,13 @@ Status MissingStore(const std::string& dir) {
   std::error_code ec;
   if (!fs::is_directory(dir, ec) || fs::is_empty(dir, ec))
     return Status::InvalidArgument("no store at '" + dir + "'");
+  // The project's other store: said as such, with the commands that read it.
+  if (fs::is_regular_file(fs::path(dir) / kSearchStoreDocument, ec)) {
+    return Status::InvalidArgument("'" + dir +
+                                   "' is a reform-search store, not a store of levels or counts: "
+                                   "use `eulerdeck status --store " +
+                                   dir + "` or `eulerdeck resume --store " + dir + "`");
+  }
   // A database's own files: a store that lost its CURRENT is damaged, and
   // writing there would make a new, empty database beside the old files.
   for (const fs::directory_entry& entry : fs::directory_iterator(dir, ec)) {
@@ -297,8 +330,20 @@ Status CheckCommitted(rocksdb::DB* db, const std::string& dir, uint64_t committe
 
 }  // namespace
 
+namespace {
+
+// The table files of a reader's handle whose first key a Seek() has read
+// (CheckFileEntries, below).
+struct FileEntries {
+  std::mutex mu;
+  std::set<std::string> checked;
+};
+
+}  // namespace
+
 struct FrontierStore::Rep {
   std::unique_ptr<rocksdb::DB> db;
+  FileEntries entries;
   std::shared_ptr<ErrorListener> listener;
   bool read_only = false;
   std::mutex committed_mutex;
@@ -414,6 +459,10 @@ Status FrontierStore::Open(const std::string& dir, Mode mode, uint64_t memory_bu
   // Our blocks are zstd-compressed already; compressing them again would
   // cost time for nothing.
   options.compression = rocksdb::kNoCompression;
+  // Damage found while opening (a table file that cannot be opened, a
+  // MANIFEST naming a file that is not there) fails the opening (the
+  // default, said here because the readers rely on it).
+  options.paranoid_checks = true;
   // Memory: a quarter of the budget for the block cache, a quarter for each
   // of two write buffers; the rest is left to the driver's own buffers.
   const uint64_t quarter = std::max<uint64_t>(memory_budget_bytes / 4, 4u << 20);
@@ -507,6 +556,22 @@ Status FrontierStore::Open(const std::string& dir, Mode mode, uint64_t memory_bu
     return st;
   }
   rep->db.reset(db);
+  // A reader has opened every table file (max_open_files -1), their
+  // checksummed blocks but for the data; it checks each one's footer too,
+  // whose padding RocksDB does not read (CheckTableFooter: a few bytes a
+  // file). A file a running writer deleted since is not damage.
+  if (read_only) {
+    std::vector<rocksdb::LiveFileMetaData> files;
+    db->GetLiveFilesMetaData(&files);
+    for (const rocksdb::LiveFileMetaData& file : files) {
+      const std::string path = TablePath(file);
+      Status c = CheckTableFooter(path);
+      std::error_code ec;
+      if (!c.ok() && std::filesystem::exists(path, ec)) {
+        return Status::Corruption("store '" + dir + "' is damaged: " + c.message());
+      }
+    }
+  }
   if (has_committed) {
     if (Status c = CheckCommitted(db, dir, committed); !c.ok()) return c;
     rep->has_committed = true;
@@ -515,8 +580,11 @@ Status FrontierStore::Open(const std::string& dir, Mode mode, uint64_t memory_bu
     // A store made by this build keeps DIR/COMMITTED from its creation on:
     // its absence there is damage too (stores of older builds have none).
     std::string value;
-    if (rep->db->Get(rocksdb::ReadOptions(), kParamsKey, &value).ok() &&
-        value.find("\"committed\":true") != std::string::npos) {
+    const rocksdb::Status got = rep->db->Get(RecordReads(), kParamsKey, &value);
+    if (!got.ok() && !got.IsNotFound()) {
+      return FromRocks(got, "store '" + dir + "' is damaged: reading its parameters");
+    }
+    if (got.ok() && value.find("\"committed\":true") != std::string::npos) {
       return Status::Corruption("store '" + dir + "' is damaged: its " + kCommittedFile +
                                 " file is lost");
     }
@@ -653,7 +721,7 @@ Status CreateStore(const std::string& dir, const StoreParams& params) {
 
 Status FrontierStore::GetParams(StoreParams* params, bool* exists) {
   std::string value;
-  rocksdb::Status s = rep_->db->Get(rocksdb::ReadOptions(), kParamsKey, &value);
+  rocksdb::Status s = rep_->db->Get(RecordReads(), kParamsKey, &value);
   if (s.IsNotFound()) {
     *exists = false;
     return Status::OK();
@@ -741,7 +809,7 @@ Status FrontierStore::PutParams(const StoreParams& params) {
 
 Status FrontierStore::GetLevels(std::vector<LevelRecord>* levels) {
   levels->clear();
-  std::unique_ptr<rocksdb::Iterator> it(rep_->db->NewIterator(rocksdb::ReadOptions()));
+  std::unique_ptr<rocksdb::Iterator> it(rep_->db->NewIterator(RecordReads()));
   const std::string prefix(1, kLevelTag);
   for (it->Seek(prefix); it->Valid() && it->key().starts_with(prefix); it->Next()) {
     nlohmann::json j;
@@ -754,7 +822,7 @@ Status FrontierStore::GetLevels(std::vector<LevelRecord>* levels) {
 
 Status FrontierStore::GetProgress(ProgressRecord* p, bool* exists) {
   std::string value;
-  rocksdb::Status s = rep_->db->Get(rocksdb::ReadOptions(), kProgressKey, &value);
+  rocksdb::Status s = rep_->db->Get(RecordReads(), kProgressKey, &value);
   if (s.IsNotFound()) {
     *exists = false;
     return Status::OK();
@@ -829,7 +897,7 @@ Status FrontierStore::CommitPass(const std::vector<LevelRecord>& records) {
 
 Status FrontierStore::GetCountRecords(std::vector<CountRecord>* records) {
   records->clear();
-  std::unique_ptr<rocksdb::Iterator> it(rep_->db->NewIterator(rocksdb::ReadOptions()));
+  std::unique_ptr<rocksdb::Iterator> it(rep_->db->NewIterator(RecordReads()));
   const std::string prefix(1, kCountTag);
   for (it->Seek(prefix); it->Valid() && it->key().starts_with(prefix); it->Next()) {
     CountRecord r;
@@ -886,7 +954,8 @@ Status FrontierStore::DeleteBlocks(int level, uint64_t from_ordinal) {
   // the levels a count dropped before): a look costs less than the flush.
   // Blocks hidden by a tombstone count as none, which is right as long as
   // a tombstone is visible only once durable: every caller gives up when
-  // WriteDurably fails, never retrying on this handle.
+  // WriteDurably fails, never retrying on this handle. The store's only
+  // range deletion, and of blocks only: RecordReads() relies on it.
   const std::string from = BlockKeyFrom(level, from_ordinal);
   if (auto it = Blocks(level, from); !it->Valid()) return rep_->Located(it->status());
   const std::string what = "deleting blocks of level " + std::to_string(level);
@@ -938,19 +1007,57 @@ Status FrontierStore::CheckFreeSpace(uint64_t bytes, const std::string& what) {
 
 namespace {
 
+// Blocks are read with range deletions applied (a resume deletes the blocks
+// past its checkpoint, a drop a whole level), where RocksDB 7.8 loses the
+// error of the first data block of a table file that the iterator enters by
+// Next() (see RecordReads()): the rest of that file's LSM level would vanish
+// from the stream without a word. A Seek() into a file reports its damage.
+// So a reader first seeks, without range deletions (which could seek past
+// the file), to the first key of every table file that meets [from, end):
+// one data block read per file, once per handle (its files never change),
+// a small part of the stream that follows (a table file holds tens of MiB).
+// The writer's handles need no such check: they read every table file
+// whole before they write (VerifyFiles), and only read what they or those
+// files wrote.
+Status CheckFileEntries(rocksdb::DB* db, FileEntries* entries, const std::string& from,
+                        const std::string& end) {
+  std::vector<rocksdb::LiveFileMetaData> files;
+  db->GetLiveFilesMetaData(&files);
+  rocksdb::ReadOptions ro = RecordReads();
+  ro.fill_cache = false;
+  std::unique_ptr<rocksdb::Iterator> it;
+  std::lock_guard<std::mutex> lock(entries->mu);
+  for (const rocksdb::LiveFileMetaData& file : files) {
+    if (file.largestkey < from || file.smallestkey >= end) continue;
+    if (entries->checked.count(file.name) != 0) continue;
+    if (!it) it.reset(db->NewIterator(ro));
+    it->Seek(file.smallestkey);
+    if (!it->status().ok()) return FromRocks(it->status(), "reading blocks");
+    entries->checked.insert(file.name);
+  }
+  return Status::OK();
+}
+
 class RocksBlockIterator : public FrontierStore::BlockIterator {
  public:
-  RocksBlockIterator(rocksdb::DB* db, int level, const std::string& from_key)
+  // `entries`: the check above, for a reader's handle (nullptr: none).
+  RocksBlockIterator(rocksdb::DB* db, int level, const std::string& from_key, FileEntries* entries)
       : end_(BlockKeyEnd(level)), end_slice_(end_) {
+    const std::string from = from_key.empty() ? BlockKeyFrom(level, 0) : from_key;
+    if (entries != nullptr) {
+      checked_ = CheckFileEntries(db, entries, from, end_);
+      if (!checked_.ok()) return;
+    }
     rocksdb::ReadOptions ro;
+    ro.verify_checksums = true;
     ro.iterate_upper_bound = &end_slice_;
     // Streaming a level once: do not evict hot index blocks with its data.
     ro.fill_cache = false;
     ro.readahead_size = 2 << 20;
     it_.reset(db->NewIterator(ro));
-    it_->Seek(from_key.empty() ? BlockKeyFrom(level, 0) : from_key);
+    it_->Seek(from);
   }
-  bool Valid() const override { return it_->Valid(); }
+  bool Valid() const override { return it_ != nullptr && it_->Valid(); }
   void Next() override { it_->Next(); }
   std::string_view key() const override {
     return std::string_view(it_->key().data(), it_->key().size());
@@ -958,11 +1065,15 @@ class RocksBlockIterator : public FrontierStore::BlockIterator {
   std::string_view value() const override {
     return std::string_view(it_->value().data(), it_->value().size());
   }
-  Status status() const override { return FromRocks(it_->status(), "reading blocks"); }
+  Status status() const override {
+    if (!checked_.ok()) return checked_;
+    return FromRocks(it_->status(), "reading blocks");
+  }
 
  private:
   std::string end_;
   rocksdb::Slice end_slice_;
+  Status checked_;
   std::unique_ptr<rocksdb::Iterator> it_;
 };
 
@@ -970,7 +1081,8 @@ class RocksBlockIterator : public FrontierStore::BlockIterator {
 
 std::unique_ptr<FrontierStore::BlockIterator> FrontierStore::Blocks(int level,
                                                                     const std::string& from_key) {
-  return std::make_unique<RocksBlockIterator>(rep_->db.get(), level, from_key);
+  return std::make_unique<RocksBlockIterator>(rep_->db.get(), level, from_key,
+                                              rep_->read_only ? &rep_->entries : nullptr);
 }
 
 namespace {
@@ -1000,7 +1112,9 @@ Status CheckTableFooter(const std::string& path) {
   for (int v = 0; v < 4; ++v) {  // the handles: offset, size, offset, size
     int bytes = 0;
     while (pos < 41 && (f[pos] & 0x80) != 0 && bytes < 9) ++pos, ++bytes;
-    if (pos >= 41 || (f[pos] & 0x80) != 0)
+    // RocksDB writes each varint in its fewest bytes: a last byte of 0
+    // after others is a flipped bit that reads as the same number.
+    if (pos >= 41 || (f[pos] & 0x80) != 0 || (bytes > 0 && f[pos] == 0))
       return Status::Corruption("table file '" + path + "': damaged footer");
     ++pos;
   }
@@ -1045,9 +1159,7 @@ Status FrontierStore::VerifyFiles(uint64_t* replaced, const std::atomic<bool>* s
   for (const rocksdb::LiveFileMetaData& file : files) {
     if (stop != nullptr && stop->load()) return Status::Cancelled("interrupted in the table files");
     if (bytes_done != nullptr) bytes_done->fetch_add(file.size, std::memory_order_relaxed);
-    const std::string path =
-        (std::filesystem::path(file.db_path) / file.name.substr(file.name.find_first_not_of('/')))
-            .string();
+    const std::string path = TablePath(file);
     // Each file read whole, checked by its own checksums (data, index and
     // meta blocks), then its footer's padding.
     rocksdb::SstFileReader reader(options);

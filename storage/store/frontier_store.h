@@ -137,11 +137,18 @@ struct ProgressRecord {
 bool StoreExists(const std::string& dir);
 
 // Why `dir` (for which !StoreExists(dir)) cannot be read: InvalidArgument
-// "no store" when it is absent or an empty directory, InvalidArgument "not
-// an eulerdeck store" when it holds files of no database, Corruption when it
-// holds a database's files (MANIFEST, OPTIONS, tables) but no CURRENT (a lost
-// CURRENT must not be papered over by a new database).
+// "no store" when it is absent or an empty directory, InvalidArgument "is a
+// reform-search store" (with the commands that read one) when it holds a
+// search store's document, InvalidArgument "not an eulerdeck store" when it
+// holds files of no database, Corruption when it holds a database's files
+// (MANIFEST, OPTIONS, tables) but no CURRENT (a lost CURRENT must not be
+// papered over by a new database).
 Status MissingStore(const std::string& dir);
+
+// The document a reform-search store keeps (storage/search/search_store.h's
+// kSearchDocument, which this room cannot include: a test holds them equal),
+// by which MissingStore() knows one.
+inline constexpr char kSearchStoreDocument[] = "reform-search.json";
 
 // True when a process holds `dir` open for writing (a run).
 bool WriterActive(const std::string& dir);

@@ -12,7 +12,14 @@
 #  8. a directory of other files is "not an eulerdeck store", exit 2, and
 #     stays as it was (A8);
 #  9. whatever damage verify finds in a table file, resume refuses too
-#     (exit 1, one line) before writing (A4).
+#     (exit 1, one line) before writing (A4);
+# 10. a byte flipped in a table file of a count --removed store or a count
+#     store: status, list and export --progress either report the damage
+#     (exit 1, one line) or show the store as it is, never an older state
+#     (issue 51, A1);
+# 11. a reform-search store given to verify, export, inspect, count and run
+#     is named as one, with the commands that read it (A4);
+# 12. export to a full standard output says so once (A5).
 # (Disk full, concurrent readers and power cuts have their own tests.)
 # Usage: reliability_test.sh BUILD_DIR [--long]
 set -u
@@ -213,6 +220,127 @@ open(p, "wb").write(bytes(b))' "$tmp/dmgx/$f"
   refused=$((refused + 1))
 done
 [ "$refused" -gt 0 ] || { echo "FAIL (damaged table files): verify found no damage at all"; fail=1; }
+
+# 10. Flip scan. RocksDB 7.8 lost the error of a damaged table file that an
+# iterator entered while it applied range deletions, and the records of the
+# rest of that file's level vanished: a removed count read as fewer tasks
+# (issue 51, A1). Each reader must now report the damage (exit 1, one line)
+# or show the store's own state. Stores of many small table files (a commit
+# after every batch); the flips: two in each of up to 16 table files (with
+# --long, every file and 12 random places in each), one in a footer's
+# padding, which RocksDB does not read.
+flip_scan() {  # flip_scan NAME STORE
+  python3 - "$E" "$2" "$1" "$LONG" "$tmp/flipx" <<'PY'
+import json, os, random, shutil, subprocess, sys
+E, S, name, long_, X = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4] == "1", sys.argv[5]
+
+def observe(d):
+    seen = {}
+    for reader, args in (("status", ["status", "--store", d, "--json"]),
+                         ("list", ["list", d]),
+                         ("export --progress", ["export", "--store", d, "--progress", "-"])):
+        r = subprocess.run([E] + args, capture_output=True, text=True)
+        if r.returncode == 0:
+            out = r.stdout
+            if reader == "status":  # all but the path and the bytes on disk
+                j = json.loads(out)
+                j.pop("store", None)
+                j.pop("disk_bytes", None)
+                out = json.dumps(j, sort_keys=True)
+            if reader == "list":  # all but the path and the disk column
+                out = " ".join(w for w in out.replace(d, "STORE").split() if "iB" not in w)
+            seen[reader] = ("ok", out)
+        elif r.returncode == 1 and r.stderr.count("\n") == 1:
+            seen[reader] = ("damage", None)
+        else:
+            seen[reader] = ("exit %d, %d lines: %s" % (r.returncode, r.stderr.count("\n"),
+                                                      r.stderr.strip()), None)
+    return seen
+
+whole = observe(S)
+for reader, (kind, _) in whole.items():
+    if kind != "ok":
+        print("FAIL (flip scan %s): the intact store: %s %s" % (name, reader, kind))
+        sys.exit(1)
+files = sorted(f for f in os.listdir(S) if f.endswith(".sst"))
+rng = random.Random(51)
+if not long_ and len(files) > 16:
+    files = [files[i * len(files) // 16] for i in range(16)]
+flips = []
+for f in files:
+    size = os.path.getsize(os.path.join(S, f))
+    if long_:
+        flips += [(f, rng.randrange(size), rng.randrange(8)) for _ in range(12)]
+    else:
+        flips += [(f, size // 10, 0), (f, size * 3 // 10, 3)]
+flips.append((files[0], os.path.getsize(os.path.join(S, files[0])) - 30, 0))
+bad = damage = 0
+for f, off, bit in flips:
+    shutil.rmtree(X, ignore_errors=True)
+    shutil.copytree(S, X)
+    with open(os.path.join(X, f), "r+b") as fh:
+        fh.seek(off)
+        b = fh.read(1)
+        fh.seek(off)
+        fh.write(bytes([b[0] ^ (1 << bit)]))
+    for reader, (kind, out) in observe(X).items():
+        if kind == "damage":
+            damage += 1
+        elif kind != "ok" or out != whole[reader][1]:
+            bad += 1
+            print("FAIL (flip scan %s, %s byte %d bit %d): %s: %s" %
+                  (name, f, off, bit, reader, "an older state" if kind == "ok" else kind))
+shutil.rmtree(X, ignore_errors=True)
+if damage == 0:
+    print("FAIL (flip scan %s): no flip was seen as damage" % name)
+    bad += 1
+print("flip scan %s: %d table files, %d flips x 3 readers: %d damage reports, %d wrong" %
+      (name, len(files), len(flips), damage, bad), file=sys.stderr)
+sys.exit(1 if bad else 0)
+PY
+}
+"$E" count --removed --game mousetrap --ranks 12 --store "$tmp/flip-removed" --threads 1 \
+  --checkpoint-seconds 0 --batch-seconds 0.02 -q >/dev/null 2>&1
+flip_scan removed "$tmp/flip-removed" || fail=1
+"$E" count --game mousetrap --ranks 12 --store "$tmp/flip-count" --subtrees 2000 --threads 1 \
+  --checkpoint-seconds 0.05 --batch-seconds 0.01 -q >/dev/null 2>&1
+flip_scan count "$tmp/flip-count" || fail=1
+
+# 11. A reform-search store given to the commands of stores of levels and
+# counts: exit 2, one line that names it and the commands that read it,
+# the store untouched (A4). Before: "not an eulerdeck store (a directory
+# of other files)".
+"$E" reform-search --game mousetrap --ranks 12 --seconds 1 --threads 1 --store "$tmp/search" \
+  -q >/dev/null 2>&1
+if [ ! -s "$tmp/search/reform-search.json" ]; then
+  echo "FAIL (a reform-search store): reform-search wrote none"; fail=1
+else
+  before=$(files_of "$tmp/search")
+  said="'$tmp/search' is a reform-search store, not a store of levels or counts: use \`eulerdeck status --store $tmp/search\` or \`eulerdeck resume --store $tmp/search\`"
+  for cmd in verify "export --counts -" "export --progress -" "inspect --level 1" \
+    "count ${GAME[*]}" "count --removed ${GAME[*]}" "run ${GAME[*]}"; do
+    # shellcheck disable=SC2086
+    "$E" $cmd --store "$tmp/search" >"$tmp/out" 2>"$tmp/err"
+    rc=$?
+    if [ "$rc" -ne 2 ] || [ "$(cat "$tmp/err")" != "eulerdeck ${cmd%% *}: $said" ] || [ -s "$tmp/out" ] ||
+      [ "$(files_of "$tmp/search")" != "$before" ]; then
+      echo "FAIL (a reform-search store, $cmd): rc=$rc $(cat "$tmp/err")"; fail=1
+    fi
+  done
+fi
+
+# 12. Standard output on a full device: export says so once, exit 1 (A5).
+# Before: the line twice, from export and again from the tool's last flush.
+if [ -w /dev/full ]; then
+  for what in --progress --batches; do
+    "$E" export --store "$tmp/flip-removed" "$what" - >/dev/full 2>"$tmp/err"
+    rc=$?
+    if [ "$rc" -ne 1 ] || [ "$(grep -c . "$tmp/err")" -ne 1 ] ||
+      ! grep -q "^eulerdeck export: could not write the results to standard output" "$tmp/err"; then
+      echo "FAIL (export $what - >/dev/full): rc=$rc $(cat "$tmp/err")"; fail=1
+    fi
+  done
+fi
 
 [ "$fail" -eq 0 ] && echo "reliability_test: all checks passed"
 exit "$fail"

@@ -1,6 +1,7 @@
 #include "tools/common/output_file.h"
 
 #include <poll.h>
+#include <stdio_ext.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -156,9 +157,18 @@ Status OutputFile::Open(const std::string& path, const std::string& what) {
 
 Status OutputFile::Commit() {
   if (stdout_) {
+    errno = 0;
     flush();
     if (good()) return Status::OK();
-    return Status::IOError("could not write the results to standard output");
+    const int err = errno;
+    // Said once, here: what standard output still buffers is dropped, so
+    // that the tool's last look at it (FinishStdout) does not say it again
+    // (issue 51, A5: `export --progress - >/dev/full` said it twice).
+    __fpurge(stdout);
+    std::clearerr(stdout);
+    std::cout.clear();
+    return Status::IOError("could not write the results to standard output" +
+                           (err != 0 ? Why(err) : std::string()));
   }
   if (partial_.empty() && !in_place_) return Status::OK();
   errno = 0;

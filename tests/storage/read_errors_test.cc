@@ -1,0 +1,237 @@
+// What readers of a store say when it cannot be read as asked (issue 51).
+//
+// A reader of a store whose table file is damaged reports the damage, never
+// a part of the store as if it were the whole (A1): RocksDB 7.8
+// lost the error of a damaged table file that an iterator entered by Next()
+// while it applied range deletions, and the keys of that file and of every
+// later file of its level vanished. Each case writes many small table files
+// (one flush each, disjoint, so RocksDB moves them down whole), flips a
+// byte in the data of each one in turn and reads the store read-only.
+// tests/storage/reliability_test.sh §10 does the same through the tools.
+//
+// A reform-search store given where a store of levels or counts is expected
+// is named as one (A4; §11 there through the tools).
+#include <algorithm>
+#include <catch2/catch.hpp>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <string>
+#include <vector>
+
+#include "storage/search/search_store.h"
+#include "storage/store/format.h"
+#include "storage/store/frontier_store.h"
+#include "tests/support/open_store.h"
+#include "tests/support/temp_dir.h"
+
+namespace eulerdeck::storage {
+namespace {
+
+namespace fs = std::filesystem;
+
+constexpr int kFiles = 24;   // of records
+constexpr int kBlocks = 40;  // of 512 KiB
+
+// The table files of `dir`, by name.
+std::vector<std::string> TableFiles(const std::string& dir) {
+  std::vector<std::string> files;
+  for (const auto& e : fs::directory_iterator(dir))
+    if (e.path().extension() == ".sst") files.push_back(e.path().filename().string());
+  std::sort(files.begin(), files.end());
+  return files;
+}
+
+// A copy of `from` at `to` with one bit of byte `offset` of `file` flipped.
+void CopyFlipped(const std::string& from, const std::string& to, const std::string& file,
+                 std::streamoff offset) {
+  fs::remove_all(to);
+  fs::copy(from, to, fs::copy_options::recursive);
+  std::fstream f(fs::path(to) / file, std::ios::in | std::ios::out | std::ios::binary);
+  REQUIRE(f);
+  f.seekg(offset);
+  char c = 0;
+  f.read(&c, 1);
+  c = static_cast<char>(c ^ 0x04);
+  f.seekp(offset);
+  f.write(&c, 1);
+  REQUIRE(f);
+}
+
+std::unique_ptr<FrontierStore> OpenReader(const std::string& dir, Status* s) {
+  std::unique_ptr<FrontierStore> store;
+  *s = FrontierStore::Open(dir, FrontierStore::Mode::kReadOnly, testing::kStoreBudget, &store);
+  return store;
+}
+
+TEST_CASE("read errors: the blocks of a damaged store are reported, never fewer") {
+  testing::TempDir tmp("eulerdeck-read-errors");
+  const std::string dir = tmp.path() + "/store", copy = tmp.path() + "/copy";
+  {
+    // The smallest write buffers (4 MiB): RocksDB flushes them full of
+    // blocks alone, into table files of disjoint ranges that it moves down
+    // whole, one level of the LSM tree of many files.
+    std::unique_ptr<FrontierStore> store;
+    REQUIRE(FrontierStore::Open(dir, FrontierStore::Mode::kReadWrite, 16u << 20, &store).ok());
+    for (int i = 0; i < kBlocks; ++i) {
+      REQUIRE(
+          store->PutBlock(1, i, 0, std::string(512 << 10, static_cast<char>('a' + i % 26))).ok());
+    }
+    ProgressRecord p;
+    p.level = 1;
+    p.next_ordinal = kBlocks;
+    REQUIRE(store->Checkpoint(p).ok());
+  }
+  {
+    Status s;
+    auto store = OpenReader(dir, &s);
+    REQUIRE(s.ok());
+    int blocks = 0;
+    for (auto it = store->Blocks(1); it->Valid(); it->Next()) ++blocks;
+    REQUIRE(blocks == kBlocks);
+  }
+  REQUIRE(TableFiles(dir).size() >= 4);
+  int reported = 0;
+  for (const std::string& file : TableFiles(dir)) {
+    CopyFlipped(dir, copy, file, 100);  // in the first data block
+    Status s;
+    auto store = OpenReader(copy, &s);
+    if (!s.ok()) {
+      INFO(s.ToString());
+      CHECK(s.IsCorruption());
+      ++reported;
+      continue;
+    }
+    int blocks = 0;
+    auto it = store->Blocks(1);
+    for (; it->Valid(); it->Next()) ++blocks;
+    INFO(file << ": " << blocks << " blocks, " << it->status().ToString());
+    if (it->status().ok()) {
+      CHECK(blocks == kBlocks);
+    } else {
+      CHECK(it->status().IsCorruption());
+      ++reported;
+    }
+  }
+  CHECK(reported > 0);
+}
+
+TEST_CASE("read errors: the records of a damaged store are reported, never fewer") {
+  testing::TempDir tmp("eulerdeck-read-errors");
+  const std::string dir = tmp.path() + "/store", copy = tmp.path() + "/copy";
+  {
+    auto store = testing::OpenRW(dir);
+    for (int i = 0; i < kFiles; ++i) {
+      // One record a flush: one table file each.
+      REQUIRE(store
+                  ->PutCountRecords({CountRecord{0, static_cast<uint32_t>(i),
+                                                 std::string(200, static_cast<char>('a' + i))}})
+                  .ok());
+    }
+  }
+  int reported = 0;
+  for (const std::string& file : TableFiles(dir)) {
+    CopyFlipped(dir, copy, file, 40);  // in the record
+    Status s;
+    auto store = OpenReader(copy, &s);
+    if (s.ok()) {
+      std::vector<CountRecord> records;
+      s = store->GetCountRecords(&records);
+      INFO(file << ": " << records.size() << " records, " << s.ToString());
+      if (s.ok()) CHECK(records.size() == kFiles);
+    }
+    if (!s.ok()) {
+      INFO(s.ToString());
+      CHECK(s.IsCorruption());
+      ++reported;
+    }
+  }
+  CHECK(reported > 0);
+}
+
+TEST_CASE("read errors: a damaged range deletion fails a reader's opening") {
+  // Were its range deletion lost, the blocks it deleted would read again:
+  // RocksDB refuses the table file (it did before issue 51 too).
+  testing::TempDir tmp("eulerdeck-read-errors");
+  const std::string dir = tmp.path() + "/store", copy = tmp.path() + "/copy";
+  {
+    auto store = testing::OpenRW(dir);
+    for (int i = 0; i < 10; ++i) REQUIRE(store->PutBlock(1, i, 0, std::string(100, 'b')).ok());
+    ProgressRecord p;
+    p.level = 1;
+    p.next_ordinal = 10;
+    REQUIRE(store->Checkpoint(p).ok());
+    REQUIRE(store->DeleteBlocks(1, 5).ok());  // a table file of one range deletion
+  }
+  const std::string end = BlockKeyEnd(1);
+  int flipped = 0;
+  for (const std::string& file : TableFiles(dir)) {
+    std::ifstream in(fs::path(dir) / file, std::ios::binary);
+    const std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    if (bytes.find("rocksdb.range_del") == std::string::npos) continue;
+    const size_t at = bytes.find(end);
+    REQUIRE(at != std::string::npos);
+    CopyFlipped(dir, copy, file, static_cast<std::streamoff>(at));
+    ++flipped;
+    Status s;
+    auto store = OpenReader(copy, &s);
+    int blocks = 0;
+    if (s.ok()) {
+      auto it = store->Blocks(1);
+      for (; it->Valid(); it->Next()) ++blocks;
+      s = it->status();
+    }
+    INFO(file << ": " << blocks << " blocks, " << s.ToString());
+    CHECK(s.IsCorruption());
+  }
+  CHECK(flipped == 1);
+}
+
+TEST_CASE("read errors: a damaged properties block or footer fails a reader's opening") {
+  // RocksDB refuses a table file whose properties block is damaged; it
+  // never reads a footer's padding, which a reader now checks.
+  testing::TempDir tmp("eulerdeck-read-errors");
+  const std::string dir = tmp.path() + "/store", copy = tmp.path() + "/copy";
+  {
+    auto store = testing::OpenRW(dir);
+    REQUIRE(store->PutCountRecords({CountRecord{0, 0, std::string(200, 'a')}}).ok());
+  }
+  const std::vector<std::string> files = TableFiles(dir);
+  REQUIRE(!files.empty());
+  std::ifstream in(fs::path(dir) / files[0], std::ios::binary);
+  const std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const size_t properties = bytes.find("raw.key.size");
+  REQUIRE(properties != std::string::npos);
+  for (std::streamoff offset : {static_cast<std::streamoff>(properties) + 10,
+                                static_cast<std::streamoff>(bytes.size()) - 30}) {
+    CopyFlipped(dir, copy, files[0], offset);
+    Status s;
+    auto store = OpenReader(copy, &s);
+    INFO("byte " << offset << " of " << bytes.size() << ": " << s.ToString());
+    CHECK(s.IsCorruption());
+  }
+}
+
+TEST_CASE("read errors: a reform-search store is named as one") {
+  CHECK(std::string(kSearchStoreDocument) == kSearchDocument);
+  testing::TempDir tmp("eulerdeck-read-errors");
+  const std::string dir = tmp.path() + "/search";
+  fs::create_directory(dir);
+  std::ofstream(fs::path(dir) / kSearchDocument) << "{}\n";
+  const std::string said =
+      "'" + dir + "' is a reform-search store, not a store of levels or counts: use `eulerdeck " +
+      "status --store " + dir + "` or `eulerdeck resume --store " + dir + "`";
+  Status s = MissingStore(dir);
+  CHECK(s.IsInvalidArgument());
+  CHECK(s.message() == said);
+  std::unique_ptr<FrontierStore> store;
+  s = FrontierStore::Open(dir, FrontierStore::Mode::kReadOnly, testing::kStoreBudget, &store);
+  CHECK(s.IsInvalidArgument());
+  CHECK(s.message() == said);
+  s = CreateStore(dir, StoreParams());
+  CHECK(s.IsInvalidArgument());
+  CHECK(s.message() == said);
+}
+
+}  // namespace
+}  // namespace eulerdeck::storage
