@@ -242,9 +242,9 @@ job modular-s4-m5 --game modular --ranks 5 --suits 4          # ~79 min
 job modular-s1-m15 --game modular --ranks 15                  # ~2.7 h
 job mousetrap-s1-m17 --game mousetrap --ranks 17              # ~4.0 h
 job hlm-s4-m8 --game hlm --ranks 8 --suits 4                  # ~6.3 h
-# Forward modular n = 14 first (issue 43): both runs are ~90% done from the
-# device machine's 16 cores (docs/data/progress/removed-modular-s1-m14-*.json,
-# 2026-11-26), and they confirm a new value and Bersani's web figure.
+# Forward modular n = 14 (issue 43): both runs finished (docs/results.md);
+# their progress documents stay in docs/data/progress, so the job is a no-op
+# where its results are kept.
 job removed-modular-s1-m14 --removed --game modular --ranks 14       # ~0.6-1.2 h idle (2-4 h loaded)
 # The reform-search contest (issue 44, part 4): every category 20 minutes on
 # 2 threads (~8.5 h); the long basins of modular 17 and 19 after the reform

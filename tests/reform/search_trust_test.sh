@@ -82,6 +82,13 @@ edit followed 'j["decks_followed"] = "7"'
 damaged followed "checksum does not match"
 edit seconds-legacy 'j["seconds"] = -5.0' legacy
 damaged seconds-legacy "a number is negative"
+# A document cut short (not JSON any more): damage for `resume` too.
+rm -rf "$tmp/cut" && mkdir -p "$tmp/cut" && head -c 100 "$(doc "$base")" >"$(doc "$tmp/cut")"
+damaged cut "reform-search.json"
+"$E" resume --store "$tmp/cut" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+[ "$rc" -eq 1 ] && [ "$(wc -l <"$tmp/err")" -eq 1 ] && [ ! -s "$tmp/out" ] ||
+  bad "(cut) resume: exit $rc, '$(cat "$tmp/out" "$tmp/err")'"
 # An older build's document (no checksum) whose best and cycles replay.
 edit legacy 'pass' legacy
 "$E" status --store "$tmp/legacy" >"$tmp/out" 2>"$tmp/err" &&

@@ -473,7 +473,9 @@ int RunResume(const std::vector<std::string>& args) {
     // A reform-search store: the search goes on to its budget.
     storage::SearchParams params;
     if (Status s = storage::ReadSearchParams(common.store_dir, &params); !s.ok()) {
-      return BadInput("eulerdeck resume", s.ToString());
+      if (!s.IsCorruption() && !s.IsIOError()) return BadInput("eulerdeck resume", s.ToString());
+      std::cerr << "eulerdeck resume: " << s.ToString() << "\n";  // damage: exit 1
+      return kExitCheckFailed;
     }
     return RunReformSearch(forwarded(
         {"--game", GameName(params.spec.game), "--ranks", std::to_string(params.spec.ranks),

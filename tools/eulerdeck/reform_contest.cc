@@ -35,7 +35,7 @@ uint64_t BestKnown(const GameSpec& spec) {
     case 14:
       return 25;  // reform-search, 2026-11-23
     case 15:
-      return 11;
+      return 13;  // reform-search --contest, 2026-11-27
     case 16:
       return 8;
     case 17:
