@@ -30,9 +30,9 @@ int SearchError(const Status& s) {
 }
 
 std::string ScoreLine(const ReformScore& b) {
-  return Plural(b.length, "distinct deck") + ", " +
-         (b.cyclic ? "ends on a cycle of " + Plural(b.cycle, "deck") + " after " +
-                         Plural(b.preperiod, "deck")
+  return PluralThousands(b.length, "distinct deck") + ", " +
+         (b.cyclic ? "ends on a cycle of " + PluralThousands(b.cycle, "deck") + " after " +
+                         PluralThousands(b.preperiod, "deck")
                    : std::string("ends on a dead-end"));
 }
 
@@ -92,7 +92,7 @@ int SearchStatus(const std::string& dir, bool json, const std::string& plot_path
             << "\n"
             << "state      " << what << ": " << HumanDuration(state.seconds) << " of "
             << HumanDuration(params.seconds) << " searched, " << Plural(state.restarts, "restart")
-            << ", " << state.decks_followed << " decks followed";
+            << ", " << PluralThousands(state.decks_followed, "deck") << " followed";
   if (what == "interrupted")
     std::cout << "; continue with `eulerdeck resume --store " << dir << "`";
   std::cout << "\n";
@@ -194,8 +194,8 @@ int ContestStatus(const std::string& dir, bool json, const std::string& plot_pat
                     c.begun ? HumanDuration(c.state.seconds).c_str() : "-");
     } else {
       const ReformScore& b = c.state.best.score;
-      std::snprintf(line, sizeof(line), "%-9s %2d  %9llu  %-8s  %5.3f  %-11s  %s\n",
-                    GameName(c.spec.game), c.spec.ranks, static_cast<unsigned long long>(b.length),
+      std::snprintf(line, sizeof(line), "%-9s %2d  %9s  %-8s  %5.3f  %-11s  %s\n",
+                    GameName(c.spec.game), c.spec.ranks, Thousands(b.length).c_str(),
                     b.cyclic ? "cycle" : "dead-end", ContestScore(b, BestKnown(c.spec)), state,
                     HumanDuration(c.state.seconds).c_str());
     }
