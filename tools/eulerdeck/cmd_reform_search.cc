@@ -106,20 +106,10 @@ std::string NowUtc() {
   return text;
 }
 
-// 39554 as "39,554".
-std::string WithCommas(uint64_t n) {
-  std::string digits = std::to_string(n), out;
-  for (size_t i = 0; i < digits.size(); ++i) {
-    if (i > 0 && (digits.size() - i) % 3 == 0) out += ',';
-    out += digits[i];
-  }
-  return out;
-}
-
 // "39,554 cyclic" for the progress line.
 std::string ScoreText(const ReformScore& s) {
   if (s.length == 0) return "-";
-  return WithCommas(s.length) + (s.cyclic ? " cyclic" : " dead-end");
+  return Thousands(s.length) + (s.cyclic ? " cyclic" : " dead-end");
 }
 
 // One search (one category), stored or not. Returns the exit code; *r,
@@ -246,7 +236,7 @@ int RunOne(OneSearch* job, const std::atomic<bool>* stop) {
       st.work_done = static_cast<double>(std::min(classify_done.load(), total));
       st.work_total = static_cast<double>(total);
       st.figures.emplace_back("classifying every deck: " + std::to_string(share) + "% of " +
-                                  WithCommas(total) + " subtrees",
+                                  Thousands(total) + " subtrees",
                               std::to_string(share) + "%");
       return st;
     }
@@ -256,7 +246,7 @@ int RunOne(OneSearch* job, const std::atomic<bool>* stop) {
     st.seconds_left_limit = std::max(0.0, options.seconds - e);
     std::lock_guard<std::mutex> lock(mu);
     st.figures.emplace_back("best " + ScoreText(best_score),
-                            "best " + WithCommas(best_score.length));
+                            "best " + Thousands(best_score.length));
     if (last_improvement >= 0) {
       st.figures.emplace_back("last better at " + Seconds(last_improvement) + " (" +
                               std::to_string(improvements) + " in all)");
@@ -530,9 +520,9 @@ int RunReformSearch(const std::vector<std::string>& args) {
       } else {
         char line[96];
         std::snprintf(line, sizeof(line), "%-9s %2d  %8s  %-8s %7s %5s  %5.3f  ",
-                      GameName(spec.game), spec.ranks, WithCommas(r.score.length).c_str(),
-                      r.score.cyclic ? "cycle" : "dead-end", WithCommas(r.score.preperiod).c_str(),
-                      WithCommas(r.score.cycle).c_str(), score);
+                      GameName(spec.game), spec.ranks, Thousands(r.score.length).c_str(),
+                      r.score.cyclic ? "cycle" : "dead-end", Thousands(r.score.preperiod).c_str(),
+                      Thousands(r.score.cycle).c_str(), score);
         if (done == 1) {
           std::cout << "# the contest's entries (seed 001): game, n, length, end, pre-period,\n"
                        "# cycle, score against the best known (docs/reform-records.md), deck\n";
