@@ -16,7 +16,9 @@
 extern "C" {
 #endif
 
-#define EULERDECK_GPU_ABI_VERSION 1
+/* 1: the first; 2: eulerdeck_gpu_open takes the local rank (issue 56). A
+ * plugin of another version is refused before any other call. */
+#define EULERDECK_GPU_ABI_VERSION 2
 
 /* Return codes of eulerdeck_gpu_count. */
 #define EULERDECK_GPU_OK 0
@@ -41,10 +43,14 @@ int eulerdeck_gpu_abi_version(void);
  * other nonzero value: a failure of its own, said in the message). */
 #define EULERDECK_GPU_NO_DEVICE 3 /* no GPU here: no NVIDIA driver, or no device */
 
-/* Opens the first device: 0 and its description in message, or nonzero and
- * why not (EULERDECK_GPU_NO_DEVICE: no GPU at all; else a driver too old,
- * ...). */
-int eulerdeck_gpu_open(char* message, size_t message_bytes);
+/* Opens device local_rank modulo the devices the plugin sees (local_rank:
+ * the process's rank among those of its node under mpirun, >= 0; 0 for a
+ * process alone), for this process: every later call counts on it, from
+ * any thread. 0 and, in message, the device's ordinal, how many there are
+ * and its description ("device 1 of 4: NVIDIA H100 80GB HBM3, 132 SMs,
+ * ..."); or nonzero and why not (EULERDECK_GPU_NO_DEVICE: no GPU at all;
+ * else a driver too old, ...). */
+int eulerdeck_gpu_open(int local_rank, char* message, size_t message_bytes);
 /* Counts a batch on the opened device (one at a time). */
 int eulerdeck_gpu_count(const EulerdeckGpuBatch* batch, char* message, size_t message_bytes);
 /* Releases the device. */

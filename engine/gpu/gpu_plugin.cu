@@ -208,7 +208,12 @@ __attribute__((visibility("default"))) int eulerdeck_gpu_abi_version(void) {
   return EULERDECK_GPU_ABI_VERSION;
 }
 
-__attribute__((visibility("default"))) int eulerdeck_gpu_open(char* message, size_t bytes) {
+// The device eulerdeck_gpu_open chose: the CUDA runtime's current device
+// is a host thread's, and batches come from another thread than the open.
+static int g_ordinal = 0;
+
+__attribute__((visibility("default"))) int eulerdeck_gpu_open(int local_rank, char* message,
+                                                              size_t bytes) {
   int count = 0;
   cudaError_t e = cudaGetDeviceCount(&count);
   // The runtime says "CUDA driver version is insufficient" when it finds no
@@ -232,16 +237,21 @@ __attribute__((visibility("default"))) int eulerdeck_gpu_open(char* message, siz
     std::snprintf(message, bytes, "no usable CUDA device or driver (%s)", cudaGetErrorString(e));
     return 1;
   }
+  // Ranks of a node share its devices round robin (several ranks on one
+  // device share it).
+  const int ordinal = (local_rank < 0 ? 0 : local_rank) % count;
   cudaDeviceProp prop;
-  if (Failed(cudaSetDevice(0), "selecting device 0", message, bytes) ||
-      Failed(cudaGetDeviceProperties(&prop, 0), "reading device 0", message, bytes)) {
+  if (Failed(cudaSetDevice(ordinal), "selecting the device", message, bytes) ||
+      Failed(cudaGetDeviceProperties(&prop, ordinal), "reading the device", message, bytes)) {
     return 1;
   }
+  g_ordinal = ordinal;
   int driver = 0, runtime = 0;
   cudaDriverGetVersion(&driver);
   cudaRuntimeGetVersion(&runtime);
-  std::snprintf(message, bytes, "%s, %d SMs, %.1f GiB, compute %d.%d, driver %d.%d, runtime %d.%d",
-                prop.name, prop.multiProcessorCount,
+  std::snprintf(message, bytes,
+                "device %d of %d: %s, %d SMs, %.1f GiB, compute %d.%d, driver %d.%d, runtime %d.%d",
+                ordinal, count, prop.name, prop.multiProcessorCount,
                 static_cast<double>(prop.totalGlobalMem) / (1024.0 * 1024.0 * 1024.0), prop.major,
                 prop.minor, driver / 1000, (driver % 1000) / 10, runtime / 1000,
                 (runtime % 1000) / 10);
@@ -250,6 +260,9 @@ __attribute__((visibility("default"))) int eulerdeck_gpu_open(char* message, siz
 
 __attribute__((visibility("default"))) int eulerdeck_gpu_count(const EulerdeckGpuBatch* batch,
                                                                char* message, size_t bytes) {
+  if (Failed(cudaSetDevice(g_ordinal), "selecting the device", message, bytes)) {
+    return EULERDECK_GPU_ERROR;
+  }
   const RuleCore rule = RuleCore::Of(batch->rule_image);
   if (batch->rule_words < eulerdeck::kRuleHeaderWords ||
       rule.h->magic != eulerdeck::kRuleImageMagic) {

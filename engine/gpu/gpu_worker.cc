@@ -96,7 +96,7 @@ Status GpuWorker::OpenHost(int threads, std::unique_ptr<GpuWorker>* worker) {
   return Status::OK();
 }
 
-Status GpuWorker::Open(std::unique_ptr<GpuWorker>* worker) {
+Status GpuWorker::Open(int local_rank, std::unique_ptr<GpuWorker>* worker) {
   std::vector<std::string> candidates;
   const char* env = std::getenv(kPluginEnv);
   if (env != nullptr && *env != '\0') {
@@ -127,7 +127,8 @@ Status GpuWorker::Open(std::unique_ptr<GpuWorker>* worker) {
                                 " cannot be loaded: " + ::dlerror());
   }
   auto version = reinterpret_cast<int (*)()>(::dlsym(handle, "eulerdeck_gpu_abi_version"));
-  auto open = reinterpret_cast<int (*)(char*, size_t)>(::dlsym(handle, "eulerdeck_gpu_open"));
+  auto open =
+      reinterpret_cast<int (*)(int, char*, size_t)>(::dlsym(handle, "eulerdeck_gpu_open"));
   auto count = reinterpret_cast<int (*)(const EulerdeckGpuBatch*, char*, size_t)>(
       ::dlsym(handle, "eulerdeck_gpu_count"));
   auto close = reinterpret_cast<void (*)()>(::dlsym(handle, "eulerdeck_gpu_close"));
@@ -135,14 +136,15 @@ Status GpuWorker::Open(std::unique_ptr<GpuWorker>* worker) {
     ::dlclose(handle);
     return Status::NotSupported("--gpu: " + path + " is not an eulerdeck GPU plugin");
   }
-  if (version() != EULERDECK_GPU_ABI_VERSION) {
+  // Asked once, before the plugin is closed (its code goes with it).
+  if (const int plugin_version = version(); plugin_version != EULERDECK_GPU_ABI_VERSION) {
     ::dlclose(handle);
     return Status::NotSupported("--gpu: the GPU plugin " + path + " has interface version " +
-                                std::to_string(version()) + ", this eulerdeck needs " +
+                                std::to_string(plugin_version) + ", this eulerdeck needs " +
                                 std::to_string(EULERDECK_GPU_ABI_VERSION) + " (rebuild it)");
   }
   char message[512] = {};
-  if (const int rc = open(message, sizeof(message)); rc != 0) {
+  if (const int rc = open(local_rank < 0 ? 0 : local_rank, message, sizeof(message)); rc != 0) {
     ::dlclose(handle);
     // No GPU at all, said as such (not as the CUDA runtime's "driver version
     // is insufficient"); any other failure as the plugin says it.

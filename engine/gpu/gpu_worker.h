@@ -35,9 +35,14 @@ struct DeviceApi;  // the plugin's functions (gpu_worker.cc)
 
 class GpuWorker : public SubtreeDevice {
  public:
-  // Loads the plugin and opens its device. NotSupported naming the problem
-  // (no plugin found, it cannot be loaded, no CUDA device) otherwise.
-  static Status Open(std::unique_ptr<GpuWorker>* worker);
+  // Loads the plugin and opens device `local_rank` modulo the devices it
+  // sees (under mpirun the rank's among those of its node,
+  // storage::MpiLocalRank(); 0 alone). NotSupported naming the problem (no
+  // plugin found, it cannot be loaded, it has another interface version,
+  // no CUDA device) otherwise. The host stand-in ($EULERDECK_GPU_PLUGIN=host)
+  // takes every core whatever `local_rank`.
+  static Status Open(int local_rank, std::unique_ptr<GpuWorker>* worker);
+  static Status Open(std::unique_ptr<GpuWorker>* worker) { return Open(0, worker); }
   // The host stand-in on `threads` threads (0: all cores): the same
   // interface and kernel body, for the tests and for machines without a GPU.
   static Status OpenHost(int threads, std::unique_ptr<GpuWorker>* worker);
@@ -45,7 +50,8 @@ class GpuWorker : public SubtreeDevice {
   GpuWorker(const GpuWorker&) = delete;
   GpuWorker& operator=(const GpuWorker&) = delete;
 
-  // The device, in words ("NVIDIA H100 80GB HBM3, 132 SMs, ..."), and
+  // The device, in words ("device 0 of 1: NVIDIA H100 80GB HBM3, 132 SMs,
+  // ..."), and
   // where its plugin was loaded from ("" for the host stand-in).
   const std::string& description() const { return description_; }
   const std::string& plugin_path() const { return plugin_path_; }

@@ -1,7 +1,8 @@
 // count_mpi.h with Open MPI: the message protocol between rank 0 and the
 // others. Every message goes between rank 0 and one other rank:
 //
-//   0 -> r  kStart  int32[4]: game, ranks, suits, threads      a count begins
+//   0 -> r  kStart  int32[5]: game, ranks, suits, threads, on the device
+//                                                              a count begins
 //   0 -> r  kQuit   (empty)                                    no more counts
 //   r -> 0  kAsk    uint64[]: a result (or none) and a request for work
 //   0 -> r  kWork   uint32[4] block, first, count, k; uint16 paths[count*k]
@@ -17,6 +18,14 @@
 //   0 -> r  kStartRemoved  uint64[8]: game, ranks, suits, threads, split
 //                           depth, memo entries, plan fingerprint, tasks
 //                                                              a count --removed begins
+//
+//   0 -> r  kOpenDevice    (empty)           open your device (count --gpu)
+//   r -> 0  kDeviceOpened  char[]: a JSON object (ok, local_rank, text: the
+//                           device in words, or why it did not open)
+//
+// A rank opens its device once, before anything is written; a count whose
+// kStart says "on the device" (1) is counted there, a batch at a time,
+// instead of on the rank's threads.
 //
 // In a count --removed, kAsk is uint64[]: [0] what it carries (as below),
 // [1] first task, [2] tasks, [3] thread-seconds (a double's bits), [4] the
@@ -65,12 +74,15 @@ enum Tag {
   kDone = 5,
   kStartRemoved = 6,
   kStartSearch = 7,
-  kSearchBest = 8
+  kSearchBest = 8,
+  kOpenDevice = 9,
+  kDeviceOpened = 10
 };
 enum Carries : uint64_t { kNothing = 0, kResult = 1, kGivenBack = 2, kLeaving = 4 };
 
 bool g_started = false;  // MPI_Init_thread was called
 int g_rank = 0, g_size = 1;
+int g_local_rank = 0;  // among the ranks of this node
 std::vector<bool> g_left;  // rank 0: ranks that left (no message goes to them again)
 bool g_abandoned = false;  // rank 0: gave up waiting for some rank after a stop
 
@@ -156,15 +168,17 @@ class Ranks {
 
 class MpiWorkers : public RemoteWorkers {
  public:
-  MpiWorkers(int threads, std::atomic<uint64_t>* counted) : ranks_(threads), counted_(counted) {}
+  // `on_devices`: the ranks count on their devices (MpiOpenDevices).
+  MpiWorkers(int threads, bool on_devices, std::atomic<uint64_t>* counted)
+      : ranks_(threads), on_devices_(on_devices), counted_(counted) {}
 
   int threads() const override { return ranks_.threads(); }
 
   Status Start(const GameSpec& spec) override {
     spec_ = spec;
-    const int32_t msg[4] = {static_cast<int32_t>(spec.game), spec.ranks, spec.suits,
-                            ranks_.threads_option()};
-    ranks_.Start(msg, 4, MPI_INT32_T, kStart);
+    const int32_t msg[5] = {static_cast<int32_t>(spec.game), spec.ranks, spec.suits,
+                            ranks_.threads_option(), on_devices_ ? 1 : 0};
+    ranks_.Start(msg, 5, MPI_INT32_T, kStart);
     return Status::OK();
   }
 
@@ -226,6 +240,7 @@ class MpiWorkers : public RemoteWorkers {
 
  private:
   Ranks ranks_;
+  const bool on_devices_;
   std::atomic<uint64_t>* const counted_;
   GameSpec spec_;
   std::vector<uint64_t> ask_;
@@ -268,8 +283,12 @@ Status ServeBatches(std::vector<uint64_t>* ask, const std::atomic<bool>* stop,
   }
 }
 
-// One count on a rank > 0 (ServeBatches): batches of subtrees' paths.
-Status ServeCount(const GameSpec& spec, int threads, const std::atomic<bool>* stop) {
+// One count on a rank > 0 (ServeBatches): batches of subtrees' paths,
+// counted on `threads` threads or, if given, on `device` (which then stands
+// for its thread_equivalent() threads).
+Status ServeCount(const GameSpec& spec, int threads, SubtreeDevice* device,
+                  const std::atomic<bool>* stop) {
+  if (device != nullptr) threads = device->thread_equivalent();
   const int n = spec.cards();
   std::vector<uint64_t> ask(AskWords(n), 0);
   ask[5] = static_cast<uint64_t>(threads);
@@ -290,7 +309,9 @@ Status ServeCount(const GameSpec& spec, int threads, const std::atomic<bool>* st
     ask[2] = header[1];
     ask[3] = count;
     SubtreeCounts counts;
-    Status s = CountSubtrees(spec, msg.data() + 8, count, k, threads, stop, nullptr, &counts);
+    Status s = device != nullptr
+                   ? device->CountBatch(spec, msg.data() + 8, count, k, stop, nullptr, &counts)
+                   : CountSubtrees(spec, msg.data() + 8, count, k, threads, stop, nullptr, &counts);
     if (!s.ok()) return s;
     const double thread_seconds = counts.seconds * threads;
     std::memcpy(&ask[4], &thread_seconds, sizeof(double));
@@ -491,6 +512,12 @@ int MpiStart(int* argc, char*** argv) {
   MPI_Comm_rank(MPI_COMM_WORLD, &g_rank);
   MPI_Comm_size(MPI_COMM_WORLD, &g_size);
   g_left.assign(g_size, false);
+  // The ranks that share this node's memory, and so its GPUs: this rank's
+  // place among them picks its GPU (count --gpu).
+  MPI_Comm node;
+  MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, g_rank, MPI_INFO_NULL, &node);
+  MPI_Comm_rank(node, &g_local_rank);
+  MPI_Comm_free(&node);
   if (provided < MPI_THREAD_FUNNELED) {
     // Rank 0 counts on threads while its main thread talks MPI.
     if (g_rank == 0) {
@@ -502,8 +529,12 @@ int MpiStart(int* argc, char*** argv) {
 }
 
 int MpiWorldSize() { return g_size; }
+int MpiLocalRank() { return g_local_rank; }
 
-Status MpiServe(const std::atomic<bool>* stop) {
+Status MpiServe(const std::atomic<bool>* stop, const DeviceOpener& open_device) {
+  // The rank's device, once rank 0 has asked for it; closed on return.
+  std::unique_ptr<SubtreeDevice> device;
+  std::string device_text;
   for (;;) {
     MPI_Status st;
     ProbeFromRankZero(&st);
@@ -512,6 +543,24 @@ Status MpiServe(const std::atomic<bool>* stop) {
       return Status::OK();
     }
     Status s;
+    if (st.MPI_TAG == kOpenDevice) {
+      MPI_Recv(nullptr, 0, MPI_BYTE, 0, kOpenDevice, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+      std::string text;
+      Status opened = Status::NotSupported("--gpu: this build's ranks open no device");
+      if (device != nullptr) {
+        opened = Status::OK();
+        text = device_text;
+      } else if (open_device) {
+        opened = open_device(g_local_rank, &device, &text);
+        if (!opened.ok()) device.reset();
+      }
+      if (!opened.ok()) text = opened.message();
+      if (opened.ok()) device_text = text;
+      const nlohmann::json reply = {
+          {"ok", opened.ok()}, {"local_rank", g_local_rank}, {"text", text}};
+      SendString(reply.dump(), 0, kDeviceOpened);
+      continue;
+    }
     if (st.MPI_TAG == kStartSearch) {
       s = ServeSearch(ReceiveString(0, kStartSearch, nullptr), stop);
     } else if (st.MPI_TAG == kStartRemoved) {
@@ -520,10 +569,14 @@ Status MpiServe(const std::atomic<bool>* stop) {
       s = ServeRemoved(start, stop);
     } else {
       if (st.MPI_TAG != kStart) return Status::Corruption("unexpected message from rank 0");
-      int32_t msg[4];
-      MPI_Recv(msg, 4, MPI_INT32_T, 0, kStart, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+      int32_t msg[5];
+      MPI_Recv(msg, 5, MPI_INT32_T, 0, kStart, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
       const GameSpec spec{static_cast<Game>(msg[0]), msg[1], msg[2]};
-      s = ServeCount(spec, LocalThreads(msg[3]), stop);
+      if (msg[4] != 0 && device == nullptr) {
+        s = Status::Corruption("rank 0 counts on devices, but this rank opened none");
+      } else {
+        s = ServeCount(spec, LocalThreads(msg[3]), msg[4] != 0 ? device.get() : nullptr, stop);
+      }
     }
     if (s.IsCancelled()) return Status::OK();  // left: rank 0 sends nothing more
     if (!s.ok()) {
@@ -534,6 +587,51 @@ Status MpiServe(const std::atomic<bool>* stop) {
       return s;
     }
   }
+}
+
+Status MpiOpenDevices(const Status& mine, const std::string& description,
+                      std::vector<std::string>* lines) {
+  lines->clear();
+  if (g_size <= 1) {
+    if (!mine.ok()) return mine;
+    lines->push_back(description);
+    return Status::OK();
+  }
+  const std::string of = " of " + std::to_string(g_size) + " (local rank ";
+  auto who = [&of](int rank, int local) {
+    return "MPI rank " + std::to_string(rank) + of + std::to_string(local) + ")";
+  };
+  if (!mine.ok()) {
+    return Status::NotSupported(who(0, g_local_rank) + ": " + mine.message());
+  }
+  lines->push_back("rank 0" + of + std::to_string(g_local_rank) + "): " + description);
+  for (int r = 1; r < g_size; ++r) {
+    MPI_Send(nullptr, 0, MPI_BYTE, r, kOpenDevice, MPI_COMM_WORLD);
+  }
+  // Every rank's answer, in any order, kept in rank order.
+  std::vector<nlohmann::json> replies(g_size);
+  for (int got = 1; got < g_size; ++got) {
+    int from = 0;
+    const std::string text = ReceiveString(MPI_ANY_SOURCE, kDeviceOpened, &from);
+    replies[from] = nlohmann::json::parse(text, nullptr, false);
+  }
+  Status first;
+  for (int r = 1; r < g_size; ++r) {
+    const nlohmann::json& j = replies[r];
+    if (j.is_discarded() || !j.is_object()) {
+      if (first.ok()) first = Status::NotSupported(who(r, -1) + ": an unreadable answer");
+      continue;
+    }
+    const int local = j.value("local_rank", -1);
+    const std::string text = j.value("text", "");
+    if (!j.value("ok", false)) {
+      if (first.ok()) first = Status::NotSupported(who(r, local) + ": " + text);
+      continue;
+    }
+    lines->push_back("rank " + std::to_string(r) + of + std::to_string(local) + "): " + text);
+  }
+  if (!first.ok()) lines->clear();
+  return first;
 }
 
 void MpiFinish(int exit_code) {
@@ -555,7 +653,7 @@ void MpiFinish(int exit_code) {
 Status CountStoreMpi(FrontierStore* store, const GameSpec& spec, const CountStoreOptions& options,
                      CountResult* result) {
   if (g_size <= 1) return CountStore(store, spec, options, result);
-  MpiWorkers workers(options.threads, options.sub_decks_counted);
+  MpiWorkers workers(options.threads, options.device != nullptr, options.sub_decks_counted);
   return CountStore(store, spec, options, result, &workers);
 }
 

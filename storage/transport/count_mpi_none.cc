@@ -6,8 +6,17 @@ namespace eulerdeck::storage {
 bool MpiBuilt() { return false; }
 int MpiStart(int*, char***) { return 0; }
 int MpiWorldSize() { return 1; }
-Status MpiServe(const std::atomic<bool>*) { return Status::OK(); }
+int MpiLocalRank() { return 0; }
+Status MpiServe(const std::atomic<bool>*, const DeviceOpener&) { return Status::OK(); }
 void MpiFinish(int) {}
+
+Status MpiOpenDevices(const Status& mine, const std::string& description,
+                      std::vector<std::string>* lines) {
+  lines->clear();
+  if (!mine.ok()) return mine;
+  lines->push_back(description);
+  return Status::OK();
+}
 
 Status CountStoreMpi(FrontierStore* store, const GameSpec& spec, const CountStoreOptions& options,
                      CountResult* result) {

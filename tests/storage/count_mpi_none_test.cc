@@ -6,6 +6,8 @@
 // as the plain count, OEIS A007709(10) winning decks.
 #include <catch2/catch.hpp>
 #include <memory>
+#include <string>
+#include <vector>
 
 #include "engine/eulerian/enumerate.h"
 #include "storage/count/stored_count.h"
@@ -23,7 +25,16 @@ TEST_CASE("count without MPI: a world of one that counts like the plain count",
   char** argv = nullptr;
   CHECK(MpiStart(&argc, &argv) == 0);
   CHECK(MpiWorldSize() == 1);
+  CHECK(MpiLocalRank() == 0);
   CHECK(MpiServe(nullptr).ok());
+  // count --gpu: a world of one agrees with its own device, as it opened.
+  std::vector<std::string> lines;
+  CHECK(MpiOpenDevices(Status::OK(), "device 0 of 1: X", &lines).ok());
+  CHECK(lines == std::vector<std::string>{"device 0 of 1: X"});
+  const Status none = MpiOpenDevices(Status::NotSupported("--gpu: no GPU found"), "", &lines);
+  CHECK(none.IsNotSupported());
+  CHECK(none.message() == "--gpu: no GPU found");
+  CHECK(lines.empty());
   const GameSpec spec{Game::kMousetrap, 10, 1};
   CountResult plain;
   REQUIRE(Count(spec, CountOptions{}, &plain).ok());

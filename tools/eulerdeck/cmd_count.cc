@@ -52,7 +52,8 @@ constexpr const char* kUsage =
     "--gpu walks the subtrees on a CUDA GPU through the plugin libeulerdeck_gpu.so\n"
     "(next to eulerdeck, in ../lib, or $EULERDECK_GPU_PLUGIN); with --store the GPU\n"
     "is one worker of the resumable count, and --threads T adds T CPU threads\n"
-    "beside it (default none). docs/gpu.md: building the plugin, checking it.\n"
+    "beside it (default none); under mpirun every rank counts on a GPU of its node\n"
+    "(rank 0's --threads beside it). docs/gpu.md: building the plugin, checking it.\n"
     "--csv columns: game,ranks,suits,level,winning_sub_decks\n"
     "(docs/schema/csv_columns.json).";
 
@@ -232,7 +233,9 @@ int RunCount(const std::vector<std::string>& args, const std::string& program) {
                     "--memory-budget need --store DIR");
   }
   // The GPU, opened before anything is written: without a plugin or a
-  // device, one line and exit 2.
+  // device, one line and exit 2. Under mpirun every rank opens the GPU of
+  // its local rank (modulo the devices it sees) and the ranks agree first:
+  // one that cannot refuses the job, in one line from rank 0.
   std::unique_ptr<gpu::GpuWorker> device;
   if (use_gpu) {
     if (options.verify_leaves) {
@@ -240,15 +243,16 @@ int RunCount(const std::vector<std::string>& args, const std::string& program) {
                       "--gpu counts the winning decks without building them: "
                       "no --verify-leaves");
     }
-    if (storage::MpiWorldSize() > 1) {
-      return BadInput(program, "--gpu runs in one process, not under mpirun");
-    }
-    s = gpu::GpuWorker::Open(&device);
+    s = gpu::GpuWorker::Open(storage::MpiLocalRank(), &device);
+    std::vector<std::string> gpu_lines;
+    s = storage::MpiOpenDevices(s, s.ok() ? device->description() : "", &gpu_lines);
     if (!s.ok()) {
       return BadInput(program,
                       s.message() + "; without --gpu the count runs on the CPU (see docs/gpu.md)");
     }
-    if (!Quiet()) std::cerr << "gpu            " << device->description() << "\n";
+    for (const std::string& line : gpu_lines) {
+      if (!Quiet()) std::cerr << "gpu            " << line << "\n";
+    }
   }
   const bool text = !job.json && !job.results_to_stdout();
 

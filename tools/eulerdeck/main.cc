@@ -3,9 +3,11 @@
 #include <cstdio>
 #include <exception>
 #include <iostream>
+#include <memory>
 #include <string>
 #include <vector>
 
+#include "engine/gpu/gpu_worker.h"
 #include "storage/transport/count_mpi.h"
 #include "tools/common/cli.h"
 #include "tools/common/interrupt.h"
@@ -112,7 +114,18 @@ int main(int argc, char** argv) {
   // (storage/transport/count_mpi.h); rank 0 runs the command.
   if (eulerdeck::storage::MpiStart(&argc, &argv) > 0) {
     eulerdeck::tools::StopOnSignals signals;
-    const eulerdeck::Status s = eulerdeck::storage::MpiServe(signals.flag());
+    // count --gpu: the rank's GPU, opened when rank 0 asks.
+    auto open_gpu = [](int local_rank, std::unique_ptr<eulerdeck::SubtreeDevice>* device,
+                       std::string* description) {
+      std::unique_ptr<eulerdeck::gpu::GpuWorker> worker;
+      const eulerdeck::Status s = eulerdeck::gpu::GpuWorker::Open(local_rank, &worker);
+      if (s.ok()) {
+        *description = worker->description();
+        *device = std::move(worker);
+      }
+      return s;
+    };
+    const eulerdeck::Status s = eulerdeck::storage::MpiServe(signals.flag(), open_gpu);
     eulerdeck::storage::MpiFinish(0);
     return s.ok() ? 0 : 1;
   }
