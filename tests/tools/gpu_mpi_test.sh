@@ -105,6 +105,31 @@ gpu            rank 1 of 2 (local rank 1): the host stand-in of the GPU walk, T 
 check mousetrap11 449719 --game mousetrap --ranks 11
 check hlm11x2 6745 --game hlm --ranks 11 --suits 2
 
+# Ctrl-C on mpirun (it sends SIGTERM to every rank) while the ranks count
+# on their devices: rank 0 commits what is finished and says how to go on;
+# the store, resumed on the CPU without MPI, finishes to A007709(13).
+store="$tmp/sigint"
+EULERDECK_GPU_PLUGIN=host "${MPI[@]}" -np 2 "$E" count --game mousetrap --ranks 13 --gpu \
+  --store "$store" --subtrees 2000 --batch-seconds 0.02 --checkpoint-seconds 0.1 -q \
+  >/dev/null 2>"$tmp/err" &
+pid=$!
+for _ in $(seq 1 300); do
+  "$E" status --store "$store" 2>/dev/null | grep -q "^state      running.*counting" && break
+  sleep 0.1
+done
+sleep 1
+kill -INT "$pid"
+wait "$pid"
+if ! grep -qE '^eulerdeck count: interrupted after [0-9]+ of [0-9]+ subtrees .*all finished subtrees are saved' "$tmp/err"; then
+  echo "FAIL (Ctrl-C under mpirun --gpu): '$(head -3 "$tmp/err")'"; fail=1
+fi
+got=$("$E" resume --store "$store" --threads 2 2>/dev/null | sed -n 's/^winning decks  //p' | tr -d ,)
+if [ "$got" = 28886593 ]; then
+  echo "ok   Ctrl-C under mpirun -np 2 --gpu, resumed on the CPU: $got"
+else
+  echo "FAIL (Ctrl-C under mpirun --gpu): resumed to '$got', not 28886593"; fail=1
+fi
+
 # No GPU on any rank: rank 0 refuses at once (the others are not asked).
 NOGPU="--gpu: no GPU found (no NVIDIA driver: libcuda.so.1 not found)$CPU"
 refused "np 2, no GPU" "$tmp/nogpu" \
