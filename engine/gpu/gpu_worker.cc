@@ -127,8 +127,7 @@ Status GpuWorker::Open(int local_rank, std::unique_ptr<GpuWorker>* worker) {
                                 " cannot be loaded: " + ::dlerror());
   }
   auto version = reinterpret_cast<int (*)()>(::dlsym(handle, "eulerdeck_gpu_abi_version"));
-  auto open =
-      reinterpret_cast<int (*)(int, char*, size_t)>(::dlsym(handle, "eulerdeck_gpu_open"));
+  auto open = reinterpret_cast<int (*)(int, char*, size_t)>(::dlsym(handle, "eulerdeck_gpu_open"));
   auto count = reinterpret_cast<int (*)(const EulerdeckGpuBatch*, char*, size_t)>(
       ::dlsym(handle, "eulerdeck_gpu_count"));
   auto close = reinterpret_cast<void (*)()>(::dlsym(handle, "eulerdeck_gpu_close"));

@@ -82,7 +82,7 @@ enum Carries : uint64_t { kNothing = 0, kResult = 1, kGivenBack = 2, kLeaving = 
 
 bool g_started = false;  // MPI_Init_thread was called
 int g_rank = 0, g_size = 1;
-int g_local_rank = 0;  // among the ranks of this node
+int g_local_rank = 0;      // among the ranks of this node
 std::vector<bool> g_left;  // rank 0: ranks that left (no message goes to them again)
 bool g_abandoned = false;  // rank 0: gave up waiting for some rank after a stop
 

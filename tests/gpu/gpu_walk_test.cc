@@ -180,6 +180,22 @@ TEST_CASE("gpu walk (host): a raised stop flag cancels the batch") {
             .IsCancelled());
 }
 
+TEST_CASE("gpu worker: the host stand-in opens for any local rank, and counts the same") {
+  // Under mpirun each rank opens the device of its local rank (modulo the
+  // devices): the host stand-in has one, every core, whatever the rank.
+  ::setenv(gpu::kPluginEnv, "host", 1);
+  std::unique_ptr<gpu::GpuWorker> worker;
+  const Status s = gpu::GpuWorker::Open(3, &worker);
+  ::unsetenv(gpu::kPluginEnv);
+  REQUIRE(s.ok());
+  CHECK(worker->plugin_path().empty());
+  CHECK(worker->description().rfind("the host stand-in of the GPU walk", 0) == 0);
+  const GameSpec spec{Game::kMousetrap, 9, 1};
+  CountResult r;
+  REQUIRE(gpu::CountOnDevice(worker.get(), spec, CountOptions{}, &r).ok());
+  CHECK(r.level.back() == 9978);  // OEIS A007709(9)
+}
+
 TEST_CASE("gpu worker: no plugin is one clear NotSupported") {
   ::setenv(gpu::kPluginEnv, "/nonexistent/libeulerdeck_gpu.so", 1);
   std::unique_ptr<gpu::GpuWorker> worker;
