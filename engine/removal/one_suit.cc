@@ -16,17 +16,48 @@
 #include "engine/cards/rules.h"
 
 namespace eulerdeck::internal {
+
+void SortByKey(std::vector<uint64_t>& a, std::vector<uint64_t>& tmp, int key_bits) {
+  constexpr int kBits = 11;
+  constexpr uint32_t kBuckets = 1u << kBits;
+  const uint64_t key_mask = (uint64_t{1} << key_bits) - 1;
+  const size_t size = a.size();
+  if (size < 256) {  // a few: cheaper than clearing the counts
+    std::sort(a.begin(), a.end(),
+              [key_mask](uint64_t x, uint64_t y) { return (x & key_mask) < (y & key_mask); });
+    return;
+  }
+  // The digit of pass p: bits p * kBits up, of the key only (the last pass's
+  // digit is narrower where key_bits is not a multiple of kBits: the bits
+  // above the key, a play's multiplicity, must not order the entries).
+  const int passes = (key_bits + kBits - 1) / kBits;
+  std::array<std::array<uint32_t, kBuckets>, 4> count{};  // keys of at most 44 bits
+  for (uint64_t x : a) {
+    const uint64_t key = x & key_mask;
+    for (int p = 0; p < passes; ++p) ++count[p][(key >> (p * kBits)) & (kBuckets - 1)];
+  }
+  tmp.resize(size);
+  for (int p = 0; p < passes; ++p) {
+    std::array<uint32_t, kBuckets>& c = count[p];
+    if (std::find(c.begin(), c.end(), size) != c.end()) continue;
+    uint32_t sum = 0;
+    for (uint32_t& x : c) sum += std::exchange(x, sum);
+    const int shift = p * kBits;
+    for (uint64_t x : a) tmp[c[((x & key_mask) >> shift) & (kBuckets - 1)]++] = x;
+    a.swap(tmp);
+  }
+}
+
 namespace {
 
 using Mask = uint32_t;  // bit v-1: value v
 constexpr int kMaxRanks = 32;
 constexpr int kLeafBits = kLeafCards * kLeafCards;  // a leaf's compressed masks
 static_assert(kLeafCards <= 4, "leaf entries pack counts of at most 4! = 24 in 5 bits");
-// The second table: plays of 4 cards, 4 masks of 4 bits, entries of 16 bits
+// The second table: plays of kBigLeafCards = 4 cards (one_suit.h), 4 masks of 4 bits, entries of 16 bits
 // (BigLeafCodec). It is C(n, 4) * 2^16 entries (179 MB at n = 15, 312 MB
 // at n = 17), reserved but touched only where plays go; past n = 20 (the
 // size of 32-bit entries, kBigLeafBytes) the walk stops at the first table.
-constexpr int kBigLeafCards = 4;
 constexpr int kBigLeafBits = kBigLeafCards * kBigLeafCards;
 constexpr uint64_t kBigLeafBytes = uint64_t{1400} << 20;
 // Children of a 5-card play: at most one per count of the limit, lcm(5, m)
@@ -123,42 +154,11 @@ inline Mask DropBit(Mask x, Mask low) { return (x & low) | ((x >> 1) & ~low); }
 // (8 bytes each, and as much again to sort them: 4 MB a level and thread at
 // 2^18; larger levels merged more but sorted out of cache, slower) and at
 // the end of a CountTasks() call.
-constexpr int kSyncTop = 5;
 constexpr size_t kSyncEntries = size_t{1} << 18;
 // Tasks a batch of RunPlan() takes at most.
 constexpr uint64_t kBatchTasks = 4096;
 // A gathered play is one word: its key (OneSuit::SyncKey) in the low bits,
-// its multiplicity above them.
-
-// Sorts by the low `key_bits` bits (LSD radix, 11 bits a pass, passes
-// where every entry has the same digit skipped). `tmp` is scratch; the
-// result is in `a` (the two may be swapped).
-void SortByKey(std::vector<uint64_t>& a, std::vector<uint64_t>& tmp, int key_bits) {
-  constexpr int kBits = 11;
-  constexpr uint32_t kBuckets = 1u << kBits;
-  const size_t size = a.size();
-  if (size < 256) {  // a few: cheaper than clearing the counts
-    const uint64_t mask = (uint64_t{1} << key_bits) - 1;
-    std::sort(a.begin(), a.end(),
-              [mask](uint64_t x, uint64_t y) { return (x & mask) < (y & mask); });
-    return;
-  }
-  const int passes = (key_bits + kBits - 1) / kBits;
-  std::array<std::array<uint32_t, kBuckets>, 4> count{};  // keys of at most 44 bits
-  for (uint64_t x : a) {
-    for (int p = 0; p < passes; ++p) ++count[p][(x >> (p * kBits)) & (kBuckets - 1)];
-  }
-  tmp.resize(size);
-  for (int p = 0; p < passes; ++p) {
-    std::array<uint32_t, kBuckets>& c = count[p];
-    if (std::find(c.begin(), c.end(), size) != c.end()) continue;
-    uint32_t sum = 0;
-    for (uint32_t& x : c) sum += std::exchange(x, sum);
-    const int shift = p * kBits;
-    for (uint64_t x : a) tmp[c[(x >> shift) & (kBuckets - 1)]++] = x;
-    a.swap(tmp);
-  }
-}
+// its multiplicity above them; SortByKey() (one_suit.h) sorts a level.
 
 // Per-thread scratch space of the search: the completions' cache and
 // dynamic programme.
@@ -177,6 +177,8 @@ struct Scratch {
   std::array<std::vector<uint64_t>, kSyncTop + 1> level;
   std::vector<uint64_t> sort_tmp;
   std::vector<uint64_t> out;
+  // plays[r]: the plays of r cards counted by Play() (SyncPlays()).
+  std::array<uint64_t, kSyncTop + 1> plays{};
 };
 
 // dp over the values used so far (dp[0] = 1, the rest zero); only subsets
@@ -604,6 +606,7 @@ class OneSuit {
   // values of rank `rank`, updated to this play's.
   void Play(int r, uint64_t key, uint64_t weight, Mask* avail, uint64_t rank,
             Scratch& scratch) const {
+    ++scratch.plays[r];
     uint64_t* out = scratch.out.data() + (m_ - r);
     if (key >> (r * r) != rank) *avail = Unrank(key >> (r * r), r);
     if (r == kBigLeafCards) {
@@ -733,6 +736,14 @@ class OneSuitPlan final : public RemovedPlan {
 
   const std::vector<uint64_t>& batch_order() const override { return order_; }
 
+  std::vector<uint64_t> plays() const {
+    std::vector<uint64_t> sum(kSyncTop + 1, 0);
+    for (const Scratch& scratch : scratches_) {
+      for (int r = 0; r <= kSyncTop; ++r) sum[r] += scratch.plays[r];
+    }
+    return sum;
+  }
+
   Status CountTasks(uint64_t first, uint64_t count, std::vector<uint64_t>* removed,
                     const std::atomic<bool>* stop) const override {
     if (Status s = CheckTaskRange(first, count, tasks_.size()); !s.ok()) return s;
@@ -856,6 +867,11 @@ Status PlanRemovedOneSuit(const GameSpec& spec, const RemovedOptions& options,
   p->Cut(root.data());
   *plan = std::move(p);
   return Status::OK();
+}
+
+std::vector<uint64_t> SyncPlays(const RemovedPlan& plan) {
+  const auto* one_suit = dynamic_cast<const OneSuitPlan*>(&plan);
+  return one_suit ? one_suit->plays() : std::vector<uint64_t>(kSyncTop + 1, 0);
 }
 
 Status CountRemovedOneSuit(const GameSpec& spec, const RemovedOptions& options,

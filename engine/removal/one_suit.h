@@ -63,6 +63,26 @@ inline uint64_t HashBytes(uint64_t h, const void* data, size_t size) {
 inline constexpr uint64_t kHashSeed = 0xcbf29ce484222325ull;
 
 inline constexpr int kLeafCards = 3;
+// The plays of kBigLeafCards cards are answered from a second table; those
+// of kBigLeafCards..kSyncTop cards are counted level by level: gathered
+// over a range of tasks as words (a key of the play in the low bits, its
+// multiplicity above them), sorted by key, and each distinct key counted
+// once with the sum of its multiplicities.
+inline constexpr int kBigLeafCards = 4;
+inline constexpr int kSyncTop = 5;
+
+// Sorts `a` by the low `key_bits` bits of its words (1 <= key_bits <= 44):
+// afterwards the keys do not decrease, so entries of equal key are adjacent,
+// whatever the bits above the key hold. Not stable. `tmp` is scratch; the
+// result is in `a` (the two may have been swapped).
+void SortByKey(std::vector<uint64_t>& a, std::vector<uint64_t>& tmp, int key_bits);
+
+// For a plan of PlanRemovedOneSuit() counted level by level: element r is
+// how many plays of r cards (kBigLeafCards..kSyncTop) its calls have counted
+// one by one (a distinct key of a gathered level, or a play whose
+// multiplicity did not fit beside its key), all threads together, read
+// once no call is running. Zeros for any other plan.
+std::vector<uint64_t> SyncPlays(const RemovedPlan& plan);
 
 }  // namespace eulerdeck::internal
 
