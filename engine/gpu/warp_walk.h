@@ -1,6 +1,6 @@
-// The GPU walk as a warp machine (issue 56; the design study is
-// docs/gpu.md's "The warp kernel"): the kernel body of the plugin's default
-// kernel, written once for the host and a CUDA device (engine/base/hd.h).
+// The GPU walk as a warp machine (issue 56; docs/gpu.md, "The warp
+// kernel"): the kernel body of the plugin's default kernel, written once for
+// the host and a CUDA device (engine/base/hd.h).
 //
 // Each of a warp's lanes walks one subtree root at a time, ONE NODE PER
 // ITERATION, with a compact state: its sub-deck in registers (reg_deck.h),
