@@ -3,8 +3,11 @@
 // of eulerdeck, so a machine with nvcc and nothing else builds it:
 // scripts/gpu_check.sh), and loaded by gpu_worker.cc.
 //
-// A batch is one kernel launch with as many threads as the device holds at
-// once. Every thread runs the kernel body of batch_walk.h: it fetches roots
+// A batch is one kernel launch. The rules the warp machine takes
+// (WarpWords(), warp_walk.h: mousetrap and hlm) go to the warp kernel
+// (warp_kernel.cu) unless $EULERDECK_GPU_KERNEL is "old"; the others, and
+// those with it, to the old kernel here, with as many threads as the device
+// holds at once. Every thread runs the kernel body of batch_walk.h: it fetches roots
 // from a counter in global memory (atomicAdd, so that threads that drew
 // small subtrees take more), walks each with its own stack walk in local
 // memory, and keeps its per-level counts in registers and local memory; at
@@ -18,16 +21,18 @@
 #include <time.h>
 
 #include <cstdio>
+#include <cstdlib>
+#include <cstring>
 
 #include "engine/eulerian/rule_core.h"
 #include "engine/eulerian/stack_walk.h"
 #include "engine/gpu/batch_walk.h"
 #include "engine/gpu/gpu_abi.h"
+#include "engine/gpu/launch.cuh"
+#include "engine/gpu/warp_walk.h"
 
 namespace eulerdeck::gpu {
 namespace {
-
-constexpr int kBlock = 128;  // threads per block: a multiple of the warp
 
 struct DeviceHooks {
   const volatile int32_t* stop;
@@ -78,39 +83,7 @@ __global__ void __launch_bounds__(kBlock)
   }
 }
 
-// What one batch holds on the device; freed on every return.
-struct DeviceBatch {
-  uint64_t* image = nullptr;
-  uint8_t* roots = nullptr;
-  unsigned long long* next = nullptr;
-  unsigned long long* level = nullptr;
-  uint64_t* sizes = nullptr;
-  int* stopped = nullptr;
-  int32_t* host_stop = nullptr;  // mapped
-  cudaStream_t stream = nullptr;
-  ~DeviceBatch() {
-    cudaFree(image);
-    cudaFree(roots);
-    cudaFree(next);
-    cudaFree(level);
-    cudaFree(sizes);
-    cudaFree(stopped);
-    if (host_stop) cudaFreeHost(host_stop);
-    if (stream) cudaStreamDestroy(stream);
-  }
-};
-
-bool Failed(cudaError_t e, const char* what, char* message, size_t bytes) {
-  if (e == cudaSuccess) return false;
-  std::snprintf(message, bytes, "CUDA: %s: %s", what, cudaGetErrorString(e));
-  return true;
-}
-
-#define EULERDECK_CUDA_TRY(call, what)                                    \
-  do {                                                                    \
-    if (Failed((call), what, message, bytes)) return EULERDECK_GPU_ERROR; \
-  } while (0)
-
+// The old kernel: the stack walk in every thread.
 template <int W, int kTable>
 int Launch(const EulerdeckGpuBatch& b, const RuleCore& host_rule, char* message, size_t bytes) {
   const int n = host_rule.h->cards;
@@ -126,32 +99,10 @@ int Launch(const EulerdeckGpuBatch& b, const RuleCore& host_rule, char* message,
     EULERDECK_CUDA_TRY(cudaDeviceSetLimit(cudaLimitStackSize, attr.localSizeBytes + 1024),
                        "setting the stack limit");
   }
-  EULERDECK_CUDA_TRY(cudaStreamCreateWithFlags(&d.stream, cudaStreamNonBlocking), "stream");
-  const size_t root_bytes = b.root_count * static_cast<size_t>(b.root_cards);
-  EULERDECK_CUDA_TRY(cudaMalloc(&d.image, b.rule_words * sizeof(uint64_t)), "allocating the rule");
-  EULERDECK_CUDA_TRY(cudaMalloc(&d.roots, root_bytes > 0 ? root_bytes : 1), "allocating roots");
-  EULERDECK_CUDA_TRY(cudaMalloc(&d.next, sizeof(unsigned long long)), "allocating the counter");
-  EULERDECK_CUDA_TRY(cudaMalloc(&d.level, sizeof(unsigned long long) * (n + 1)),
-                     "allocating levels");
-  EULERDECK_CUDA_TRY(cudaMalloc(&d.sizes, sizeof(uint64_t) * (b.root_count > 0 ? b.root_count : 1)),
-                     "allocating sizes");
-  EULERDECK_CUDA_TRY(cudaMalloc(&d.stopped, sizeof(int)), "allocating the stop mark");
-  EULERDECK_CUDA_TRY(cudaHostAlloc(&d.host_stop, sizeof(int32_t), cudaHostAllocMapped),
-                     "allocating the stop flag");
-  *static_cast<volatile int32_t*>(d.host_stop) = 0;
   int32_t* device_stop = nullptr;
-  EULERDECK_CUDA_TRY(cudaHostGetDevicePointer(&device_stop, d.host_stop, 0),
-                     "mapping the stop flag");
-  EULERDECK_CUDA_TRY(cudaMemcpyAsync(d.image, b.rule_image, b.rule_words * sizeof(uint64_t),
-                                     cudaMemcpyHostToDevice, d.stream),
-                     "copying the rule");
-  EULERDECK_CUDA_TRY(
-      cudaMemcpyAsync(d.roots, b.roots, root_bytes, cudaMemcpyHostToDevice, d.stream),
-      "copying roots");
-  EULERDECK_CUDA_TRY(cudaMemsetAsync(d.next, 0, sizeof(unsigned long long), d.stream), "zeroing");
-  EULERDECK_CUDA_TRY(cudaMemsetAsync(d.level, 0, sizeof(unsigned long long) * (n + 1), d.stream),
-                     "zeroing");
-  EULERDECK_CUDA_TRY(cudaMemsetAsync(d.stopped, 0, sizeof(int), d.stream), "zeroing");
+  if (const int rc = Prepare(b, n, d, &device_stop, message, bytes); rc != EULERDECK_GPU_OK) {
+    return rc;
+  }
   int device = 0, sms = 0, per_sm = 0;
   EULERDECK_CUDA_TRY(cudaGetDevice(&device), "device");
   EULERDECK_CUDA_TRY(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device), "SMs");
@@ -163,37 +114,20 @@ int Launch(const EulerdeckGpuBatch& b, const RuleCore& host_rule, char* message,
   uint64_t blocks = static_cast<uint64_t>(sms) * per_sm;
   const uint64_t needed = (b.root_count + kBlock - 1) / kBlock;
   if (blocks > needed) blocks = needed > 0 ? needed : 1;
+  const double start = Now();
   kernel<<<static_cast<unsigned>(blocks), kBlock, 0, d.stream>>>(d.image, d.roots, b.root_count,
                                                                  b.root_cards, d.next, d.level,
                                                                  d.sizes, device_stop, d.stopped);
   EULERDECK_CUDA_TRY(cudaGetLastError(), "launching the walk");
-  // Wait, relaying the caller's stop flag.
-  for (;;) {
-    const cudaError_t q = cudaStreamQuery(d.stream);
-    if (q == cudaSuccess) break;
-    if (q != cudaErrorNotReady) {
-      Failed(q, "the walk", message, bytes);
-      return EULERDECK_GPU_ERROR;
-    }
-    if (b.stop != nullptr && *b.stop != 0) *static_cast<volatile int32_t*>(d.host_stop) = 1;
-    const timespec millisecond{0, 1000000};
-    nanosleep(&millisecond, nullptr);
+  const int rc = Finish(b, n, d, message, bytes);
+  if (rc == EULERDECK_GPU_OK && TimingAsked()) {
+    std::fprintf(stderr,
+                 "eulerdeck gpu: kernel old<%d,%d>, %llu blocks of %d (%d per SM), %zu B local "
+                 "per thread, %.3f s\n",
+                 W, kTable, static_cast<unsigned long long>(blocks), kBlock, per_sm,
+                 static_cast<size_t>(attr.localSizeBytes), Now() - start);
   }
-  // No std:: container: the plugin needs as little of the C++ library as can
-  // be, so that it loads beside any libstdc++ the binary brings.
-  unsigned long long level[kMaxEnumCards + 1] = {};
-  int stopped = 0;
-  EULERDECK_CUDA_TRY(
-      cudaMemcpy(level, d.level, sizeof(unsigned long long) * (n + 1), cudaMemcpyDeviceToHost),
-      "copying levels back");
-  EULERDECK_CUDA_TRY(
-      cudaMemcpy(b.sizes, d.sizes, sizeof(uint64_t) * b.root_count, cudaMemcpyDeviceToHost),
-      "copying sizes back");
-  EULERDECK_CUDA_TRY(cudaMemcpy(&stopped, d.stopped, sizeof(int), cudaMemcpyDeviceToHost),
-                     "copying the stop mark back");
-  if (stopped) return EULERDECK_GPU_STOPPED;
-  for (int j = 0; j <= n; ++j) b.level[j] += level[j];
-  return EULERDECK_GPU_OK;
+  return rc;
 }
 
 }  // namespace
@@ -270,6 +204,14 @@ __attribute__((visibility("default"))) int eulerdeck_gpu_count(const EulerdeckGp
     return EULERDECK_GPU_ERROR;
   }
   if (batch->root_count == 0) return EULERDECK_GPU_OK;
+  const char* kernel = getenv(kKernelEnv);
+  if (kernel == nullptr || strcmp(kernel, "old") != 0) {
+    switch (WarpWords(rule, batch->root_cards)) {
+      case kWarpSmallWords:
+      case kWarpLargeWords:
+        return LaunchWarpKernel(WarpWords(rule, batch->root_cards), *batch, rule, message, bytes);
+    }
+  }
   switch (KindOf(rule)) {
     case kNarrowSmall:
       return Launch<1, kSmallTable>(*batch, rule, message, bytes);

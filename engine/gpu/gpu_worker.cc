@@ -22,9 +22,10 @@ struct DeviceApi {
   int (*count)(const EulerdeckGpuBatch*, char*, size_t) = nullptr;  // the plugin's
   void (*close)() = nullptr;
   int host_threads = 0;  // > 0: the host stand-in
+  HostWarpOptions host_warp;
 
   int Count(const EulerdeckGpuBatch* batch, char* message, size_t bytes) const {
-    if (host_threads > 0) return HostDeviceCount(batch, host_threads, message, bytes);
+    if (host_threads > 0) return HostDeviceCount(batch, host_threads, host_warp, message, bytes);
     return count(batch, message, bytes);
   }
 };
@@ -94,6 +95,10 @@ Status GpuWorker::OpenHost(int threads, std::unique_ptr<GpuWorker>* worker) {
       "the host stand-in of the GPU walk, " + std::to_string(w->api_->host_threads) + " threads";
   *worker = std::move(w);
   return Status::OK();
+}
+
+void GpuWorker::SetHostWarp(const HostWarpOptions& options) {
+  if (api_->host_threads > 0) api_->host_warp = options;
 }
 
 Status GpuWorker::Open(int local_rank, std::unique_ptr<GpuWorker>* worker) {

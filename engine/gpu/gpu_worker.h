@@ -31,7 +31,8 @@ namespace eulerdeck::gpu {
 inline constexpr char kPluginName[] = "libeulerdeck_gpu.so";
 inline constexpr char kPluginEnv[] = "EULERDECK_GPU_PLUGIN";
 
-struct DeviceApi;  // the plugin's functions (gpu_worker.cc)
+struct DeviceApi;        // the plugin's functions (gpu_worker.cc)
+struct HostWarpOptions;  // host_device.h
 
 class GpuWorker : public SubtreeDevice {
  public:
@@ -60,6 +61,9 @@ class GpuWorker : public SubtreeDevice {
   // A batch's roots are split until there are at least this many.
   uint64_t split_target() const { return split_target_; }
   void set_split_target(uint64_t target) { split_target_ = target; }
+  // The host stand-in's warps (host_device.h: lanes, ring, stop points).
+  // No effect on a device.
+  void SetHostWarp(const HostWarpOptions& options);
 
   // CountSubtrees() (subtrees.h) on the device. `counted` is advanced once
   // the batch is counted.

@@ -2,6 +2,8 @@
 
 #include <atomic>
 #include <cstdio>
+#include <cstdlib>
+#include <cstring>
 #include <memory>
 #include <thread>
 #include <vector>
@@ -9,6 +11,8 @@
 #include "engine/eulerian/rule_core.h"
 #include "engine/eulerian/stack_walk.h"
 #include "engine/gpu/batch_walk.h"
+#include "engine/gpu/host_warp.h"
+#include "engine/gpu/warp_walk.h"
 
 namespace eulerdeck::gpu {
 
@@ -52,14 +56,62 @@ int Run(const EulerdeckGpuBatch& b, const RuleCore& rule, int threads) {
   return stopped ? EULERDECK_GPU_STOPPED : EULERDECK_GPU_OK;
 }
 
+// The warp machine: each thread one warp of options.lanes lanes, in its
+// own memory (a device's shared memory), fetching roots from one counter.
+template <int kWords>
+int RunWarps(const EulerdeckGpuBatch& b, const RuleCore& rule, int threads,
+             const HostWarpOptions& options) {
+  const int n = rule.h->cards;
+  WarpRule warp_rule;
+  BuildWarpRule(rule, &warp_rule);
+  const int levels = n - 3 - b.root_cards;
+  const int words = WarpMemoryWords(kWords, levels, options.ring_size);
+  std::atomic<uint64_t> next{0};
+  std::atomic<bool> stopped{false};
+  std::vector<std::vector<uint64_t>> level_of(threads, std::vector<uint64_t>(n + 1, 0));
+  std::vector<std::thread> pool;
+  for (int i = 0; i < threads; ++i) {
+    pool.emplace_back([&, i] {
+      auto warp = std::make_unique<HostWarp<kWords>>(options.lanes, &next, b.stop,
+                                                     options.stop_after_polls);
+      std::vector<uint64_t> memory(static_cast<size_t>(words) / 2 + 1, 0);
+      const WarpMemory m =
+          CarveWarpMemory(reinterpret_cast<uint32_t*>(memory.data()), levels, options.ring_size);
+      if (!WalkWarp<kWords>(*warp, warp_rule, b.roots, b.root_count, b.root_cards, b.sizes, m,
+                            options.poll_mask)) {
+        stopped = true;
+      }
+      for (int j = 0; j <= n; ++j) level_of[i][j] = m.level[j];
+    });
+  }
+  for (std::thread& t : pool) t.join();
+  for (const std::vector<uint64_t>& level : level_of) {
+    for (int j = 0; j <= n; ++j) b.level[j] += level[j];
+  }
+  return stopped ? EULERDECK_GPU_STOPPED : EULERDECK_GPU_OK;
+}
+
 }  // namespace
 
-int HostDeviceCount(const EulerdeckGpuBatch* batch, int threads, char* message,
-                    size_t message_bytes) {
+bool OldKernelAsked() {
+  const char* env = std::getenv(kKernelEnv);
+  return env != nullptr && std::strcmp(env, "old") == 0;
+}
+
+int HostDeviceCount(const EulerdeckGpuBatch* batch, int threads, const HostWarpOptions& options,
+                    char* message, size_t message_bytes) {
   const RuleCore rule = RuleCore::Of(batch->rule_image);
   if (batch->rule_words < kRuleHeaderWords || rule.h->magic != kRuleImageMagic) {
     std::snprintf(message, message_bytes, "the rule image is not one (bad magic)");
     return EULERDECK_GPU_ERROR;
+  }
+  if (!OldKernelAsked()) {
+    switch (WarpWords(rule, batch->root_cards)) {
+      case kWarpSmallWords:
+        return RunWarps<kWarpSmallWords>(*batch, rule, threads, options);
+      case kWarpLargeWords:
+        return RunWarps<kWarpLargeWords>(*batch, rule, threads, options);
+    }
   }
   switch (KindOf(rule)) {
     case kNarrowSmall:
