@@ -120,7 +120,7 @@ for sig in INT TERM; do
   wait "$pid"; rc=$?; pid=0
   want=$([ "$sig" = INT ] && echo 130 || echo 143)
   if [ "$rc" -ne "$want" ] || [ "$(wc -l <"$tmp/err")" -ne 1 ] || [ -s "$tmp/out" ] ||
-    ! grep -qE '^eulerdeck count: interrupted after [0-9]+ of [0-9]+ tasks \([0-9.]+%; all finished tasks are saved\); continue with `eulerdeck resume --store '"$store"'`$' "$tmp/err"; then
+    ! grep -qE '^eulerdeck count: interrupted after [0-9,]+ of [0-9,]+ tasks \([0-9.]+%; all finished tasks are saved\); continue with `eulerdeck resume --store '"$store"'`$' "$tmp/err"; then
     echo "FAIL (SIG$sig): exit $rc, '$(cat "$tmp/err")'"; fail=1
   fi
   if ! "$E" status --store "$store" | grep -qE "^state      interrupted with [1-9][0-9,]* of [0-9,]+ tasks counted; continue with"; then
