@@ -181,8 +181,8 @@ Status CheckStoreDir(const std::string& dir) {
   if (parent.empty()) parent = ".";
   const std::string list = "`eulerdeck list " + parent + "` lists the stores under " + parent;
   if (!dir.empty() && fs::exists(dir, ec) && !fs::is_directory(dir, ec)) {
-    return Status::InvalidArgument("'" + dir + "' is a file, not a store (a store is a directory; " +
-                                   list + ")");
+    return Status::InvalidArgument(
+        "'" + dir + "' is a file, not a store (a store is a directory; " + list + ")");
   }
   if (!dir.empty() && !fs::exists(dir, ec)) {
     return Status::InvalidArgument("no store at '" + dir + "': it does not exist (" + list + ")");

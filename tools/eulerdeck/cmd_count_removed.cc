@@ -65,11 +65,12 @@ void PrintText(const SizeResult& r) {
   for (uint64_t x : r.removed.removed) width = std::max(width, Thousands(x).size());
   std::printf("cards removed  %*s\n", static_cast<int>(width), "decks");
   for (size_t i = 0; i < r.removed.removed.size(); ++i) {
-    std::printf("%13zu  %*s\n", i, static_cast<int>(width), Thousands(r.removed.removed[i]).c_str());
+    std::printf("%13zu  %*s\n", i, static_cast<int>(width),
+                Thousands(r.removed.removed[i]).c_str());
   }
   std::fflush(stdout);
-  std::cout << "method         " << r.removed.method << ", " << PluralThousands(r.removed.tasks, "task")
-            << "\n";
+  std::cout << "method         " << r.removed.method << ", "
+            << PluralThousands(r.removed.tasks, "task") << "\n";
 }
 
 // Range mode: one row per size, the distribution on one line.

@@ -1,13 +1,13 @@
 // eulerdeck list: every store under some directories, one row each. Reads
 // only (read-only openings, as status), so it may run while runs write.
+#include <sys/stat.h>
+
 #include <algorithm>
 #include <cstdio>
 #include <filesystem>
 #include <iostream>
 #include <nlohmann/json.hpp>
 #include <system_error>
-
-#include <sys/stat.h>
 
 #include "storage/count/stored_count.h"
 #include "storage/count/stored_removed.h"
@@ -156,7 +156,8 @@ StoreRow ReadStore(const std::string& path) {
   }
   // Any other store (a count's batches, a finished run): its last commit,
   // which replaces DIR/COMMITTED (storage/store/frontier_store.cc).
-  if (row.checkpoint_age < 0) row.checkpoint_age = SecondsSinceWritten(fs::path(path) / "COMMITTED");
+  if (row.checkpoint_age < 0)
+    row.checkpoint_age = SecondsSinceWritten(fs::path(path) / "COMMITTED");
   row.count = params.kind == storage::StoreKind::kCount;
   if (row.count && row.has_spec && !done) {
     storage::CountProgress count;

@@ -310,9 +310,8 @@ void PrintText(const OneSearch& job, const std::atomic<bool>* stopped) {
             << "contest bonus " << (r.score.cyclic ? 1 : 0) << "\n"
             << "method        " << r.method << (r.optimal ? " (the optimum)" : "") << "\n"
             << "followed      " << Plural(r.decks_followed, "deck") << ", best after "
-            << Thousands(r.found_after)
-            << " (" << Seconds(r.found_seconds) << "), " << Plural(r.cycles_found, "cycle")
-            << " found\n";
+            << Thousands(r.found_after) << " (" << Seconds(r.found_seconds) << "), "
+            << Plural(r.cycles_found, "cycle") << " found\n";
   if (job.stored) {
     std::cout << "store         " << job.store_dir << ": " << Seconds(job.state.seconds) << " of "
               << Seconds(job.options.seconds) << " searched, "

@@ -671,7 +671,8 @@ int RunInspect(const std::vector<std::string>& args) {
     j["sub_decks"] = entries;
     std::cout << j.dump() << "\n";
   } else {
-    std::cout << "(" << Thousands(shown) << " of " << Plural(in_level, "entry", "entries") << " shown"
+    std::cout << "(" << Thousands(shown) << " of " << Plural(in_level, "entry", "entries")
+              << " shown"
               << (limit != 0 && shown == limit && shown < in_level ? "; --limit 0 shows all" : "")
               << ")\n";
   }
@@ -787,8 +788,8 @@ int RunExport(const std::vector<std::string>& args) {
       std::vector<uint64_t> distribution;
       if (!counts_path.empty() && !removed.complete()) {
         return BadInput("eulerdeck export",
-                        "the count is not finished: " + Thousands(removed.tasks_done) +
-                            " of " + Thousands(removed.plan.tasks) +
+                        "the count is not finished: " + Thousands(removed.tasks_done) + " of " +
+                            Thousands(removed.plan.tasks) +
                             " tasks (a count --removed has its distribution only once complete)");
       }
       if (!counts_path.empty()) s = storage::RemovedDistribution(spec, removed, &distribution);
@@ -885,7 +886,8 @@ int RunExport(const std::vector<std::string>& args) {
     }
     std::cerr << "eulerdeck export: " << Thousands(summary.subtrees_done) << " of "
               << Thousands(summary.subtrees_total)
-              << (removed ? " tasks counted (" : " subtrees counted (") << Thousands(summary.winning)
+              << (removed ? " tasks counted (" : " subtrees counted (")
+              << Thousands(summary.winning)
               << (removed ? " decks below them so far), in " : " winning decks so far), in ")
               << Plural(summary.batches, "record") << ", to "
               << (progress_path == "-" ? std::string("standard output") : progress_path) << "\n";
@@ -1003,9 +1005,8 @@ int RunVerify(const std::vector<std::string>& args) {
       if (s.ok() && progress.complete()) s = storage::RemovedDistribution(spec, progress, &removed);
       if (s.ok()) {
         removed_line = "; " + Plural(progress.batches, "batch", "batches") + " of " +
-                       Thousands(progress.tasks_done) + " of " +
-                       Thousands(progress.plan.tasks) + " tasks" +
-                       (progress.complete() ? ", summing to the game's decks" : "");
+                       Thousands(progress.tasks_done) + " of " + Thousands(progress.plan.tasks) +
+                       " tasks" + (progress.complete() ? ", summing to the game's decks" : "");
         removed_json = {{"batches", progress.batches},
                         {"tasks_counted", progress.tasks_done},
                         {"tasks", progress.plan.tasks},
@@ -1034,7 +1035,8 @@ int RunVerify(const std::vector<std::string>& args) {
               << (report.in_progress_checked ? " and the pass in progress to its checkpoint" : "")
               << ", " << Plural(report.blocks, "block") << ", "
               << Plural(report.entries, "entry", "entries") << " ("
-              << Thousands(report.parents_checked) << " checked against their parents)" << removed_line << ": no fault\n";
+              << Thousands(report.parents_checked) << " checked against their parents)"
+              << removed_line << ": no fault\n";
   }
   if (report.files_replaced > 0) {
     std::cerr << "eulerdeck verify: " << Thousands(report.files_replaced)
