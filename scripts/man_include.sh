@@ -73,5 +73,6 @@ keeps or prints what it finished and says so in one line on standard error
 the same, stopped by SIGTERM (\fBkill\fR).
 [SEE ALSO]
 .BR $other (1).
-The project's README.md and docs/ (docs/output.md: the JSON and CSV outputs).
+The project's README.md and docs/ (docs/output.md: the JSON and CSV outputs),
+installed with the package in /usr/share/doc/eulerdeck/.
 EOF

@@ -15,5 +15,5 @@ cmake --install build --prefix "$prefix" >/dev/null
 echo "installed eulerdeck, cardlab, their man pages and completion under $prefix"
 echo
 echo "== eulerdeck run --game mousetrap --ranks 11 --store runs/mousetrap-11"
-echo "   (every level of winning sub-decks stored in RocksDB; A007709, n = 11: 449719)"
+echo "   (every level of winning sub-decks stored in RocksDB; A007709, n = 11: 449,719)"
 ./build/eulerdeck run --game mousetrap --ranks 11 --store runs/mousetrap-11

@@ -9,6 +9,7 @@
 #include <string>
 
 #include "engine/base/parallel.h"
+#include "engine/base/thousands.h"
 #include "engine/cards/deck.h"
 #include "engine/cards/rules.h"
 #include "engine/eulerian/children.h"
@@ -101,8 +102,8 @@ Status Count(const GameSpec& spec, const CountOptions& options, CountResult* res
     if (walked.load() < frontier.size()) {
       char pct[32];
       std::snprintf(pct, sizeof(pct), "%.1f", 100.0 * walked.load() / frontier.size());
-      return Status::Cancelled("interrupted after " + std::to_string(walked.load()) + " of " +
-                               std::to_string(frontier.size()) + " subtrees (" + pct + "%)");
+      return Status::Cancelled("interrupted after " + GroupThousands(walked.load()) + " of " +
+                               GroupThousands(frontier.size()) + " subtrees (" + pct + "%)");
     }
   }
 

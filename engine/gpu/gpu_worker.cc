@@ -110,7 +110,7 @@ Status GpuWorker::Open(int local_rank, std::unique_ptr<GpuWorker>* worker) {
   } else {
     const std::string dir = ExecutableDir();
     candidates.push_back(dir + "/" + kPluginName);
-    candidates.push_back(dir + "/../lib/" + kPluginName);
+    candidates.push_back(dir + "/../" EULERDECK_PLUGIN_DIR "/" + kPluginName);
   }
   std::string path;
   for (const std::string& c : candidates) {

@@ -27,7 +27,7 @@ namespace eulerdeck::gpu {
 
 // Where the plugin is looked for, in order: $EULERDECK_GPU_PLUGIN (a path;
 // or "host": the host stand-in, for tests), next to the executable, in
-// ../lib beside it.
+// ../lib/<multiarch>/eulerdeck beside it (where the package installs it).
 inline constexpr char kPluginName[] = "libeulerdeck_gpu.so";
 inline constexpr char kPluginEnv[] = "EULERDECK_GPU_PLUGIN";
 

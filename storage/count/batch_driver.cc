@@ -7,6 +7,8 @@
 #include <thread>
 #include <vector>
 
+#include "engine/base/thousands.h"
+
 namespace eulerdeck::storage {
 
 namespace {
@@ -122,8 +124,8 @@ Status DriveBatches(BatchCount* count, bool work, const std::atomic<bool>* stop)
     c.Publish(true);
     const uint64_t done = c.done(), total = c.total();
     const std::string unit = c.unit();
-    return Status::Cancelled("interrupted after " + std::to_string(done) + " of " +
-                             std::to_string(total) + " " + unit + " (" + Percent(done, total) +
+    return Status::Cancelled("interrupted after " + GroupThousands(done) + " of " +
+                             GroupThousands(total) + " " + unit + " (" + Percent(done, total) +
                              "; all finished " + unit + " are saved)");
   }
   return Status::OK();

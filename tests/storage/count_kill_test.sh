@@ -158,7 +158,7 @@ assert live["sub_decks_left"] > 0 and live["eta_seconds"] >= 0, live' ||
 kill -INT "$pid"
 wait "$pid"
 rc=$?
-if [ "$rc" -ne 130 ] || ! grep -qE '^eulerdeck count: interrupted after [0-9]+ of [0-9]+ subtrees \([0-9.]+%; all finished subtrees are saved\); continue with `eulerdeck resume --store '"$store"'`$' "$tmp/err"; then
+if [ "$rc" -ne 130 ] || ! grep -qE '^eulerdeck count: interrupted after [0-9,]+ of [0-9,]+ subtrees \([0-9.]+%; all finished subtrees are saved\); continue with `eulerdeck resume --store '"$store"'`$' "$tmp/err"; then
   echo "FAIL (SIGINT): exit $rc, '$(cat "$tmp/err")'"; fail=1
 fi
 if ! "$E" status --store "$store" | grep -qE "^state      interrupted with [0-9,]+ of [0-9,]+ subtrees counted; continue with"; then
@@ -180,12 +180,12 @@ assert left["seconds_factor"] > 1, left' ||
 "$E" export --store "$store" --counts "$tmp/partial.csv" >/dev/null 2>"$tmp/err"
 rc=$?
 if [ "$rc" -ne 2 ] || [ "$(wc -l <"$tmp/err")" -ne 1 ] || [ -e "$tmp/partial.csv" ] ||
-  ! grep -qE '^eulerdeck export: the count is not finished: [0-9]+ of [0-9]+ subtrees' "$tmp/err"; then
+  ! grep -qE '^eulerdeck export: the count is not finished: [0-9,]+ of [0-9,]+ subtrees' "$tmp/err"; then
   echo "FAIL (SIGINT): export --counts of an unfinished count: exit $rc, '$(cat "$tmp/err")'"; fail=1
 fi
 "$E" export --store "$store" --counts "$tmp/partial.csv" --partial 2>"$tmp/err"
 rc=$?
-if [ "$rc" -ne 0 ] || ! grep -qE '^eulerdeck export: warning: the count is not finished: [0-9]+ of [0-9]+ subtrees; writing levels 1\.\.[0-9]+ only$' "$tmp/err" ||
+if [ "$rc" -ne 0 ] || ! grep -qE '^eulerdeck export: warning: the count is not finished: [0-9,]+ of [0-9,]+ subtrees; writing levels 1\.\.[0-9]+ only$' "$tmp/err" ||
   [ "$(tail -n +2 "$tmp/partial.csv" | wc -l)" -lt 1 ]; then
   echo "FAIL (SIGINT): export --counts --partial: exit $rc, '$(cat "$tmp/err")'"; fail=1
 fi
@@ -208,7 +208,7 @@ assert s["kind"] == "count" and 0 <= s["subtrees_done"] < s["subtrees_total"], s
   { echo "FAIL (SIGINT): list --json lacks kind/subtrees_done/subtrees_total"; fail=1; }
 got=$("$E" resume --store "$store" -q 2>/dev/null | sed -n 's/^winning decks  //p')
 # OEIS A007709(14).
-[ "$got" = 266242729 ] || { echo "FAIL (SIGINT): resumed to '$got' winning decks, not 266242729"; fail=1; }
+[ "$got" = 266,242,729 ] || { echo "FAIL (SIGINT): resumed to '$got' winning decks, not 266,242,729"; fail=1; }
 # Complete: what the batches counted is every level below the split, and
 # more than the interrupted count had.
 "$E" status --store "$store" --json | python3 -c '

@@ -121,13 +121,13 @@ count_trial() {
     timeout 30 "$E" resume --store "$mnt/s" --threads 1 --memory-budget 16MiB -q >"$tmp/out" 2>"$tmp/err"
     rc=$?
     if [ "$filler" = burst ] && [ "$rc" -eq 0 ]; then
-      grep -q "^winning decks  28886593$" "$tmp/out" || { echo "FAIL ($what): resume while full: $(cat "$tmp/out")"; fail=1; }
+      grep -q "^winning decks  28,886,593$" "$tmp/out" || { echo "FAIL ($what): resume while full: $(cat "$tmp/out")"; fail=1; }
       break
     fi
   done
   rm -f "$mnt/filler"
   mount -o remount,size=512m "$mnt"
-  "$E" resume --store "$mnt/s" --threads 2 -q 2>"$tmp/err" | grep -q "^winning decks  28886593$" ||
+  "$E" resume --store "$mnt/s" --threads 2 -q 2>"$tmp/err" | grep -q "^winning decks  28,886,593$" ||
     { echo "FAIL ($what): resume after freeing space: $(cat "$tmp/err")"; fail=1; }
   umount "$mnt"
 }

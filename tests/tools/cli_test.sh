@@ -91,8 +91,8 @@ grep -q "^mousetrap,5,1,win,1,15$" "$tmp/b.csv" || { echo "FAIL (brute csv)"; fa
 # Bersani 2010, Table 2: hlm s=2 m=10.
 expect_ok "count" "winning decks +656$" "$E" count --game hlm --ranks 10 --suits 2
 # OEIS A028305, row 8: the decks removing exactly 1 card (A007710(8)).
-expect_ok "count removed" "^ +1 +9949$" "$E" count --removed --game mousetrap --ranks 8
-expect_ok "count verify" "verified +1812 winning decks" \
+expect_ok "count removed" "^ +1 +9,949$" "$E" count --removed --game mousetrap --ranks 8
+expect_ok "count verify" "verified +1,812 winning decks" \
   "$E" count --game mousetrap --ranks 8 --verify-leaves
 # --gpu (issue 45): without a plugin, one line and exit 2; through the host
 # stand-in of the plugin (the same kernel body on threads), the same counts
@@ -105,7 +105,7 @@ expect_bad "count gpu no plugin, store" env EULERDECK_GPU_PLUGIN="$tmp/none.so" 
 [ -e "$tmp/gpu-store" ] && { echo "FAIL (count gpu no plugin): a store was made"; fail=1; }
 expect_ok "count gpu host" "winning decks +656$" \
   env EULERDECK_GPU_PLUGIN=host "$E" count --game hlm --ranks 10 --suits 2 --gpu
-expect_ok "count gpu host store" "winning decks +9978$" env EULERDECK_GPU_PLUGIN=host \
+expect_ok "count gpu host store" "winning decks +9,978$" env EULERDECK_GPU_PLUGIN=host \
   "$E" count --game mousetrap --ranks 9 --gpu --store "$tmp/gpu-store" --threads 1
 
 # A new stored run's forecast (issue 18): hlm 13x4, the French deck, is
@@ -114,7 +114,7 @@ expect_ok "count gpu host store" "winning decks +9978$" env EULERDECK_GPU_PLUGIN
 "$E" run --game hlm --ranks 13 --suits 4 --store "$tmp/french" >"$tmp/out" 2>"$tmp/err"
 rc=$?
 if [ "$rc" -ne 2 ] || [ "$(wc -l <"$tmp/err")" -ne 1 ] || [ -s "$tmp/out" ] || [ -e "$tmp/french" ] ||
-   ! grep -q "^eulerdeck run: forecast .* years on .*: --force to start anyway$" "$tmp/err"; then
+   ! grep -q "^eulerdeck run: forecast .* years on .*: --force to start anyway (\`eulerdeck estimate\` estimates it in seconds)$" "$tmp/err"; then
   echo "FAIL (run forecast refusal): rc=$rc: $(cat "$tmp/err")"; fail=1
 fi
 "$E" run --game mousetrap --ranks 12 --store "$tmp/fc12" --threads 1 >/dev/null 2>"$tmp/err"
@@ -261,7 +261,7 @@ got=$("$E" count --game mousetrap --ranks 1..11 --bfile - 2>/dev/null | grep -v 
 "$E" brute --game mousetrap --ranks 1..9 --bfile "$tmp/b.txt" >/dev/null 2>&1
 [ "$(grep -v '^#' "$tmp/b.txt" | awk '{print $2}' | paste -sd,)" = "1,1,2,6,15,84,330,1812,9978" ] ||
   { echo "FAIL (brute --bfile)"; fail=1; }
-expect_ok "count range text" "^ +11 +11 +449719 " "$E" count --game mousetrap --ranks 9..11
+expect_ok "count range text" "^ +11 +11 +449,719 " "$E" count --game mousetrap --ranks 9..11
 [ "$("$E" count --game hlm --ranks 2..6 --suits 2 --json | wc -l)" -eq 5 ] || { echo "FAIL (count range json)"; fail=1; }
 [ "$("$E" count --game mousetrap --ranks 4 --csv - | head -1)" = "game,ranks,suits,level,winning_sub_decks" ] ||
   { echo "FAIL (count --csv -: something else on stdout)"; fail=1; }
@@ -419,7 +419,7 @@ grep -Eq "^$R51/removed +removed +mousetrap +8x1 +complete +tasks 100% +1,812 " 
   { echo "FAIL (list: removed row): $(cat "$tmp/l51.txt")"; fail=1; }
 grep -Eq "^$R51/run +run +mousetrap +8x1 +complete +levels 8/8 +1,812 " "$tmp/l51.txt" ||
   { echo "FAIL (list: run row): $(cat "$tmp/l51.txt")"; fail=1; }
-expect_ok "list --csv: removed" "^mousetrap,8,1,$R51/removed,8,complete,,,1812,[0-9]+,,removed,,,[0-9]+,[0-9]+$" \
+expect_ok "list --csv: removed" "^mousetrap,8,1,$R51/removed,8,complete,,,1812,[0-9]+,[0-9.e+-]+,removed,,,[0-9]+,[0-9]+$" \
   "$E" list "$R51" --csv -
 # export --counts of a finished count --removed: its distribution, as
 # count --removed --csv writes it.
@@ -538,7 +538,7 @@ expect_bad "list: --json and --csv" "$E" list "$tmp" --json --csv "$tmp/lc.csv"
 [ -e "$tmp/lc.csv" ] && { echo "FAIL (a refused export or list wrote its file)"; fail=1; }
 # At the bound, 4 x the cores, a command runs.
 cores=$(getconf _NPROCESSORS_ONLN)  # std::thread::hardware_concurrency()
-expect_ok "count: --threads 4 x the cores" "winning decks +1812$" "$E" count --game mousetrap --ranks 8 --threads $((4 * cores))
+expect_ok "count: --threads 4 x the cores" "winning decks +1,812$" "$E" count --game mousetrap --ranks 8 --threads $((4 * cores))
 expect_bad "count: --threads past 4 x the cores" "$E" count --game mousetrap --ranks 8 --threads $((4 * cores + 1))
 
 expect_bad "cardlab unknown" "$C" frobnicate
@@ -618,7 +618,7 @@ expect_ok "memory combinatorial random json" '"agree":true,"agreements":"50"' \
 
 # --plot: level growth (count, status) and Monte Carlo distributions (mc);
 # '-' is an SVG on standard output and nothing else; refused before any work.
-expect_ok "count plot" "winning decks +449719" "$E" count --game mousetrap --ranks 11 --plot "$tmp/count.svg"
+expect_ok "count plot" "winning decks +449,719" "$E" count --game mousetrap --ranks 11 --plot "$tmp/count.svg"
 grep -q "<svg" "$tmp/count.svg" || { echo "FAIL (count plot): no SVG written"; fail=1; }
 expect_ok "count plot -" "^<\?xml" "$E" count --game mousetrap --ranks 3..8 --plot - -q
 grep -q "level" "$tmp/out" && grep -q "</svg>" "$tmp/out" || { echo "FAIL (count plot -): not an SVG alone"; fail=1; }
@@ -639,7 +639,7 @@ expect_bad "status: --json with --plot -" "$E" status --store "$tmp/plotstore" -
 # refused without --force, as count refuses one: one line, exit 2, no file
 # (issue 42, B1; under timeout, since before it the job simply started).
 expect_bad "oeis: forecast above a day" timeout 120 "$E" oeis A007709 --to 20 --bfile "$tmp/a20.txt"
-grep -q "^eulerdeck oeis: forecast ~.* on [0-9]* threads\? (~.* sub-decks): --force to start anyway$" "$tmp/err" ||
+grep -q "^eulerdeck oeis: forecast ~.* on [0-9]* threads\? (~.* sub-decks): --force to start anyway (\`eulerdeck estimate\` estimates it in seconds)$" "$tmp/err" ||
   { echo "FAIL (oeis forecast refusal): $(cat "$tmp/err")"; fail=1; }
 [ -e "$tmp/a20.txt" ] && { echo "FAIL (oeis forecast refusal): wrote the b-file"; fail=1; }
 # Smaller promises of issue 42 (B4). `help CMD` prints CMD's own help, the
@@ -804,7 +804,7 @@ removed      5             118  0.118        0.0994516    0.139472" \
 
 # B6: one word for a sub-deck (count's result as its forecast), one verb
 # for hlm's cards (stored, as the rules say).
-expect_ok "count: sub-decks visited" "^sub-decks      [0-9]+ visited$" "$E" count --game hlm --ranks 10 --suits 2
+expect_ok "count: sub-decks visited" "^sub-decks      [0-9,]+ visited$" "$E" count --game hlm --ranks 10 --suits 2
 grep -q "nodes" "$tmp/out" "$tmp/err" && { echo "FAIL (count: says nodes): $(cat "$tmp/out" "$tmp/err")"; fail=1; }
 expect_ok "play hlm: stored" "^stored    5 3 4 6 6 5 4 3 1 2 1 \(11 of 12 cards\)$" \
   "$E" play --game hlm --ranks 6 --suits 2 --deck 3,1,6,2,5,4,6,3,2,1,5,4

@@ -114,7 +114,7 @@ expect_stop() {  # expect_stop WHAT WANT_RC PATTERN: rc and the last stderr line
 }
 
 interrupt INT 1 "$E" count --game mousetrap --ranks 14 --threads 1
-expect_stop "count SIGINT" 130 '^eulerdeck count: interrupted after [0-9]+ of [0-9]+ subtrees \([0-9.]+%\); without --store a count is not resumable, run again: `eulerdeck count --game mousetrap --ranks 14 --threads 1`$'
+expect_stop "count SIGINT" 130 '^eulerdeck count: interrupted after [0-9,]+ of [0-9,]+ subtrees \([0-9.]+%\); without --store a count is not resumable, run again: `eulerdeck count --game mousetrap --ranks 14 --threads 1`$'
 [ -s "$tmp/out" ] && { echo "FAIL (count SIGINT): printed a result"; fail=1; }
 
 # A range: the sizes done are printed (valid JSON lines), the rest is named.

@@ -96,7 +96,7 @@ mpi_kill() {
   local saved
   saved=$(progress "$E" "$store" | awk '{ print $1 " of " $2 }')
   got=$("${MPI[@]}" -np 2 "$E" resume --store "$store" --threads 1 2>"$tmp/err" |
-    sed -n 's/^winning decks  //p')
+    sed -n 's/^winning decks  //p' | tr -d ,)
   if [ "$got" != "$winning" ]; then
     echo "FAIL (killed $name under np 3 and 2, resumed under np 2): '$got', expected '$winning' ($(head -3 "$tmp/err"))"
     fail=1
@@ -128,12 +128,12 @@ done
 sleep 2
 kill -INT "$pid"
 wait "$pid"
-if ! grep -qE '^eulerdeck count: interrupted after [1-9][0-9]* of [0-9]+ subtrees .*all finished subtrees are saved' "$tmp/err"; then
+if ! grep -qE '^eulerdeck count: interrupted after [1-9][0-9,]* of [0-9,]+ subtrees .*all finished subtrees are saved' "$tmp/err"; then
   echo "FAIL (Ctrl-C under mpirun): '$(head -3 "$tmp/err")'"; fail=1
 fi
 counted=$("$E" status --store "$store" --json | python3 -c 'import json,sys; print(json.load(sys.stdin)["count"]["subtrees_counted"])')
 [ "$counted" -gt 0 ] || { echo "FAIL (Ctrl-C under mpirun): nothing was committed"; fail=1; }
-got=$("${MPI[@]}" -np 2 "$E" resume --store "$store" --threads 1 2>/dev/null | sed -n 's/^winning decks  //p')
+got=$("${MPI[@]}" -np 2 "$E" resume --store "$store" --threads 1 2>/dev/null | sed -n 's/^winning decks  //p' | tr -d ,)
 # OEIS A007709(14).
 if [ "$got" = 266242729 ]; then
   echo "ok   Ctrl-C under mpirun -np 3 after $counted subtrees committed, resumed under np 2: $got"
@@ -142,7 +142,7 @@ else
 fi
 # The subtrees the message named are the split level's sub-decks, the
 # first level with at least --subtrees 20000 of them.
-subtrees=$(sed -nE 's/^eulerdeck count: interrupted after [0-9]+ of ([0-9]+) subtrees.*/\1/p' "$tmp/err")
+subtrees=$(sed -nE 's/^eulerdeck count: interrupted after [0-9,]+ of ([0-9,]+) subtrees.*/\1/p' "$tmp/err" | tr -d ,)
 "$E" status --store "$store" --json | python3 -c '
 import json, sys
 j = json.load(sys.stdin)

@@ -77,7 +77,13 @@ run_to() {
 # same NAME FILE TARGET: FILE holds the reference output of NAME, the output
 # path written as TARGET (b-files name their command line) replaced.
 same() {
-  sed "s|$3|OUT|g" "$2" | cmp -s - "$tmp/ref-$1.txt"
+  sed "s|$3|OUT|g" "$2" | norm "$1" | cmp -s - "$tmp/ref-$1.txt"
+}
+# norm NAME: NAME's output as compared. list's checkpoint_age_seconds (its
+# 11th column: the seconds since each store's last commit) grows from one
+# run to the next: blanked.
+norm() {
+  if [ "$1" = list-csv ]; then awk -F, -v OFS=, 'NR > 1 { $11 = "" } 1'; else cat; fi
 }
 bad() { echo "FAIL ($1): $2"; sed 's/^/  | /' "$tmp/err"; fail=1; }
 
@@ -92,7 +98,7 @@ for c in "${cases[@]}"; do
   if [ "$rc" -ne 0 ] || [ ! -s "$tmp/ref-$name" ] || [ -e "$tmp/ref-$name.partial" ]; then
     bad "$name" "to a regular file: rc=$rc"; continue
   fi
-  sed "s|$tmp/ref-$name|OUT|g" "$tmp/ref-$name" >"$tmp/ref-$name.txt"
+  sed "s|$tmp/ref-$name|OUT|g" "$tmp/ref-$name" | norm "$name" >"$tmp/ref-$name.txt"
   lines_ok=$(wc -l <"$tmp/err")
 
   if [ "$devices" -eq 1 ]; then

@@ -6,11 +6,13 @@
 #include <cmath>
 #include <cstdio>
 #include <cstring>
+#include <filesystem>
 #include <iostream>
 #include <thread>
 
 #include "tools/common/plot.h"
 #include "tools/common/progress.h"
+#include "tools/common/suggest.h"
 
 namespace eulerdeck::tools {
 
@@ -52,7 +54,11 @@ Status ParseRanks(const std::string& text, int* first, int* last) {
 }  // namespace
 
 void SpecOptions::Add(po::options_description& desc, bool allow_range, bool required) {
-  static const std::string games = GameNameList(" | ");
+  std::string games;  // "mousetrap | modular | hlm" (the options keep a copy)
+  for (int g = 0; g < kGameCount; ++g) {
+    const GamePolicy& p = Policy(static_cast<Game>(g));
+    if (takes == nullptr || takes(p)) games += (games.empty() ? "" : " | ") + std::string(p.name);
+  }
   po::typed_value<std::string>* game_value = po::value(&game);
   po::typed_value<std::string>* ranks_value = po::value(&ranks);
   if (required) {
@@ -168,6 +174,25 @@ std::string InterruptedLine(const std::string& program, const std::vector<std::s
          why.ToString() + "; " + note + ", run again: `" + CommandLine(program, args, rest) + "`";
 }
 
+Status CheckStoreDir(const std::string& dir) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  std::string parent = fs::path(dir).lexically_normal().parent_path().string();
+  if (parent.empty()) parent = ".";
+  const std::string list = "`eulerdeck list " + parent + "` lists the stores under " + parent;
+  if (!dir.empty() && fs::exists(dir, ec) && !fs::is_directory(dir, ec)) {
+    return Status::InvalidArgument(
+        "'" + dir + "' is a file, not a store (a store is a directory; " + list + ")");
+  }
+  if (!dir.empty() && !fs::exists(dir, ec)) {
+    return Status::InvalidArgument("no store at '" + dir + "': it does not exist (" + list + ")");
+  }
+  if (!dir.empty() && fs::is_empty(dir, ec)) {
+    return Status::InvalidArgument("no store at '" + dir + "': an empty directory (" + list + ")");
+  }
+  return Status::OK();
+}
+
 Status OpenBfile(const std::string& path, OutputFile* out) {
   if (path.empty()) return Status::OK();
   return out->Open(path, "--bfile file");
@@ -228,7 +253,20 @@ void ParseArgs(const std::vector<std::string>& args, const po::options_descripti
     }
   }
   // No positional options: a stray word is an error, not silently ignored.
-  po::store(po::command_line_parser(args).options(desc).positional({}).run(), vm);
+  try {
+    po::store(po::command_line_parser(args).options(desc).positional({}).run(), vm);
+  } catch (const po::unknown_option& e) {
+    // "did you mean --store?", as an unknown command is answered (main.cc).
+    std::vector<std::string> known;
+    for (const auto& o : desc.options()) {
+      if (!o->long_name().empty()) known.push_back("--" + o->long_name());
+    }
+    std::string option = e.get_option_name();
+    option = option.substr(0, option.find('='));
+    const std::string near = Nearest(option, known);
+    if (near.empty()) throw;
+    throw po::error(std::string(e.what()) + " (did you mean " + near + "?)");
+  }
   if (vm.count("help")) return;  // --help wins over missing required options
   // An empty argument is never meant (a file name, a deck, a game): refuse
   // it by name rather than treat it as "not given".

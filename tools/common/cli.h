@@ -29,9 +29,20 @@ inline constexpr int kExitBadInput = 2;
 // or into one GameSpec per size by ToSpecs() for the commands that take a
 // range of sizes (--ranks A..B: count, brute, cardlab mc).
 struct SpecOptions {
+  // SpecOptions::takes for the commands of the backward enumeration
+  // (count, run, estimate, rebuild: Policy::enumerable), of the games that
+  // remove their matches (reform, reform-stats, count --removed), of hlm.
+  static bool Enumerable(const GamePolicy& p) { return p.enumerable; }
+  static bool Removes(const GamePolicy& p) { return p.on_match == OnMatch::kRemove; }
+  static bool Hlm(const GamePolicy& p) { return p.ends_on_burned_two; }
+
   std::string game;
   std::string ranks;  // "M", or "A..B"
   int suits = 1;
+  // The games the command takes (null: every game): the only ones --help
+  // lists for --game, and so the only ones the completion offers. The
+  // command still refuses the others itself, in its own words.
+  bool (*takes)(const GamePolicy&) = nullptr;
 
   // Adds --game/--ranks/--suits; with allow_range, --ranks says it also
   // takes a range A..B. Not required: the command checks them itself
@@ -95,6 +106,14 @@ Status CheckResultStreams(bool json, const std::vector<std::pair<std::string, st
 
 // Opens `path` for an OEIS b-file (like OpenCsv, naming --bfile).
 Status OpenBfile(const std::string& path, OutputFile* out);
+
+// The --store DIR of a command that reads an existing store (status,
+// inspect, export, verify, resume): OK when DIR is a directory that is not
+// empty (the store's reader judges the rest); otherwise InvalidArgument
+// saying what is there and where stores are found: "'DIR' is a file, not a
+// store (...)", "no store at 'DIR': it does not exist (`eulerdeck list
+// PARENT` lists the stores under PARENT)".
+Status CheckStoreDir(const std::string& dir);
 
 // `command` and `args` as one line a POSIX shell runs again ("eulerdeck
 // count --game mousetrap --ranks 9..11"), arguments quoted where needed; with

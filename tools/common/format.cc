@@ -2,14 +2,16 @@
 
 #include <cstdio>
 
+#include "engine/base/thousands.h"
+
 namespace eulerdeck::tools {
 
 std::string Plural(uint64_t n, const std::string& noun) {
-  return std::to_string(n) + " " + noun + (n == 1 ? "" : "s");
+  return GroupThousands(n) + " " + noun + (n == 1 ? "" : "s");
 }
 
 std::string Plural(uint64_t n, const std::string& noun, const std::string& plural) {
-  return std::to_string(n) + " " + (n == 1 ? noun : plural);
+  return GroupThousands(n) + " " + (n == 1 ? noun : plural);
 }
 
 std::string Thousands(const mpz_class& n) {
@@ -18,7 +20,7 @@ std::string Thousands(const mpz_class& n) {
   return n < 0 ? "-" + digits : digits;
 }
 
-std::string Thousands(uint64_t n) { return Thousands(Mpz(n)); }
+std::string Thousands(uint64_t n) { return GroupThousands(n); }
 
 std::string PluralThousands(uint64_t n, const std::string& noun) {
   return Thousands(n) + " " + noun + (n == 1 ? "" : "s");
@@ -101,7 +103,7 @@ Probability MakeProbability(const mpz_class& wins, const mpz_class& total) {
   // to the 12 digits shown.
   char buf[64];
   std::snprintf(buf, sizeof(buf), "%.12g", p.get_d());
-  return {p.get_str(), buf};
+  return {p.get_str(), buf, Thousands(p.get_num()) + "/" + Thousands(p.get_den())};
 }
 
 std::string Decimal(const mpq_class& q, int digits) {

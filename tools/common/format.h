@@ -12,7 +12,8 @@
 
 namespace eulerdeck::tools {
 
-// "1 deck", "2 decks": a count and its noun, agreeing.
+// "1 deck", "2 decks", "2,946,397 decks": a count (with thousands
+// separators, as Thousands()) and its noun, agreeing.
 std::string Plural(uint64_t n, const std::string& noun);
 // "1 entry", "2 entries": the same with an irregular plural.
 std::string Plural(uint64_t n, const std::string& noun, const std::string& plural);
@@ -23,7 +24,7 @@ std::string GameLine(const GameSpec& spec);
 // people writes counts (JSON, CSV and b-files keep plain digits).
 std::string Thousands(uint64_t n);
 std::string Thousands(const mpz_class& n);
-// "449,719 decks", "1 deck": Plural() with thousands separators.
+// "449,719 decks", "1 deck": Plural() (which has thousands separators too).
 std::string PluralThousands(uint64_t n, const std::string& noun);
 // "8.0658e+67": n in scientific form with `digits` significant digits, for
 // a count too long to read (beside its exact digits).
@@ -41,10 +42,12 @@ std::string HumanBytes(uint64_t bytes);
 std::string HumanDuration(double seconds);
 
 // wins / total in lowest terms ("3/20"), and as a decimal with 12 significant
-// digits ("0.15").
+// digits ("0.15"); `text` is `exact` as people read it ("449,719/39,916,800"),
+// `exact` the plain digits of JSON and CSV.
 struct Probability {
   std::string exact;
   std::string decimal;
+  std::string text;
 };
 Probability MakeProbability(const mpz_class& wins, const mpz_class& total);
 

@@ -7,6 +7,7 @@
 
 #include <atomic>
 #include <csignal>
+#include <string>
 
 namespace eulerdeck::tools {
 
@@ -16,6 +17,14 @@ class StopOnSignals {
   ~StopOnSignals();  // restores the default handlers
   StopOnSignals(const StopOnSignals&) = delete;
   StopOnSignals& operator=(const StopOnSignals&) = delete;
+
+  // Lines for stderr, written from the signal handler itself (so they
+  // appear however long the job takes to reach a consistent point):
+  // `first` when the first signal arrives, `again` when a second one ends
+  // the process at once (it then dies of that signal, 130 or 143, as
+  // without a handler). Each ends with a newline; "" writes nothing. Set
+  // before the job starts (at most 511 bytes each).
+  void SetNotes(const std::string& first, const std::string& again);
 
   const std::atomic<bool>* flag() const;
   // The signal that arrived (0: none) and the shell's exit status for it

@@ -31,10 +31,11 @@ inline size_t EditDistance(const std::string& a, const std::string& b) {
 // The known word nearest to `word`, when it is near enough to be the one
 // meant: at most 2 edits, and fewer than half the word's letters (so that
 // "ab" suggests nothing); the first of equals. Empty when none is.
-inline std::string Nearest(const std::string& word, std::initializer_list<const char*> known) {
+template <typename Words>
+std::string NearestOf(const std::string& word, const Words& known) {
   std::string best;
   size_t best_distance = 3;
-  for (const char* k : known) {
+  for (const auto& k : known) {
     const size_t d = EditDistance(word, k);
     if (d < best_distance && 2 * d < word.size()) {
       best = k;
@@ -42,6 +43,12 @@ inline std::string Nearest(const std::string& word, std::initializer_list<const 
     }
   }
   return best;
+}
+inline std::string Nearest(const std::string& word, std::initializer_list<const char*> known) {
+  return NearestOf(word, known);
+}
+inline std::string Nearest(const std::string& word, const std::vector<std::string>& known) {
+  return NearestOf(word, known);
 }
 
 }  // namespace eulerdeck::tools

@@ -126,6 +126,7 @@ int RunBest(const std::vector<std::string>& args) {
   BestOptions options;
   po::options_description desc("options");
   desc.add_options()("help,h", "show this help");
+  job.spec.takes = SpecOptions::Hlm;
   job.Add(desc,
           "print one JSON object per size, one per line "
           "(docs/schema/eulerdeck-best.schema.json)",

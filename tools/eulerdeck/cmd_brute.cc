@@ -65,7 +65,7 @@ void PrintText(const SizeResult& r) {
   std::cout << "game           " << GameLine(r.spec) << "\n"
             << "winning decks  " << Thousands(b.winning_decks) << "\n"
             << "total decks    " << Thousands(b.total_decks) << "\n"
-            << "probability    " << r.p.exact << " = " << r.p.decimal << "\n"
+            << "probability    " << r.p.text << " = " << r.p.decimal << "\n"
             << "outcomes       win " << Thousands(b.outcomes[0]) << ", loss "
             << Thousands(b.outcomes[1]) << ", dead-end " << Thousands(b.outcomes[2]) << "\n";
   if (r.spec.policy().on_match == OnMatch::kRemove) {

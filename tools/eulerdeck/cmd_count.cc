@@ -50,10 +50,11 @@ constexpr const char* kUsage =
     "resume --store DIR' (or the same command again) continues it. Under\n"
     "'mpirun -np P' the subtrees are shared out to every rank (docs/cluster.md).\n"
     "--gpu walks the subtrees on a CUDA GPU through the plugin libeulerdeck_gpu.so\n"
-    "(next to eulerdeck, in ../lib, or $EULERDECK_GPU_PLUGIN); with --store the GPU\n"
-    "is one worker of the resumable count, and --threads T adds T CPU threads\n"
-    "beside it (default none); under mpirun every rank counts on a GPU of its node\n"
-    "(rank 0's --threads beside it). docs/gpu.md: building the plugin, checking it.\n"
+    "(next to eulerdeck, in ../lib/<multiarch>/eulerdeck, or $EULERDECK_GPU_PLUGIN);\n"
+    "with --store the GPU is one worker of the resumable count, and --threads T\n"
+    "adds T CPU threads beside it (default none); under mpirun every rank counts\n"
+    "on a GPU of its node (rank 0's --threads beside it). docs/gpu.md: building\n"
+    "the plugin, checking it.\n"
     "--csv columns: game,ranks,suits,level,winning_sub_decks\n"
     "(docs/schema/csv_columns.json).";
 
@@ -135,19 +136,19 @@ nlohmann::ordered_json ToJson(const SizeResult& r, bool verify) {
 void PrintText(const SizeResult& r, bool verify) {
   const int n = r.spec.cards();
   std::cout << "game           " << GameLine(r.spec) << "\n"
-            << "winning decks  " << r.count.winning() << "\n"
-            << "total decks    " << r.total.get_str() << "\n"
-            << "probability    " << r.p.exact << " = " << r.p.decimal << "\n"
+            << "winning decks  " << Thousands(r.count.winning()) << "\n"
+            << "total decks    " << Thousands(r.total) << "\n"
+            << "probability    " << r.p.text << " = " << r.p.decimal << "\n"
             << "level  winning sub-decks\n";
   for (int k = 1; k <= n; ++k) {
-    std::printf("  %3d  %llu\n", k, static_cast<unsigned long long>(r.count.level[k]));
+    std::printf("  %3d  %s\n", k, Thousands(r.count.level[k]).c_str());
   }
   std::fflush(stdout);
   if (verify) {
-    std::cout << "verified       " << r.count.leaves_verified
+    std::cout << "verified       " << Thousands(r.count.leaves_verified)
               << " winning decks replayed forward: all win\n";
   }
-  std::cout << "sub-decks      " << r.count.nodes << " visited\n";
+  std::cout << "sub-decks      " << Thousands(r.count.nodes) << " visited\n";
 }
 
 // Range mode: one row per size under one header.
@@ -159,9 +160,9 @@ void PrintRangeHeader(const GameSpec& first) {
 }
 
 void PrintRangeRow(const SizeResult& r) {
-  std::printf("%5d %5d %20llu  %-17s %20llu %10.3f\n", r.spec.ranks, r.spec.cards(),
-              static_cast<unsigned long long>(r.count.winning()), r.p.decimal.c_str(),
-              static_cast<unsigned long long>(r.count.nodes), r.seconds);
+  std::printf("%5d %5d %20s  %-17s %20s %10.3f\n", r.spec.ranks, r.spec.cards(),
+              Thousands(r.count.winning()).c_str(), r.p.decimal.c_str(),
+              Thousands(r.count.nodes).c_str(), r.seconds);
   std::fflush(stdout);
 }
 
@@ -189,6 +190,7 @@ int RunCount(const std::vector<std::string>& args, const std::string& program) {
   CountOptions options;
   po::options_description desc("options");
   desc.add_options()("help,h", "show this help");
+  job.spec.takes = SpecOptions::Enumerable;  // --help, the completion: no treize
   job.Add(desc,
           "print one JSON object per size, one per line "
           "(docs/schema/eulerdeck-count.schema.json)",
@@ -217,6 +219,7 @@ int RunCount(const std::vector<std::string>& args, const std::string& program) {
   if (s.ok() && stored.enabled()) s = stored.Check();
   PlotOutput plot_out;
   if (s.ok()) s = plot_out.Open(job.plot_path);
+  if (s.IsOutOfRange()) return BadInput(program, BeyondTheCount(s));  // --ranks 99
   if (!s.ok()) return BadInput(program, s.ToString());
   options.threads = job.threads;
   const bool range = job.spec.is_range();

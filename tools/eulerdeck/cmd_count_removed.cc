@@ -59,19 +59,24 @@ nlohmann::ordered_json ToJson(const SizeResult& r) {
 
 void PrintText(const SizeResult& r) {
   std::cout << "game           " << GameLine(r.spec) << "\n"
-            << "total decks    " << r.removed.total_decks << "\n"
-            << "cards removed  decks\n";
+            << "total decks    " << Thousands(r.removed.total_decks) << "\n";
+  // A table: the decks right-aligned, as wide as the widest (as `status`).
+  size_t width = 5;
+  for (uint64_t x : r.removed.removed) width = std::max(width, Thousands(x).size());
+  std::printf("cards removed  %*s\n", static_cast<int>(width), "decks");
   for (size_t i = 0; i < r.removed.removed.size(); ++i) {
-    std::printf("  %4zu         %llu\n", i, static_cast<unsigned long long>(r.removed.removed[i]));
+    std::printf("%13zu  %*s\n", i, static_cast<int>(width),
+                Thousands(r.removed.removed[i]).c_str());
   }
   std::fflush(stdout);
-  std::cout << "method         " << r.removed.method << ", " << r.removed.tasks << " tasks\n";
+  std::cout << "method         " << r.removed.method << ", "
+            << PluralThousands(r.removed.tasks, "task") << "\n";
 }
 
 // Range mode: one row per size, the distribution on one line.
 void PrintRangeRow(const SizeResult& r) {
   std::printf("%5d %5d ", r.spec.ranks, r.spec.cards());
-  for (uint64_t x : r.removed.removed) std::printf(" %llu", static_cast<unsigned long long>(x));
+  for (uint64_t x : r.removed.removed) std::printf(" %s", Thousands(x).c_str());
   std::printf("\n");
   std::fflush(stdout);
 }

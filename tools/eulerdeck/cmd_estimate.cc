@@ -78,6 +78,7 @@ int RunEstimate(const std::vector<std::string>& args) {
   std::string csv_path;
   po::options_description desc("options");
   desc.add_options()("help,h", "show this help");
+  game.takes = SpecOptions::Enumerable;
   game.Add(desc);
   desc.add_options()("samples", po::value<uint64_t>(&options.samples)->default_value(1000),
                      "independent samples of the tree (with --until-rel: at most this many; "

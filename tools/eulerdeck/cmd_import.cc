@@ -99,11 +99,12 @@ int RunImport(const std::vector<std::string>& args) {
   }
   std::cout << "imported   " << GameName(summary.spec.game) << " ("
             << Plural(summary.spec.ranks, "rank") << " x " << Plural(summary.spec.suits, "suit")
-            << ") into " << dir << ": " << summary.subtrees_done << " of " << summary.subtrees_total
+            << ") into " << dir << ": " << Thousands(summary.subtrees_done) << " of "
+            << Thousands(summary.subtrees_total)
             << (removed ? " tasks of a count --removed split " +
                               std::to_string(summary.split_level) + " removals deep"
                         : " subtrees below level " + std::to_string(summary.split_level))
-            << " counted (" << pct << "), " << summary.winning
+            << " counted (" << pct << "), " << Thousands(summary.winning)
             << (removed ? " decks below them so far, " : " winning decks so far, ")
             << Plural(summary.batches, "batch", "batches") << "\n"
             << "continue   eulerdeck resume --store " << dir << "\n";

@@ -1,5 +1,7 @@
 // eulerdeck list: every store under some directories, one row each. Reads
 // only (read-only openings, as status), so it may run while runs write.
+#include <sys/stat.h>
+
 #include <algorithm>
 #include <cstdio>
 #include <filesystem>
@@ -54,6 +56,15 @@ struct StoreRow {
   uint64_t best_length = 0;
 };
 
+// The seconds since `file` was last written (its modification time); -1
+// when it is missing. A checkpoint's age, where the store keeps no time.
+double SecondsSinceWritten(const fs::path& file) {
+  struct stat st;
+  if (::stat(file.c_str(), &st) != 0) return -1;
+  const double written = static_cast<double>(st.st_mtim.tv_sec) + 1e-9 * st.st_mtim.tv_nsec;
+  return std::max(0.0, storage::UnixNow() - written);
+}
+
 // A reform-search store's row: its state as `status` says it ("complete"
 // once its budget is spent), the share of its budget searched, its best.
 StoreRow ReadSearchRow(const std::string& path) {
@@ -79,6 +90,8 @@ StoreRow ReadSearchRow(const std::string& path) {
   std::error_code ec;
   const auto size = fs::file_size(fs::path(path) / storage::kSearchDocument, ec);
   row.disk_bytes = ec ? 0 : size;
+  // Each checkpoint replaces the search's document.
+  row.checkpoint_age = SecondsSinceWritten(fs::path(path) / storage::kSearchDocument);
   return row;
 }
 
@@ -141,6 +154,10 @@ StoreRow ReadStore(const std::string& path) {
     row.in_progress_level = progress.level;
     if (progress.saved > 0) row.checkpoint_age = storage::UnixNow() - progress.saved;
   }
+  // Any other store (a count's batches, a finished run): its last commit,
+  // which replaces DIR/COMMITTED (storage/store/frontier_store.cc).
+  if (row.checkpoint_age < 0)
+    row.checkpoint_age = SecondsSinceWritten(fs::path(path) / "COMMITTED");
   row.count = params.kind == storage::StoreKind::kCount;
   if (row.count && row.has_spec && !done) {
     storage::CountProgress count;
@@ -346,8 +363,8 @@ int RunList(const std::vector<std::string>& args) {
                   "past its split: subtrees 67% counted; a count --removed: tasks 67%; a\n"
                   "reform search: budget 40% searched), the game's winning decks once\n"
                   "complete (a count --removed: the decks that remove every card; a reform\n"
-                  "search counts none), the size on disk, and the age of the checkpoint of\n"
-                  "a level in progress. Reads only: safe while runs write.\n"
+                  "search counts none), the size on disk, and the age of its last\n"
+                  "checkpoint (the last state it wrote). Reads only: safe while runs write.\n"
                   "No store found: said on stderr, exit 0; a store that cannot be read:\n"
                   "exit 1.\n"
                   "--csv columns: game,ranks,suits,store,cards,state,committed_level,\n"

@@ -26,6 +26,7 @@ int RunReform(const std::vector<std::string>& args) {
   uint64_t max_length = 0;
   po::options_description desc("options");
   desc.add_options()("help,h", "show this help");
+  deck_options.spec.takes = SpecOptions::Removes;
   deck_options.Add(desc, "the starting deck, top card first: values separated by spaces or commas");
   desc.add_options()("max-length", po::value(&max_length)->default_value(10'000'000),
                      "stop after this many distinct decks")(

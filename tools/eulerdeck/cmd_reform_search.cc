@@ -309,9 +309,9 @@ void PrintText(const OneSearch& job, const std::atomic<bool>* stopped) {
             << "\n"
             << "contest bonus " << (r.score.cyclic ? 1 : 0) << "\n"
             << "method        " << r.method << (r.optimal ? " (the optimum)" : "") << "\n"
-            << "followed      " << r.decks_followed << " decks, best after " << r.found_after
-            << " (" << Seconds(r.found_seconds) << "), " << Plural(r.cycles_found, "cycle")
-            << " found\n";
+            << "followed      " << Plural(r.decks_followed, "deck") << ", best after "
+            << Thousands(r.found_after) << " (" << Seconds(r.found_seconds) << "), "
+            << Plural(r.cycles_found, "cycle") << " found\n";
   if (job.stored) {
     std::cout << "store         " << job.store_dir << ": " << Seconds(job.state.seconds) << " of "
               << Seconds(job.options.seconds) << " searched, "
@@ -470,6 +470,18 @@ int RunReformSearch(const std::vector<std::string>& args) {
     return PrintSubmission(store_dir, json);
   }
   StopOnSignals signals;
+  // What a Ctrl-C keeps, said at once (issue 58, B3): a search step, a
+  // category's classification, can take many seconds before the stop is
+  // seen, and a second Ctrl-C then ends the process without a word.
+  const std::string kept = store_dir.empty()
+                               ? std::string("nothing is kept without --store")
+                               : "continue with `eulerdeck resume --store " + store_dir + "`";
+  signals.SetNotes(std::string(kProgram) + ": stopping at the end of the search's current step (" +
+                       kept + "; Ctrl-C again stops at once)\n",
+                   std::string(kProgram) + ": stopped at once" +
+                       (store_dir.empty() ? "; nothing is kept without --store"
+                                          : ", the last checkpoints kept; " + kept) +
+                       "\n");
   if (contest) {
     if (!game.game.empty() || !game.ranks.empty()) {
       return BadInput(kProgram, "--contest runs every category: no --game or --ranks");

@@ -204,6 +204,7 @@ int RunReformStats(const std::vector<std::string>& args, const std::string& prog
   JobOptions job;
   po::options_description desc("options");
   desc.add_options()("help,h", "show this help");
+  job.spec.takes = SpecOptions::Removes;
   job.Add(desc,
           "print one JSON object per size, one per line "
           "(docs/schema/eulerdeck-reform-stats.schema.json)",

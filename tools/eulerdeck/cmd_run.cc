@@ -272,6 +272,7 @@ int Execute(const std::string& name, const Common& c, const GameSpec* given, boo
   if (s.ok() && given && c.until_level > given->cards()) {
     s = Status::InvalidArgument("--until-level must be at most " + std::to_string(given->cards()));
   }
+  if (s.IsOutOfRange()) return BadInput("eulerdeck " + name, BeyondTheCount(s));  // --ranks 99
   if (!s.ok()) return BadInput("eulerdeck " + name, s.ToString());
   const std::string program = "eulerdeck " + name;
   // What the user asked wrongly is bad input (exit 2); a damaged store, a
@@ -422,6 +423,7 @@ int RunRun(const std::vector<std::string>& args) {
   Common common;
   po::options_description desc("options");
   desc.add_options()("help,h", "show this help");
+  spec_options.takes = SpecOptions::Enumerable;
   spec_options.Add(desc);
   common.Add(desc);
   bool force = false;
@@ -445,6 +447,9 @@ int RunResume(const std::vector<std::string>& args) {
   common.Add(desc);
   po::variables_map vm;
   if (ParseOrHelp(args, desc, kResumeUsage, vm)) return kExitOk;
+  if (Status c = CheckStoreDir(common.store_dir); !c.ok()) {
+    return BadInput("eulerdeck resume", c.ToString());
+  }
   GameSpec spec;
   std::string tally;
   // The options given on the command line that the resumed job takes: a

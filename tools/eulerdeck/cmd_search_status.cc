@@ -204,7 +204,9 @@ int ContestStatus(const std::string& dir, bool json, const std::string& plot_pat
   char total[96];
   std::snprintf(total, sizeof(total), "score      %.3f of %d (%d categories with a deck)\n", score,
                 2 * all, with_deck);
-  std::cout << total << std::flush;
+  std::cout << total << "submit     `eulerdeck reform-search --submission --store " << dir
+            << "` prints the entry as the contest takes it\n"
+            << std::flush;
   return kExitOk;
 }
 

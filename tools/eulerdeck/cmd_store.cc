@@ -53,6 +53,7 @@ constexpr uint64_t kReadBudget = 64ull << 20;
 // levels.
 Status OpenReadOnly(const std::string& dir, std::unique_ptr<storage::FrontierStore>* store,
                     GameSpec* spec, std::vector<storage::LevelRecord>* levels = nullptr) {
+  if (Status c = CheckStoreDir(dir); !c.ok()) return c;  // a file, nothing there
   Status s = storage::FrontierStore::Open(dir, storage::FrontierStore::Mode::kReadOnly, kReadBudget,
                                           store);
   if (s.ok()) s = storage::StoreSpec(store->get(), spec);
@@ -211,6 +212,14 @@ int RunStatus(const std::vector<std::string>& args) {
       "plot the winning sub-decks of every committed level (log scale) with gnuplot to "
       "FILE (.svg or .png; - for an SVG on standard output, instead of the report)");
   po::variables_map vm;
+  // The contest's entry is reform-search's to print (cmd_reform_search.cc).
+  for (const std::string& a : args) {
+    if (a == "--submission" || a.rfind("--submission=", 0) == 0) {
+      return BadInput("eulerdeck status",
+                      "--submission is an option of reform-search: `eulerdeck reform-search "
+                      "--submission --store DIR` prints a stored contest's entry");
+    }
+  }
   if (ParseOrHelp(args, desc,
                   "usage: eulerdeck status --store DIR [--json] [--plot FILE]\n"
                   "Prints the store's game, its state (running, interrupted, stopped,\n"
@@ -502,13 +511,27 @@ int RunStatus(const std::vector<std::string>& args) {
   }
   std::printf("level  %*s  %*s      stored  B/entry  ratio   seconds  kept\n", entries_width,
               "sub-decks", blocks_width, "blocks");
+  int counted_first = 0, counted_last = 0;  // a count's levels below its split
   for (const auto& r : levels) {
+    if (is_count && r.level > counting.split_level && r.blocks == 0) {
+      // Counted by the subtrees' batches, never stored: no blocks, bytes or
+      // seconds of their own (not "0 blocks, 0 B", which reads as damage).
+      std::printf("%5d  %*s  %*s  %10s  %7s  %5s  %8s  %s\n", r.level, entries_width,
+                  Thousands(r.entries).c_str(), blocks_width, "-", "-", "-", "-", "-", "no");
+      if (counted_first == 0) counted_first = r.level;
+      counted_last = r.level;
+      continue;
+    }
     std::printf("%5d  %*s  %*s  %10s  %7s  %5s  %8.1f  %s\n", r.level, entries_width,
                 Thousands(r.entries).c_str(), blocks_width, Thousands(r.blocks).c_str(),
                 HumanBytes(r.stored_bytes).c_str(), Ratio(r.stored_bytes, r.entries).c_str(),
                 Ratio(r.raw_bytes, r.stored_bytes, 1).c_str(), r.seconds, r.kept ? "yes" : "no");
   }
   std::fflush(stdout);
+  if (counted_first > 0) {
+    std::cout << "           " << LevelsName(counted_first, counted_last)
+              << ": counted in the subtrees below the split, not stored (-)\n";
+  }
   if (in_progress) {
     std::cout << "progress   " << LevelsName(p.level, p.last_level()) << ": input block "
               << Thousands(p.next_ordinal) << " of " << Thousands(p.input_blocks) << ", "
@@ -648,7 +671,8 @@ int RunInspect(const std::vector<std::string>& args) {
     j["sub_decks"] = entries;
     std::cout << j.dump() << "\n";
   } else {
-    std::cout << "(" << shown << " of " << Plural(in_level, "entry", "entries") << " shown"
+    std::cout << "(" << Thousands(shown) << " of " << Plural(in_level, "entry", "entries")
+              << " shown"
               << (limit != 0 && shown == limit && shown < in_level ? "; --limit 0 shows all" : "")
               << ")\n";
   }
@@ -764,8 +788,8 @@ int RunExport(const std::vector<std::string>& args) {
       std::vector<uint64_t> distribution;
       if (!counts_path.empty() && !removed.complete()) {
         return BadInput("eulerdeck export",
-                        "the count is not finished: " + std::to_string(removed.tasks_done) +
-                            " of " + std::to_string(removed.plan.tasks) +
+                        "the count is not finished: " + Thousands(removed.tasks_done) + " of " +
+                            Thousands(removed.plan.tasks) +
                             " tasks (a count --removed has its distribution only once complete)");
       }
       if (!counts_path.empty()) s = storage::RemovedDistribution(spec, removed, &distribution);
@@ -809,8 +833,8 @@ int RunExport(const std::vector<std::string>& args) {
     if (s.ok() && has_params && params.kind == storage::StoreKind::kCount)
       s = storage::ReadCountProgress(store.get(), spec, &counting);
     if (s.ok() && counting.subtrees_total > 0) {
-      unfinished = "the count is not finished: " + std::to_string(counting.subtrees_done) + " of " +
-                   std::to_string(counting.subtrees_total) + " subtrees";
+      unfinished = "the count is not finished: " + Thousands(counting.subtrees_done) + " of " +
+                   Thousands(counting.subtrees_total) + " subtrees";
     } else if (s.ok()) {
       unfinished =
           "the run is not finished: " + std::to_string(levels.empty() ? 0 : levels.back().level) +
@@ -860,8 +884,10 @@ int RunExport(const std::vector<std::string>& args) {
       std::cout << j.dump() << "\n" << std::flush;
       return kExitOk;
     }
-    std::cerr << "eulerdeck export: " << summary.subtrees_done << " of " << summary.subtrees_total
-              << (removed ? " tasks counted (" : " subtrees counted (") << summary.winning
+    std::cerr << "eulerdeck export: " << Thousands(summary.subtrees_done) << " of "
+              << Thousands(summary.subtrees_total)
+              << (removed ? " tasks counted (" : " subtrees counted (")
+              << Thousands(summary.winning)
               << (removed ? " decks below them so far), in " : " winning decks so far), in ")
               << Plural(summary.batches, "record") << ", to "
               << (progress_path == "-" ? std::string("standard output") : progress_path) << "\n";
@@ -979,9 +1005,8 @@ int RunVerify(const std::vector<std::string>& args) {
       if (s.ok() && progress.complete()) s = storage::RemovedDistribution(spec, progress, &removed);
       if (s.ok()) {
         removed_line = "; " + Plural(progress.batches, "batch", "batches") + " of " +
-                       std::to_string(progress.tasks_done) + " of " +
-                       std::to_string(progress.plan.tasks) + " tasks" +
-                       (progress.complete() ? ", summing to the game's decks" : "");
+                       Thousands(progress.tasks_done) + " of " + Thousands(progress.plan.tasks) +
+                       " tasks" + (progress.complete() ? ", summing to the game's decks" : "");
         removed_json = {{"batches", progress.batches},
                         {"tasks_counted", progress.tasks_done},
                         {"tasks", progress.plan.tasks},
@@ -1009,11 +1034,12 @@ int RunVerify(const std::vector<std::string>& args) {
               << Plural(report.levels_checked, "level")
               << (report.in_progress_checked ? " and the pass in progress to its checkpoint" : "")
               << ", " << Plural(report.blocks, "block") << ", "
-              << Plural(report.entries, "entry", "entries") << " (" << report.parents_checked
-              << " checked against their parents)" << removed_line << ": no fault\n";
+              << Plural(report.entries, "entry", "entries") << " ("
+              << Thousands(report.parents_checked) << " checked against their parents)"
+              << removed_line << ": no fault\n";
   }
   if (report.files_replaced > 0) {
-    std::cerr << "eulerdeck verify: " << report.files_replaced
+    std::cerr << "eulerdeck verify: " << Thousands(report.files_replaced)
               << " database files were replaced by the run writing the store while verify read "
                  "them; their contents were checked through the levels\n";
   }

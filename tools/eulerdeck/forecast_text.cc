@@ -76,7 +76,14 @@ std::string RunForecastLine(const RunForecast& f) {
 
 std::string ForceRefusal(double seconds, int threads, double sub_decks) {
   return "forecast " + ForecastTime(seconds) + " on " + Plural(threads, "thread") + " (~" +
-         Significant(sub_decks, 3) + " sub-decks): --force to start anyway";
+         Significant(sub_decks, 3) +
+         " sub-decks): --force to start anyway (`eulerdeck estimate` estimates it in seconds)";
+}
+
+std::string BeyondTheCount(const Status& s) {
+  return s.ToString() +
+         " (`eulerdeck estimate` estimates the winning decks of up to 64 cards, `cardlab mc` "
+         "plays decks of any size)";
 }
 
 }  // namespace eulerdeck::tools

@@ -26,8 +26,12 @@ std::string ForecastLine(const CountForecast& f);
 std::string RunForecastLine(const RunForecast& f);
 
 // The one line of a refusal: "forecast ~3.2 days on 2 threads (~1e+13
-// sub-decks): --force to start anyway".
+// sub-decks): --force to start anyway (`eulerdeck estimate` estimates it in
+// seconds)".
 std::string ForceRefusal(double seconds, int threads, double sub_decks);
+// A size past the count (OutOfRange: more than 64 cards, `--ranks 99`): its
+// message and what estimates such decks instead.
+std::string BeyondTheCount(const Status& s);
 
 }  // namespace eulerdeck::tools
 
