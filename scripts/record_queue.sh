@@ -217,6 +217,25 @@ rstats() {
   done
 }
 
+# stored NAME ARGS...: one stored run, `eulerdeck run ARGS --store` (every
+# level of winning sub-decks kept in the frontier store, docs/storage_format.md),
+# on 2 threads, --force (an unattended queue must not stop on a forecast of
+# more than a day). Resumable as the others: started again on its store, `run`
+# continues from its last checkpoint, and it refuses to start a pass that
+# would not fit on the disk (CheckFreeSpace). It has no progress document:
+# `export --progress` is a count store's, and a run's progress is its levels
+# (tens of GB), so record_save.sh skips it (its kind is neither count nor
+# removed) and a machine handed back fresh starts it over. Its result,
+# results/NAME.json, is the store's status (`run --json`); NAME has no -A/-B,
+# so record_results.py, which pairs runs A and B of a count, leaves it alone.
+stored() {
+  local name=$1; shift
+  if [ ${#ONLY[@]} -gt 0 ] && [[ " ${ONLY[*]} " != *" $name "* ]]; then return 0; fi
+  local out="$R/results/$name.json"
+  [ -s "$out" ] && return 0
+  run_logged "$name" "$out" "$E" run "$@" --store "$R/stores/$name" --threads 2 --force --json -q
+}
+
 mkdir -p "$R/results" "$R/stores"
 # One queue at a time: a second would be refused by the store's lock, but
 # only after adding a session line of its own to the running job's.
@@ -267,6 +286,12 @@ job removed-modular-s1-m15 --removed --game modular --ranks 15       # ~9-28 h i
 # A055459(17), A067950(17) and the longest sequence): n = 16 took about
 # 4 h of one core a run, 17 about ten times that.
 rstats rstats-mousetrap-17 --game mousetrap --ranks 17               # ~20 h a run on 2 threads
+# The stored run of hlm s = 2 m = 16 (issue 57): every level of the tree whose
+# last level holds the 7,067,807,427 winning decks of docs/results.md. Its
+# forecast (2026-11-28, docs/performance.md beside the modular 13 table):
+# ~6.5e10 sub-decks (95%: 4.5e10 .. 8.4e10), ~48 GiB of disk, ~8.9 h on 2
+# threads; 79 GiB were free.
+stored run-hlm-s2-m16 --game hlm --ranks 16 --suits 2 --memory-budget 256MiB   # ~9 h
 # Test jobs of seconds, to try the queue (kill, resume, export, import,
 # record_results.py) in a scratch EULERDECK_RUNS: they run only when named.
 if [ ${#ONLY[@]} -gt 0 ]; then
@@ -276,5 +301,6 @@ if [ ${#ONLY[@]} -gt 0 ]; then
   job mousetrap-s1-m9 --game mousetrap --ranks 9
   search reform-search-test --game modular --ranks 12 --seconds 4
   rstats rstats-modular-9 --game modular --ranks 9
+  stored run-mousetrap-s1-m9 --game mousetrap --ranks 9 --memory-budget 64MiB
 fi
 log "queue finished"

@@ -54,10 +54,11 @@ using Mask = uint32_t;  // bit v-1: value v
 constexpr int kMaxRanks = 32;
 constexpr int kLeafBits = kLeafCards * kLeafCards;  // a leaf's compressed masks
 static_assert(kLeafCards <= 4, "leaf entries pack counts of at most 4! = 24 in 5 bits");
-// The second table: plays of kBigLeafCards = 4 cards (one_suit.h), 4 masks of 4 bits, entries of 16 bits
-// (BigLeafCodec). It is C(n, 4) * 2^16 entries (179 MB at n = 15, 312 MB
-// at n = 17), reserved but touched only where plays go; past n = 20 (the
-// size of 32-bit entries, kBigLeafBytes) the walk stops at the first table.
+// The second table: plays of kBigLeafCards = 4 cards (one_suit.h), 4
+// masks of 4 bits, entries of 16 bits (BigLeafCodec). It is C(n, 4) * 2^16
+// entries (179 MB at n = 15, 312 MB at n = 17), reserved but touched only
+// where plays go; past n = 20 (the size of 32-bit entries, kBigLeafBytes)
+// the walk stops at the first table.
 constexpr int kBigLeafBits = kBigLeafCards * kBigLeafCards;
 constexpr uint64_t kBigLeafBytes = uint64_t{1400} << 20;
 // Children of a 5-card play: at most one per count of the limit, lcm(5, m)

@@ -39,8 +39,7 @@ void CheckSortedByKey(std::vector<uint64_t> words, int key_bits) {
   CHECK(words == expected);
 }
 
-TEST_CASE("one suit: SortByKey puts equal keys together whatever lies above them",
-          "[removed]") {
+TEST_CASE("one suit: SortByKey puts equal keys together whatever lies above them", "[removed]") {
   std::mt19937_64 rng(57);
   // Keys of 4-card plays at m = 13 (10 + 16 bits) and of 5-card plays at
   // m = 12 (10 + 25 bits): the last pass's 11 bits reach above the key.
