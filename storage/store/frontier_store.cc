@@ -18,6 +18,7 @@
 
 #include <atomic>
 #include <cerrno>
+#include <cmath>
 #include <chrono>
 #include <cstdarg>
 #include <cstdio>
@@ -760,6 +761,16 @@ Status FrontierStore::GetParams(StoreParams* params, bool* exists) {
   params->split_level = j.value("split_level", 0);
   params->tally = j.value("tally", "");
   params->committed_file = j.value("committed", false);
+  for (auto [name, field] : {std::pair{"checkpoint_seconds", &params->checkpoint_seconds},
+                             std::pair{"batch_seconds", &params->batch_seconds}}) {
+    field->reset();
+    if (!j.contains(name)) continue;
+    if (!j[name].is_number() || !(j[name].get<double>() >= 0) ||
+        !std::isfinite(j[name].get<double>())) {
+      return Status::Corruption(std::string("parameters record holds an invalid ") + name);
+    }
+    *field = j[name].get<double>();
+  }
   if (!params->tally.empty() &&
       (params->kind != StoreKind::kCount || params->tally != "reform-stats")) {
     return Status::Corruption("parameters record names an unknown tally '" + params->tally + "'");
@@ -772,6 +783,8 @@ Status FrontierStore::PutParams(const StoreParams& params) {
                       {"ranks", params.spec.ranks},      {"suits", params.spec.suits},
                       {"created", params.created},       {"keep", KeepName(params.keep)}};
   if (params.committed_file) j["committed"] = true;
+  if (params.checkpoint_seconds) j["checkpoint_seconds"] = *params.checkpoint_seconds;
+  if (params.batch_seconds) j["batch_seconds"] = *params.batch_seconds;
   if (params.kind == StoreKind::kCount) {
     j["kind"] = StoreKindName(params.kind);
     j["subtrees"] = params.subtree_target;

@@ -14,6 +14,7 @@
 #include <cstdint>
 #include <memory>
 #include <nlohmann/json_fwd.hpp>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -68,6 +69,11 @@ struct StoreParams {
   // state, against which every opening checks the database (stores of
   // builds before it: false, and nothing to check).
   bool committed_file = false;
+  // The commit settings the store was created with (`--checkpoint-seconds`,
+  // and a count's `--batch-seconds`), which a plain `resume` keeps; absent
+  // in stores of builds before issue 58 (a resume then takes the defaults).
+  std::optional<double> checkpoint_seconds;
+  std::optional<double> batch_seconds;
 };
 
 // One finished batch of a count: `subtrees` consecutive sub-decks of the
