@@ -13,11 +13,13 @@
 // is named as one (A4; §11 there through the tools).
 #include <algorithm>
 #include <catch2/catch.hpp>
+#include <chrono>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
 #include <random>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "storage/search/search_store.h"
@@ -216,17 +218,23 @@ TEST_CASE("read errors: a damaged properties block or footer fails a reader's op
 
 TEST_CASE("read errors: a level streamed whole is held against its record") {
   // Issue 58, A1: RocksDB 7.8 also loses an iterator's checksum error in
-  // MergingIterator::SeekImpl, whose status a re-seek past a range
-  // tombstone resets (fixed upstream after 7.8, pull requests 11785 and
-  // 11786); the first-block guard of CheckFileEntries() cannot see it. The
-  // layout of a resume: a level written in many table files that RocksDB
-  // moves down, its tail deleted (DeleteBlocks, a range tombstone) and
-  // written again, then committed. One bit is flipped in each rewritten
-  // block after the first, in the newest table file holding it; every
-  // stream of the level, whole or from a key, must report damage.
+  // MergingIterator::SeekImpl, which resets its status during the re-seek
+  // that a range tombstone causes (fixed upstream after 7.8, pull requests
+  // 11785 and 11786): when the newest copy of a block fails to read and the
+  // next key in the merge is an older copy under the tombstone, the stream
+  // ends there, without an error. The first-block guard of
+  // CheckFileEntries() cannot see it. The layout of a resume: a level
+  // compacted down from LSM level 0, its tail deleted (DeleteBlocks, a
+  // range tombstone in a table file of its own) and written again, then
+  // committed: three files in level 0 above the old copies. One bit is
+  // flipped in each rewritten block after the first; every stream of the
+  // level, whole or from a key, must report damage.
   testing::TempDir tmp("eulerdeck-read-errors");
   const std::string dir = tmp.path() + "/store", copy = tmp.path() + "/copy";
   constexpr int kLevelBlocks = 48, kKept = 20;
+  // A budget of 64 MiB: write buffers of 16 MiB, which the 3 MiB of blocks
+  // never fill, so that only the flushes below make table files.
+  constexpr uint64_t kBudget = 64u << 20;
   std::vector<std::string> blocks;
   LevelRecord record;
   record.level = 1;
@@ -235,7 +243,7 @@ TEST_CASE("read errors: a level streamed whole is held against its record") {
     RawBlock raw;
     raw.k = 1;
     raw.entries = 1000 + i;
-    raw.payload.resize(384 << 10);
+    raw.payload.resize(64 << 10);
     for (char& c : raw.payload) c = static_cast<char>(rng());  // incompressible
     std::string sealed;
     SealBlock(raw, &sealed);
@@ -246,31 +254,37 @@ TEST_CASE("read errors: a level streamed whole is held against its record") {
     blocks.push_back(std::move(sealed));
   }
   {
+    // Four flushes, four files in level 0 (each holds the checkpoint's key,
+    // so they overlap): RocksDB compacts them into one below, which is
+    // awaited (level0_file_num_compaction_trigger is 4).
     std::unique_ptr<FrontierStore> store;
-    REQUIRE(FrontierStore::Open(dir, FrontierStore::Mode::kReadWrite, 16u << 20, &store).ok());
+    REQUIRE(FrontierStore::Open(dir, FrontierStore::Mode::kReadWrite, kBudget, &store).ok());
     ProgressRecord p;
     p.level = 1;
     for (int i = 0; i < kLevelBlocks; ++i) {
       REQUIRE(store->PutBlock(1, i, 0, blocks[i]).ok());
       p.next_ordinal = i + 1;
-      if (i % 4 == 3) REQUIRE(store->Checkpoint(p).ok());  // a table file each
+      if (i % 12 == 11) REQUIRE(store->Checkpoint(p).ok());
     }
+    for (int wait = 0; wait < 3000 && TableFiles(dir).size() > 1; ++wait)
+      std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    REQUIRE(TableFiles(dir).size() == 1);
   }
   {
-    // What a resume does from a checkpoint at kKept: the tail deleted, the
-    // same blocks written again, the level committed.
+    // What a resume does from a checkpoint at kKept: the tail deleted (one
+    // flush), the same blocks written again (one flush), the level
+    // committed (one flush): three files in level 0, below the trigger.
     std::unique_ptr<FrontierStore> store;
-    REQUIRE(FrontierStore::Open(dir, FrontierStore::Mode::kReadWrite, 16u << 20, &store).ok());
+    REQUIRE(FrontierStore::Open(dir, FrontierStore::Mode::kReadWrite, kBudget, &store).ok());
     REQUIRE(store->DeleteBlocks(1, kKept).ok());
     ProgressRecord p;
     p.level = 1;
-    for (int i = kKept; i < kLevelBlocks; ++i) {
-      REQUIRE(store->PutBlock(1, i, 0, blocks[i]).ok());
-      p.next_ordinal = i + 1;
-      if (i % 4 == 3) REQUIRE(store->Checkpoint(p).ok());
-    }
+    for (int i = kKept; i < kLevelBlocks; ++i) REQUIRE(store->PutBlock(1, i, 0, blocks[i]).ok());
+    p.next_ordinal = kLevelBlocks;
+    REQUIRE(store->Checkpoint(p).ok());
     REQUIRE(store->CommitLevel(record).ok());
   }
+  REQUIRE(TableFiles(dir).size() == 4);
   // The intact store streams whole, and so does every stream from a key.
   {
     Status s;
@@ -296,11 +310,12 @@ TEST_CASE("read errors: a level streamed whole is held against its record") {
   for (int i = kKept + 1; i < kLevelBlocks; ++i) {
     std::string file;
     size_t at = std::string::npos;
+    int copies = 0;
     for (size_t f = 0; f < files.size(); ++f) {
       const size_t found = contents[f].find(blocks[i].substr(0, 64));
-      if (found != std::string::npos) file = files[f], at = found;
+      if (found != std::string::npos) file = files[f], at = found, ++copies;
     }
-    REQUIRE(at != std::string::npos);
+    REQUIRE(copies == 2);  // the old one under the tombstone, and the new
     CopyFlipped(dir, copy, file, static_cast<std::streamoff>(at + blocks[i].size() / 2));
     ++flipped;
     Status s;
