@@ -18,8 +18,8 @@
 
 #include <atomic>
 #include <cerrno>
-#include <cmath>
 #include <chrono>
+#include <cmath>
 #include <cstdarg>
 #include <cstdio>
 #include <cstring>
@@ -971,7 +971,8 @@ Status FrontierStore::DeleteBlocks(int level, uint64_t from_ordinal) {
   // WriteDurably fails, never retrying on this handle. The store's only
   // range deletion, and of blocks only: RecordReads() relies on it.
   const std::string from = BlockKeyFrom(level, from_ordinal);
-  if (auto it = Blocks(level, from, BlockCheck::kNone); !it->Valid()) return rep_->Located(it->status());
+  if (auto it = Blocks(level, from, BlockCheck::kNone); !it->Valid())
+    return rep_->Located(it->status());
   const std::string what = "deleting blocks of level " + std::to_string(level);
   rocksdb::WriteBatch batch;
   Status s = rep_->Check(batch.DeleteRange(from, BlockKeyEnd(level)), what);

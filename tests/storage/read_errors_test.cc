@@ -444,7 +444,8 @@ TEST_CASE("read errors: every reader of a level streamed short by a resume's tom
       REQUIRE(DecodeBlock(blocks[kept].second, CountCoding{spec.ranks, spec.suits}, &first).ok());
       const std::vector<uint16_t> from(first.path(0), first.path(0) + first.k);
       n = 0;
-      s = ForEachEntryFrom(store.get(), kLevel, from, [&](const uint16_t*, int) { return ++n, true; });
+      s = ForEachEntryFrom(store.get(), kLevel, from,
+                           [&](const uint16_t*, int) { return ++n, true; });
       if (s.ok() != intact) failed.push_back("ForEachEntryFrom");
       VerifyReport report;
       s = VerifyStore(store.get(), &report, VerifyOptions());
