@@ -1124,7 +1124,7 @@ class RocksBlockIterator : public FrontierStore::BlockIterator {
   // record, and a difference becomes the stream's status.
   void Settle() {
     if (!tallying_ || !checked_.ok()) return;
-    const std::string where = "level " + std::to_string(level_);
+    const auto where = [&] { return "level " + std::to_string(level_); };
     if (it_->Valid()) {
       const std::string_view block = value();
       uint32_t n = 0;
@@ -1132,7 +1132,7 @@ class RocksBlockIterator : public FrontierStore::BlockIterator {
       Status s = PeekBlock(block, &n, &k);
       if (!s.ok()) {
         checked_ =
-            Status::Corruption(where + ", block " + std::to_string(blocks_) + ": " + s.message());
+            Status::Corruption(where() + ", block " + std::to_string(blocks_) + ": " + s.message());
         return;
       }
       ++blocks_;
@@ -1146,12 +1146,12 @@ class RocksBlockIterator : public FrontierStore::BlockIterator {
     const LevelRecord& r = record_;
     if (blocks_ != r.blocks || entries_ != r.entries || stored_ != r.stored_bytes) {
       checked_ = Status::Corruption(
-          where + " is damaged: its blocks read as " + std::to_string(entries_) + " entries in " +
+          where() + " is damaged: its blocks read as " + std::to_string(entries_) + " entries in " +
           std::to_string(blocks_) + " blocks (" + std::to_string(stored_) +
           " bytes), its record says " + std::to_string(r.entries) + " in " +
           std::to_string(r.blocks) + " (" + std::to_string(r.stored_bytes) + " bytes)");
     } else if (chain_ != r.checksum) {
-      checked_ = Status::Corruption(where + " is damaged: its blocks do not match its checksum");
+      checked_ = Status::Corruption(where() + " is damaged: its blocks do not match its checksum");
     }
   }
 
