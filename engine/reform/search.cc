@@ -540,7 +540,11 @@ Status ReformSearch(const GameSpec& spec, const ReformSearchOptions& options,
       best.found_seconds += before;
     }
     const double now = before + std::chrono::duration<double>(Clock::now() - start).count();
-    if (state.best.deck.empty() || BetterReform(best.score, state.best.score)) {
+    // No deck yet (a checkpoint before any searcher published one, as on a
+    // loaded machine) is no improvement: its empty score (length 0) would
+    // make the document one its own reader refuses.
+    if (!best.deck.empty() &&
+        (state.best.deck.empty() || BetterReform(best.score, state.best.score))) {
       state.history.push_back(ReformImprovement{now, best.score});
     }
     state.best = best;

@@ -234,7 +234,7 @@ struct CountCoordinator::Rep {
   // Reads and decodes block b of level d into *out, checking it is the
   // block Open() saw.
   Status ReadBlock(uint32_t b, PathBlock* out) const {
-    auto it = store->Blocks(d, block_keys[b]);
+    auto it = store->Blocks(d, block_keys[b], FrontierStore::BlockCheck::kNone);
     if (!it->Valid() || it->key() != block_keys[b]) {
       return it->status().ok() ? Status::Corruption("block " + std::to_string(b) + " of level " +
                                                     std::to_string(d) + " vanished")

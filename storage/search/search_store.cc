@@ -25,7 +25,11 @@ const char kSearchDocument[] = "reform-search.json";
 
 namespace {
 
-constexpr int kFormat = 1;
+// The document's format: 2 since issue 58 (its "xxh64" required); 1 for the
+// documents of earlier builds, read as before: the checksum checked when
+// present (issue 51 on), the replays vouching for the rest.
+constexpr int kFormat = 2;
+constexpr int kFormatOptionalSum = 1;
 constexpr const char* kKind = "reform-search";
 
 // A method's name as a string that lives as long as the process (the
@@ -248,21 +252,30 @@ Status DecodeSearch(const std::string& text, SearchParams* params, ReformSearchS
 
 namespace {
 
-// With `check`: the checksum (a document of an older build has none: its
-// replay, ReadDocument, vouches for it) and every number's range.
+// With `check`: the checksum and every number's range. From format 2 on
+// the checksum is required (a renamed or deleted "xxh64" is damage); a
+// document of format 1 (an older build's) may lack it: its replay,
+// ReadDocument, vouches for it, as it did for that build.
 Status DecodeChecked(const std::string& text, bool check, SearchParams* params,
                      ReformSearchState* state) {
   const nlohmann::json j = nlohmann::json::parse(text, nullptr, /*allow_exceptions=*/false);
   if (j.is_discarded() || !j.is_object()) return Status::Corruption("not a JSON object");
+  const nlohmann::json* format = j.contains("format") ? &j["format"] : nullptr;
+  const bool sum_optional = format != nullptr && format->is_number_integer() &&
+                            format->get<int64_t>() == kFormatOptionalSum;
+  if (check && !sum_optional && !j.contains("xxh64")) {
+    return Status::Corruption("its checksum (\"xxh64\") is missing: the file is damaged");
+  }
   if (check && j.contains("xxh64") &&
       (!j["xxh64"].is_string() || j["xxh64"].get<std::string>() != DocumentChecksum(j))) {
     return Status::Corruption("its checksum does not match: the file is damaged");
   }
   try {
     if (j.value("kind", "") != kKind) return Status::Corruption("not a reform-search document");
-    if (j.at("format").get<int>() != kFormat) {
-      return Status::Corruption("format " + std::to_string(j.at("format").get<int>()) +
-                                " (this build reads " + std::to_string(kFormat) + ")");
+    if (const int f = j.at("format").get<int>(); f != kFormat && f != kFormatOptionalSum) {
+      return Status::Corruption("format " + std::to_string(f) + " (this build reads " +
+                                std::to_string(kFormatOptionalSum) + " and " +
+                                std::to_string(kFormat) + ")");
     }
     SearchParams p;
     Game game;

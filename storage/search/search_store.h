@@ -11,12 +11,15 @@
 // The document carries an XXH64 checksum ("xxh64", of its canonical dump
 // without it), and it is trusted only once its best deck replays to the
 // score it records and each of its cycle decks replays onto a cycle:
-// anything else is Corruption. A document of an older build, without a
-// checksum, is read when those replays hold. A search writes its document
-// (the parameters, no best yet) as soon as it takes a new store, so that a
-// search stopped at once leaves a store to resume; a directory holding only
-// LOCK (an older build's search stopped before its first checkpoint) is a
-// search store that was only begun: started again, not resumed.
+// anything else is Corruption. From document format 2 (issue 58) the
+// checksum is required: a document without it is Corruption. A document of
+// format 1 (an older build's) is read as that build read it: its checksum
+// checked when it has one, and read without one when those replays hold.
+// A search writes its document (the parameters, no best yet) as soon as it
+// takes a new store, so that a search stopped at once leaves a store to
+// resume; a directory holding only LOCK (an older build's search stopped
+// before its first checkpoint) is a search store that was only begun:
+// started again, not resumed.
 // The document is also the search's progress document: copied into an empty
 // directory on another machine, it makes a store that resumes there.
 #ifndef EULERDECK_STORAGE_SEARCH_SEARCH_STORE_H_

@@ -19,6 +19,7 @@
 #include <atomic>
 #include <cerrno>
 #include <chrono>
+#include <cmath>
 #include <cstdarg>
 #include <cstdio>
 #include <cstring>
@@ -29,6 +30,7 @@
 #include <set>
 #include <thread>
 
+#include "storage/store/block_codec.h"
 #include "storage/store/format.h"
 #include "storage/store/live_status.h"
 
@@ -759,6 +761,16 @@ Status FrontierStore::GetParams(StoreParams* params, bool* exists) {
   params->split_level = j.value("split_level", 0);
   params->tally = j.value("tally", "");
   params->committed_file = j.value("committed", false);
+  for (auto [name, field] : {std::pair{"checkpoint_seconds", &params->checkpoint_seconds},
+                             std::pair{"batch_seconds", &params->batch_seconds}}) {
+    field->reset();
+    if (!j.contains(name)) continue;
+    if (!j[name].is_number() || !(j[name].get<double>() >= 0) ||
+        !std::isfinite(j[name].get<double>())) {
+      return Status::Corruption(std::string("parameters record holds an invalid ") + name);
+    }
+    *field = j[name].get<double>();
+  }
   if (!params->tally.empty() &&
       (params->kind != StoreKind::kCount || params->tally != "reform-stats")) {
     return Status::Corruption("parameters record names an unknown tally '" + params->tally + "'");
@@ -771,6 +783,8 @@ Status FrontierStore::PutParams(const StoreParams& params) {
                       {"ranks", params.spec.ranks},      {"suits", params.spec.suits},
                       {"created", params.created},       {"keep", KeepName(params.keep)}};
   if (params.committed_file) j["committed"] = true;
+  if (params.checkpoint_seconds) j["checkpoint_seconds"] = *params.checkpoint_seconds;
+  if (params.batch_seconds) j["batch_seconds"] = *params.batch_seconds;
   if (params.kind == StoreKind::kCount) {
     j["kind"] = StoreKindName(params.kind);
     j["subtrees"] = params.subtree_target;
@@ -957,7 +971,8 @@ Status FrontierStore::DeleteBlocks(int level, uint64_t from_ordinal) {
   // WriteDurably fails, never retrying on this handle. The store's only
   // range deletion, and of blocks only: RecordReads() relies on it.
   const std::string from = BlockKeyFrom(level, from_ordinal);
-  if (auto it = Blocks(level, from); !it->Valid()) return rep_->Located(it->status());
+  if (auto it = Blocks(level, from, BlockCheck::kNone); !it->Valid())
+    return rep_->Located(it->status());
   const std::string what = "deleting blocks of level " + std::to_string(level);
   rocksdb::WriteBatch batch;
   Status s = rep_->Check(batch.DeleteRange(from, BlockKeyEnd(level)), what);
@@ -1038,14 +1053,33 @@ Status CheckFileEntries(rocksdb::DB* db, FileEntries* entries, const std::string
   return Status::OK();
 }
 
+// A stream that cannot start: no blocks, and why.
+class FailedBlockIterator : public FrontierStore::BlockIterator {
+ public:
+  explicit FailedBlockIterator(Status s) : s_(std::move(s)) {}
+  bool Valid() const override { return false; }
+  void Next() override {}
+  std::string_view key() const override { return {}; }
+  std::string_view value() const override { return {}; }
+  Status status() const override { return s_; }
+
+ private:
+  Status s_;
+};
+
 class RocksBlockIterator : public FrontierStore::BlockIterator {
  public:
   // `entries`: the check above, for a reader's handle (nullptr: none).
-  RocksBlockIterator(rocksdb::DB* db, int level, const std::string& from_key, FileEntries* entries)
-      : end_(BlockKeyEnd(level)), end_slice_(end_) {
-    const std::string from = from_key.empty() ? BlockKeyFrom(level, 0) : from_key;
+  // `record`: the level's record, when the stream is held against it
+  // (FrontierStore::BlockCheck::kLevel; nullptr: it is not).
+  RocksBlockIterator(rocksdb::DB* db, int level, const std::string& from_key, FileEntries* entries,
+                     const LevelRecord* record)
+      : level_(level), end_(BlockKeyEnd(level)), end_slice_(end_) {
+    const std::string start = BlockKeyFrom(level, 0);
+    const std::string from = from_key.empty() ? start : from_key;
     if (entries != nullptr) {
-      checked_ = CheckFileEntries(db, entries, from, end_);
+      // From the level's first block when the stream reads it from there.
+      checked_ = CheckFileEntries(db, entries, record != nullptr ? start : from, end_);
       if (!checked_.ok()) return;
     }
     rocksdb::ReadOptions ro;
@@ -1055,10 +1089,24 @@ class RocksBlockIterator : public FrontierStore::BlockIterator {
     ro.fill_cache = false;
     ro.readahead_size = 2 << 20;
     it_.reset(db->NewIterator(ro));
-    it_->Seek(from);
+    if (record == nullptr) {
+      it_->Seek(from);
+      return;
+    }
+    tallying_ = true;
+    record_ = *record;
+    // A stream that starts past the level's first block reads the blocks
+    // before it too (tallied, not shown): only the whole level can be held
+    // against its record.
+    it_->Seek(start);
+    Settle();
+    while (Valid() && key() < std::string_view(from)) Next();
   }
-  bool Valid() const override { return it_ != nullptr && it_->Valid(); }
-  void Next() override { it_->Next(); }
+  bool Valid() const override { return it_ != nullptr && checked_.ok() && it_->Valid(); }
+  void Next() override {
+    it_->Next();
+    Settle();
+  }
   std::string_view key() const override {
     return std::string_view(it_->key().data(), it_->key().size());
   }
@@ -1071,18 +1119,80 @@ class RocksBlockIterator : public FrontierStore::BlockIterator {
   }
 
  private:
+  // After each move: the block under the cursor is tallied; at the level's
+  // end (without an error of RocksDB's own) the tally is held against the
+  // record, and a difference becomes the stream's status.
+  void Settle() {
+    if (!tallying_ || !checked_.ok()) return;
+    const auto where = [&] { return "level " + std::to_string(level_); };
+    if (it_->Valid()) {
+      const std::string_view block = value();
+      uint32_t n = 0;
+      int k = 0;
+      Status s = PeekBlock(block, &n, &k);
+      if (!s.ok()) {
+        checked_ =
+            Status::Corruption(where() + ", block " + std::to_string(blocks_) + ": " + s.message());
+        return;
+      }
+      ++blocks_;
+      entries_ += n;
+      stored_ += block.size();
+      chain_ = ChainChecksum(chain_, block);
+      return;
+    }
+    if (!it_->status().ok()) return;
+    tallying_ = false;
+    const LevelRecord& r = record_;
+    if (blocks_ != r.blocks || entries_ != r.entries || stored_ != r.stored_bytes) {
+      checked_ = Status::Corruption(
+          where() + " is damaged: its blocks read as " + std::to_string(entries_) + " entries in " +
+          std::to_string(blocks_) + " blocks (" + std::to_string(stored_) +
+          " bytes), its record says " + std::to_string(r.entries) + " in " +
+          std::to_string(r.blocks) + " (" + std::to_string(r.stored_bytes) + " bytes)");
+    } else if (chain_ != r.checksum) {
+      checked_ = Status::Corruption(where() + " is damaged: its blocks do not match its checksum");
+    }
+  }
+
+  int level_;
   std::string end_;
   rocksdb::Slice end_slice_;
   Status checked_;
+  bool tallying_ = false;
+  LevelRecord record_;
+  uint64_t blocks_ = 0, entries_ = 0, stored_ = 0, chain_ = 0;
   std::unique_ptr<rocksdb::Iterator> it_;
 };
 
 }  // namespace
 
 std::unique_ptr<FrontierStore::BlockIterator> FrontierStore::Blocks(int level,
-                                                                    const std::string& from_key) {
-  return std::make_unique<RocksBlockIterator>(rep_->db.get(), level, from_key,
-                                              rep_->read_only ? &rep_->entries : nullptr);
+                                                                    const std::string& from_key,
+                                                                    BlockCheck check) {
+  FileEntries* entries = rep_->read_only ? &rep_->entries : nullptr;
+  LevelRecord record;
+  bool held = false;
+  if (check == BlockCheck::kLevel) {
+    // The level's record, if the level is committed and kept (a level being
+    // built, or dropped, has nothing to be held against).
+    std::string value;
+    const rocksdb::Status rs = rep_->db->Get(RecordReads(), LevelKey(level), &value);
+    Status s;
+    if (rs.ok()) {
+      nlohmann::json j;
+      s = ParseJson(value, "level", &j);
+      if (s.ok()) {
+        record = LevelRecordFromJson(j);
+        held = record.kept;
+      }
+    } else if (!rs.IsNotFound()) {
+      s = FromRocks(rs, "reading the record of level " + std::to_string(level));
+    }
+    if (!s.ok()) return std::make_unique<FailedBlockIterator>(s);
+  }
+  return std::make_unique<RocksBlockIterator>(rep_->db.get(), level, from_key, entries,
+                                              held ? &record : nullptr);
 }
 
 namespace {

@@ -14,6 +14,7 @@
 #include <cstdint>
 #include <memory>
 #include <nlohmann/json_fwd.hpp>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -68,6 +69,11 @@ struct StoreParams {
   // state, against which every opening checks the database (stores of
   // builds before it: false, and nothing to check).
   bool committed_file = false;
+  // The commit settings the store was created with (`--checkpoint-seconds`,
+  // and a count's `--batch-seconds`), which a plain `resume` keeps; absent
+  // in stores of builds before issue 58 (a resume then takes the defaults).
+  std::optional<double> checkpoint_seconds;
+  std::optional<double> batch_seconds;
 };
 
 // One finished batch of a count: `subtrees` consecutive sub-decks of the
@@ -230,6 +236,20 @@ class FrontierStore {
 
   // Iterates a level's blocks in key order, starting at `from_key` (a block
   // key) or at the level's first block when empty. Holds a consistent view.
+  //
+  // With BlockCheck::kLevel (the default), a stream of a committed, kept
+  // level is held against the level's record: when it reaches the level's
+  // end, the blocks, entries (from the block headers), stored bytes and the
+  // level checksum (ChainChecksum over every block, block_codec.h) it read
+  // must be the record's, or status() is Corruption "level K is damaged:
+  // ..." (one line). RocksDB 7.8 can lose a damaged table file's error and
+  // skip blocks without one (docs/reliability.md, "Reading"); this check
+  // is what makes a stream whole or an error. A stream from `from_key`
+  // reads (without showing) the blocks before it, so that the whole level
+  // is tallied. A level with no record (being built) or dropped is not
+  // checked, nor a stream left before its end. BlockCheck::kNone: no
+  // check, for the readers of a block or two by key (a probe).
+  enum class BlockCheck { kLevel, kNone };
   class BlockIterator {
    public:
     virtual ~BlockIterator() = default;
@@ -239,7 +259,8 @@ class FrontierStore {
     virtual std::string_view value() const = 0;
     virtual Status status() const = 0;
   };
-  std::unique_ptr<BlockIterator> Blocks(int level, const std::string& from_key = "");
+  std::unique_ptr<BlockIterator> Blocks(int level, const std::string& from_key = "",
+                                        BlockCheck check = BlockCheck::kLevel);
 
   // Reads every table file whole and checks RocksDB's own checksums (data,
   // index and meta blocks) and its footer. Corruption on the first damaged

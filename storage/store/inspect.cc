@@ -51,7 +51,7 @@ Status ForEachEntryFrom(FrontierStore* store, int level, const std::vector<uint1
     size_t lo = 0, hi = keys.size();
     while (hi - lo > 1) {
       const size_t mid = (lo + hi) / 2;
-      auto probe = store->Blocks(level, keys[mid]);
+      auto probe = store->Blocks(level, keys[mid], FrontierStore::BlockCheck::kNone);
       PathBlock b;
       Status s = DecodeBlock(probe->value(), coding, &b);
       if (!s.ok()) return Status::Corruption(Where(level, mid) + ": " + s.message());

@@ -7,8 +7,10 @@
 #   resumable;
 # - refusals (another game, another seed, a store in use): one line, exit 2,
 #   the document unchanged; a damaged document: one line, exit 1 (damage);
-# - mpirun -np 2 gives a valid best deck.
-# Usage: search_store_test.sh BUILD_DIR MPI_BUILT(ON|OFF)
+# - with --mpi (its own ctest entry, reform_search_store_mpi), only this:
+#   mpirun -np 2 gives a valid best deck; skipped (exit 77) in a build
+#   without MPI or without mpirun on PATH.
+# Usage: search_store_test.sh BUILD_DIR MPI_BUILT(ON|OFF) [--mpi]
 set -u
 E="$1/eulerdeck"
 MPI_BUILT="${2:-OFF}"
@@ -39,6 +41,23 @@ replays_to() {
   "$E" reform "${game[@]}" --deck "$1" --json | python3 -c '
 import json, sys; print(json.load(sys.stdin)["length"])'
 }
+
+if [ "${3:-}" = --mpi ]; then
+  [ "$MPI_BUILT" = ON ] || { echo "SKIPPED mpirun: built without MPI"; exit 77; }
+  command -v mpirun >/dev/null || { echo "SKIPPED mpirun: no mpirun on PATH"; exit 77; }
+  export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+  got=$(mpirun --oversubscribe -np 2 "$E" reform-search "${game[@]}" --seconds 4 --threads 1 \
+    --store "$tmp/mpi" --json -q 2>"$tmp/err" |
+    python3 -c 'import json,sys; j=json.load(sys.stdin); print(j["length"], " ".join(map(str, j["deck"])))')
+  len=${got%% *}
+  deck=${got#* }
+  if [ -z "$got" ] || [ "$(replays_to "$deck")" != "$len" ] || [ "$len" -lt 100 ]; then
+    echo "FAIL (mpirun -np 2): '$got' ($(head -3 "$tmp/err"))"; fail=1
+  else
+    echo "ok   mpirun -np 2: best $len, replays"
+  fi
+  exit $fail
+fi
 
 # kill -9, three times, then resume to the end.
 store="$tmp/kill"
@@ -168,22 +187,4 @@ if [ "$rc" -ne 130 ] || [ "$rc2" -ne 0 ] || ! echo "$out" | tail -1 | grep -q "(
 fi
 echo "ok   a stored contest interrupted (130) and resumed: 30 categories, 0.3 s each"
 
-if [ "$MPI_BUILT" = ON ]; then
-  if ! command -v mpirun >/dev/null; then
-    echo "FAIL: built with MPI, but no mpirun on PATH"; fail=1
-  else
-    export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
-    got=$(mpirun --oversubscribe -np 2 "$E" reform-search "${game[@]}" --seconds 4 --threads 1 \
-      --store "$tmp/mpi" --json -q 2>"$tmp/err" |
-      python3 -c 'import json,sys; j=json.load(sys.stdin); print(j["length"], " ".join(map(str, j["deck"])))')
-    len=${got%% *}
-    deck=${got#* }
-    if [ -z "$got" ] || [ "$(replays_to "$deck")" != "$len" ] || [ "$len" -lt 100 ]; then
-      echo "FAIL (mpirun -np 2): '$got' ($(head -3 "$tmp/err"))"; fail=1
-    fi
-    echo "ok   mpirun -np 2: best $len, replays"
-  fi
-else
-  echo "skip mpirun: built without MPI"
-fi
 exit $fail

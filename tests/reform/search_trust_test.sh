@@ -33,7 +33,8 @@ base="$tmp/base"
   >/dev/null 2>"$tmp/err" || bad "the base search failed: $(cat "$tmp/err")"
 doc() { echo "$1/reform-search.json"; }
 # edit DIR PYTHON: rewrites DIR's document with PYTHON applied to `j`
-# (without its checksum when the second argument is "legacy").
+# (as an older build's document, format 1 without its checksum, when the
+# third argument is "legacy").
 edit() {
   local dir="$tmp/$1" code="$2" legacy="${3:-}"
   rm -rf "$dir" && mkdir -p "$dir" && cp "$(doc "$base")" "$(doc "$dir")"
@@ -41,8 +42,9 @@ edit() {
 import json, sys
 path, code, legacy = sys.argv[1], sys.argv[2], sys.argv[3]
 j = json.load(open(path))
-if legacy:
+if legacy:  # an older build's document: format 1, no checksum
     j.pop("xxh64", None)
+    j["format"] = 1
 exec(code)
 open(path, "w").write(json.dumps(j, indent=1) + "\n")
 EOF
@@ -82,6 +84,26 @@ edit followed 'j["decks_followed"] = "7"'
 damaged followed "checksum does not match"
 edit seconds-legacy 'j["seconds"] = -5.0' legacy
 damaged seconds-legacy "a number is negative"
+# Issue 58, A2: from format 2 the checksum is required. An edited field
+# with the checksum renamed or deleted: damage for the search, `status` and
+# `resume` alike.
+for how in renamed deleted; do
+  for field in 'j["decks_followed"] = "7"' 'j["seconds"] = 12345.0'; do
+    if [ "$how" = renamed ]; then code="$field; j[\"xxh65\"] = j.pop(\"xxh64\")"; else code="$field; j.pop(\"xxh64\")"; fi
+    name="sum-$how-$(echo "$field" | tr -dc a-z | head -c 8)"
+    edit "$name" "$code"
+    [ "$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["format"])' "$(doc "$tmp/$name")")" = 2 ] ||
+      bad "($name) the base document is not of format 2"
+    damaged "$name" 'its checksum ("xxh64") is missing'
+    sum=$(md5sum <"$(doc "$tmp/$name")")
+    "$E" resume --store "$tmp/$name" >"$tmp/out" 2>"$tmp/err"
+    rc=$?
+    [ "$rc" -eq 1 ] && [ "$(wc -l <"$tmp/err")" -eq 1 ] && [ ! -s "$tmp/out" ] &&
+      grep -q 'checksum ("xxh64") is missing' "$tmp/err" &&
+      [ "$(md5sum <"$(doc "$tmp/$name")")" = "$sum" ] ||
+      bad "($name) resume: exit $rc, '$(cat "$tmp/out" "$tmp/err")'"
+  done
+done
 # A document cut short (not JSON any more): damage for `resume` too.
 rm -rf "$tmp/cut" && mkdir -p "$tmp/cut" && head -c 100 "$(doc "$base")" >"$(doc "$tmp/cut")"
 damaged cut "reform-search.json"
@@ -97,7 +119,7 @@ edit legacy 'pass' legacy
 "$E" reform-search --store "$tmp/legacy" --json -q >"$tmp/out" 2>"$tmp/err" &&
   [ "$(python3 -c 'import json,sys; print(json.load(sys.stdin)["length"])' <"$tmp/out")" = "$length" ] ||
   bad "(legacy) resume: '$(cat "$tmp/out" "$tmp/err")'"
-echo "ok   A2: a checkpoint edited or damaged: exit 1, one line; an older build's that replays is read"
+echo "ok   A2: a checkpoint edited or damaged, or its checksum renamed or deleted: exit 1, one line; an older build's that replays is read"
 
 # A3: bad options make nothing.
 for opts in "--game hlm --ranks 5" "--game mousetrap --ranks 8 --suits 2" "--game mousetrap --ranks 1"; do

@@ -249,5 +249,31 @@ if [ "$rc" -ne 1 ] || [ "$(wc -l <"$tmp/err")" -ne 1 ]; then
   echo "FAIL (damaged MANIFEST, status): rc=$rc $(cat "$tmp/err")"; fail=1
 fi
 
+# Issue 58, A3: a plain `resume` keeps the commit settings the store was
+# created with. A store made with --checkpoint-seconds 0.2, resumed into
+# its longest pass (mousetrap 13, levels 11-13: many seconds on one
+# thread) and killed 1 s after the resume began its work, has committed
+# some of that pass; with the 10 s default it committed nothing.
+"$E" run --game mousetrap --ranks 13 --threads 1 --until-level 10 --checkpoint-seconds 0.2 \
+  --store "$tmp/kept" >/dev/null 2>"$tmp/err" || { echo "FAIL (kept settings): run: $(cat "$tmp/err")"; fail=1; }
+"$E" resume --store "$tmp/kept" --threads 1 >/dev/null 2>&1 &
+pid=$!
+wait_for "$pid" test -e "$tmp/kept/LIVE"
+sleep 1
+kill -9 "$pid" 2>/dev/null
+wait "$pid" 2>/dev/null
+rc=$?
+got=$("$E" status --store "$tmp/kept" --json | python3 -c '
+import json, sys
+j = json.load(sys.stdin)
+print(j["levels"][-1]["level"], j.get("in_progress", {}).get("input_blocks_done", 0))')
+if [ "$rc" -ne 137 ] || [ "${got%% *}" != 10 ]; then
+  echo "FAIL (kept settings): the resume ended (exit $rc; last level, input blocks committed: $got) before its kill: too small a case"; fail=1
+elif [ "${got##* }" -eq 0 ]; then
+  echo "FAIL (kept settings): killed 1 s into its pass, the resume committed nothing (the store's --checkpoint-seconds 0.2 not kept)"; fail=1
+else
+  echo "ok   a resume keeps --checkpoint-seconds 0.2: ${got##* } input blocks committed in 1 s"
+fi
+
 [ "$fail" -eq 0 ] && echo "kill_resume_test: all checks passed ($kills random kills)"
 exit "$fail"

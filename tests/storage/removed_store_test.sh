@@ -5,13 +5,16 @@
 # tests/support/kill_counting.sh), resumed each time by `count` or `resume`
 # on 1-3 threads, until it finishes; Ctrl-C (exit 130) and SIGTERM (143) with
 # one line, then resumed; a progress document exported from a partial store,
-# imported into a fresh directory and resumed; `mpirun -np 3`. Every finished
+# imported into a fresh directory and resumed. Every finished
 # store must give the rows of `count --removed` without a store (an
 # independent path: CountRemoved()), and mousetrap n=10 the published row of
 # OEIS A028305. Also: a store of another game, split or kind, a count store
 # given to --removed and a removed store given to count --store or run, are
 # refused with one line (exit 2) without a byte changed.
-# Usage: removed_store_test.sh BUILD_DIR MPI_BUILT [--long]
+# With --mpi (its own ctest entry, removed_store_mpi): only `mpirun -np 3`,
+# the rows of one process; skipped (exit 77) in a build without MPI or
+# without mpirun on PATH.
+# Usage: removed_store_test.sh BUILD_DIR MPI_BUILT [--long | --mpi]
 set -u
 . "$(dirname "$0")/../support/wait_for.sh"
 . "$(dirname "$0")/../support/kill_counting.sh"
@@ -30,6 +33,23 @@ rows() {
 }
 # sums_to TOTAL: the rows on stdin add up to TOTAL (the game's decks).
 sums_to() { python3 -c 'import sys; print("ok" if sum(map(int, sys.stdin.read().split())) == int(sys.argv[1]) else "no")' "$1"; }
+
+# --mpi: mpirun -np 3, the same rows as one process.
+if [ "${3:-}" = --mpi ]; then
+  [ "$MPI_BUILT" = ON ] || { echo "SKIPPED mpirun: built without MPI"; exit 77; }
+  command -v mpirun >/dev/null || { echo "SKIPPED mpirun: no mpirun on PATH"; exit 77; }
+  export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+  for args in "--game mousetrap --ranks 10" "--game modular --ranks 10" "--game hlm --ranks 5 --suits 2"; do
+    read -ra a <<<"$args"
+    ref=$("$E" count --removed "${a[@]}" --json -q 2>/dev/null | rows)
+    got=$(mpirun --oversubscribe -np 3 "$E" count --removed "${a[@]}" --store "$tmp/mpi-${a[1]}" \
+      --threads 1 --batch-seconds 0.01 --json -q 2>"$tmp/err" | rows)
+    [ -n "$ref" ] && [ "$got" = "$ref" ] ||
+      { echo "FAIL (mpirun -np 3, $args): '$got', expected '$ref' ($(head -3 "$tmp/err"))"; fail=1; }
+  done
+  [ "$fail" -eq 0 ] && echo "ok   mpirun -np 3: the rows of one process"
+  exit $fail
+fi
 
 # trial NAME KILLS DECKS ARGS...: count --removed ARGS in a store, killed
 # KILLS times, then finished; its rows must be the plain count's, which
@@ -187,23 +207,4 @@ expect_refusal "$tmp/countstore" "holds a count of winning decks, not a count --
   count --removed --game mousetrap --ranks 9 --store "$tmp/countstore"
 echo "ok   refusals: another game, split or kind, one line, exit 2, nothing changed"
 
-# mpirun -np 3: the same rows as one process.
-if [ "$MPI_BUILT" = ON ]; then
-  if ! command -v mpirun >/dev/null; then
-    echo "FAIL: built with MPI, but no mpirun on PATH"; fail=1
-  else
-    export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
-    for args in "--game mousetrap --ranks 10" "--game modular --ranks 10" "--game hlm --ranks 5 --suits 2"; do
-      read -ra a <<<"$args"
-      ref=$("$E" count --removed "${a[@]}" --json -q 2>/dev/null | rows)
-      got=$(mpirun --oversubscribe -np 3 "$E" count --removed "${a[@]}" --store "$tmp/mpi-${a[1]}" \
-        --threads 1 --batch-seconds 0.01 --json -q 2>"$tmp/err" | rows)
-      [ -n "$ref" ] && [ "$got" = "$ref" ] ||
-        { echo "FAIL (mpirun -np 3, $args): '$got', expected '$ref' ($(head -3 "$tmp/err"))"; fail=1; }
-    done
-    echo "ok   mpirun -np 3: the rows of one process"
-  fi
-else
-  echo "skip mpirun: built without MPI"
-fi
 exit $fail

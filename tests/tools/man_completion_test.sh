@@ -9,6 +9,7 @@ E="$build/eulerdeck"
 C="$build/cardlab"
 share="$build/share"
 fail=0
+skipped=""  # checks that could not run here: the test then exits 77 (skipped)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 bad() { echo "FAIL: $*"; fail=1; }
@@ -23,6 +24,7 @@ subcommands() {
 # ---- man pages: present, rendered without warnings, every command in them
 if ! command -v help2man >/dev/null; then
   echo "help2man missing: the man pages are not built, not checked"
+  skipped="the man pages (no help2man)"
 else
   for tool in eulerdeck cardlab; do
     page="$share/man/man1/$tool.1"
@@ -153,5 +155,6 @@ cmp -s "$tmp/before" "$tmp/after" || bad "list changed a store's files"
 "$E" list "$s/not-a-store" >"$tmp/out" 2>"$tmp/err" || bad "list of no store: exit $?"
 [ ! -s "$tmp/out" ] && grep -q "no store" "$tmp/err" || bad "list of no store: $(cat "$tmp/out" "$tmp/err")"
 
+[ "$fail" -eq 0 ] && [ -n "$skipped" ] && { echo "man_completion: SKIPPED $skipped; the other checks passed"; exit 77; }
 [ "$fail" -eq 0 ] && echo "man_completion: all checks passed"
 exit "$fail"

@@ -7,6 +7,8 @@
 #include <filesystem>
 #include <iostream>
 #include <mutex>
+#include <optional>
+#include <string>
 #include <vector>
 
 #include "engine/estimate/forecast.h"
@@ -306,8 +308,10 @@ int Execute(const std::string& name, const Common& c, const GameSpec* given, boo
       }
       if (!Quiet()) std::cerr << RunForecastLine(forecast) << "\n";
     }
-    s = storage::CreateStore(
-        c.store_dir, storage::NewStoreParams(*given, options.keep.value_or(storage::Keep::kAll)));
+    storage::StoreParams created =
+        storage::NewStoreParams(*given, options.keep.value_or(storage::Keep::kAll));
+    created.checkpoint_seconds = options.checkpoint_seconds;  // what a resume keeps
+    s = storage::CreateStore(c.store_dir, created);
     if (!s.ok()) return store_error(s);
   } else {
     // Read first, write after: a refused run must leave the store as it
@@ -452,6 +456,17 @@ int RunResume(const std::vector<std::string>& args) {
   }
   GameSpec spec;
   std::string tally;
+  // The commit settings the store was created with, kept unless the command
+  // line says otherwise (issue 58, A3).
+  std::optional<double> kept_checkpoint, kept_batch;
+  if (!storage::IsSearchStore(common.store_dir)) {
+    StoreCommitSettings(common.store_dir, &kept_checkpoint, &kept_batch);
+  }
+  const auto exact = [](double x) {
+    char text[32];
+    std::snprintf(text, sizeof(text), "%.17g", x);
+    return std::string(text);
+  };
   // The options given on the command line that the resumed job takes: a
   // search only its checkpoints' interval, a count all three.
   auto forwarded = [&](std::vector<std::string> to, bool count) {
@@ -460,10 +475,14 @@ int RunResume(const std::vector<std::string>& args) {
       to.insert(to.end(), {"--memory-budget", common.budget_text});
     }
     if (!vm["checkpoint-seconds"].defaulted()) {
-      to.insert(to.end(), {"--checkpoint-seconds", std::to_string(common.checkpoint_seconds)});
+      to.insert(to.end(), {"--checkpoint-seconds", exact(common.checkpoint_seconds)});
+    } else if (kept_checkpoint) {
+      to.insert(to.end(), {"--checkpoint-seconds", exact(*kept_checkpoint)});
     }
     if (count && !vm["batch-seconds"].defaulted()) {
-      to.insert(to.end(), {"--batch-seconds", std::to_string(batch_seconds)});
+      to.insert(to.end(), {"--batch-seconds", exact(batch_seconds)});
+    } else if (count && kept_batch) {
+      to.insert(to.end(), {"--batch-seconds", exact(*kept_batch)});
     }
     return to;
   };
@@ -511,6 +530,9 @@ int RunResume(const std::vector<std::string>& args) {
   if (!vm["batch-seconds"].defaulted() && storage::StoreExists(common.store_dir)) {
     return BadInput("eulerdeck resume", "--batch-seconds applies to a count store, and '" +
                                             common.store_dir + "' holds a stored run");
+  }
+  if (vm["checkpoint-seconds"].defaulted() && kept_checkpoint) {
+    common.checkpoint_seconds = *kept_checkpoint;
   }
   return Execute("resume", common, nullptr);
 }

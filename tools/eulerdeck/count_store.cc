@@ -67,6 +67,18 @@ bool IsCountStore(const std::string& dir, GameSpec* spec, std::string* tally) {
   return params.kind == storage::StoreKind::kCount;
 }
 
+void StoreCommitSettings(const std::string& dir, std::optional<double>* checkpoint_seconds,
+                         std::optional<double>* batch_seconds) {
+  checkpoint_seconds->reset();
+  batch_seconds->reset();
+  if (!storage::StoreExists(dir)) return;
+  storage::StoreParams params;
+  bool exists = false;
+  if (!ReadStoreParams(dir, &params, &exists).ok() || !exists) return;
+  *checkpoint_seconds = params.checkpoint_seconds;
+  *batch_seconds = params.batch_seconds;
+}
+
 bool IsRemovedStore(const std::string& dir, GameSpec* spec) {
   if (!storage::StoreExists(dir)) return false;
   storage::StoreParams params;
@@ -95,6 +107,8 @@ Status OpenCountStore(const CountStoreFlags& flags, const GameSpec& spec, const 
     params.kind = storage::StoreKind::kCount;
     params.subtree_target = flags.subtrees ? flags.subtrees : storage::kDefaultSubtrees;
     params.tally = tally;
+    params.checkpoint_seconds = flags.checkpoint_seconds;  // what a resume keeps
+    params.batch_seconds = flags.batch_seconds;
     s = storage::CreateStore(flags.dir, params);
     if (!s.ok()) return s;
   } else {
@@ -174,6 +188,8 @@ Status RemovedInStore(const CountStoreFlags& flags, const GameSpec& spec, int sp
     storage::StoreParams params = storage::NewStoreParams(spec, storage::Keep::kNone);
     params.kind = storage::StoreKind::kRemoved;
     params.plan = storage::EncodeRemovedPlan(storage::PlanRecord(*plan));
+    params.checkpoint_seconds = flags.checkpoint_seconds;  // what a resume keeps
+    params.batch_seconds = flags.batch_seconds;
     s = storage::CreateStore(flags.dir, params);
     if (!s.ok()) return s;
   } else {

@@ -6,6 +6,7 @@
 #define EULERDECK_TOOLS_EULERDECK_COUNT_STORE_H_
 
 #include <atomic>
+#include <optional>
 #include <string>
 
 #include "engine/eulerian/enumerate.h"
@@ -80,6 +81,12 @@ bool IsRemovedStore(const std::string& dir, GameSpec* spec);
 // True when `dir` holds a count store (resume hands it to count, or to
 // reform-stats when *tally, if asked for, is "reform-stats").
 bool IsCountStore(const std::string& dir, GameSpec* spec, std::string* tally = nullptr);
+
+// The commit settings the store in `dir` was created with
+// (StoreParams::checkpoint_seconds and batch_seconds), each empty when the
+// store does not record it (an older build's) or cannot be read.
+void StoreCommitSettings(const std::string& dir, std::optional<double>* checkpoint_seconds,
+                         std::optional<double>* batch_seconds);
 
 }  // namespace eulerdeck::tools
 
