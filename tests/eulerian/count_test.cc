@@ -7,6 +7,7 @@
 #include <catch2/catch.hpp>
 #include <thread>
 
+#include "engine/base/thousands.h"
 #include "engine/cards/brute.h"
 #include "engine/cards/combinatorics.h"
 #include "engine/eulerian/enumerate.h"
@@ -147,8 +148,8 @@ TEST_CASE("count: a stop flag gives Cancelled, saying how far it got") {
   watcher.join();
   INFO(s.ToString());
   REQUIRE(s.IsCancelled());
-  CHECK(s.message().find("interrupted after " + std::to_string(done.load()) + " of " +
-                         std::to_string(total.load()) + " subtrees (") == 0);
+  CHECK(s.message().find("interrupted after " + GroupThousands(done.load()) + " of " +
+                         GroupThousands(total.load()) + " subtrees (") == 0);
   CHECK(done.load() < total.load());
 
   // Not set: the count is unchanged (A007709), and the live counter of

@@ -120,7 +120,7 @@ done
 sleep 1
 kill -INT "$pid"
 wait "$pid"
-if ! grep -qE '^eulerdeck count: interrupted after [0-9]+ of [0-9]+ subtrees .*all finished subtrees are saved' "$tmp/err"; then
+if ! grep -qE '^eulerdeck count: interrupted after [0-9,]+ of [0-9,]+ subtrees .*all finished subtrees are saved' "$tmp/err"; then
   echo "FAIL (Ctrl-C under mpirun --gpu): '$(head -3 "$tmp/err")'"; fail=1
 fi
 got=$("$E" resume --store "$store" --threads 2 2>/dev/null | sed -n 's/^winning decks  //p' | tr -d ,)

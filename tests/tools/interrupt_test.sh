@@ -291,7 +291,7 @@ assert j["monte_carlo"]["deals_played"] == sys.argv[2], j' "$tmp/out" "${n:-0}" 
   { echo "FAIL (dundee advance SIGTERM): JSON $(head -c 300 "$tmp/out")"; fail=1; }
 OB=(dundee optimal-bids --values 4 --max-cards 60 --rounds-all)
 interrupt INT 1 "$C" "${OB[@]}"
-expect_stop "dundee optimal-bids SIGINT" 130 '^cardlab dundee optimal-bids: interrupted after [0-9]+ rows of [0-9]+ \(the last: deck [0-9,]+, m = [0-9]+\); the rows printed are the table.s first [0-9]+, each complete \(those of the decks of at most [0-9]+ cards are what --max-cards [0-9]+ gives\)$'
+expect_stop "dundee optimal-bids SIGINT" 130 '^cardlab dundee optimal-bids: interrupted after [0-9,]+ rows of [0-9,]+ \(the last: deck [0-9,]+, m = [0-9]+\); the rows printed are the table.s first [0-9,]+, each complete \(those of the decks of at most [0-9]+ cards are what --max-cards [0-9]+ gives\)$'
 k=$(tail -1 "$tmp/err" | sed -n 's/.*what --max-cards \([0-9]*\) gives)$/\1/p')
 "$C" dundee optimal-bids --values 4 --max-cards "${k:-4}" --rounds-all 2>/dev/null >"$tmp/ob-ref"
 python3 -c '
@@ -303,8 +303,8 @@ assert all(int(l.split()[1]) > int(sys.argv[3]) for l in got[len(ref):]), "rows 
   "$tmp/out" "$tmp/ob-ref" "${k:-0}" ||
   { echo "FAIL (dundee optimal-bids SIGINT): the rows are not those of --max-cards $k and more"; fail=1; }
 interrupt TERM 1 "$C" "${OB[@]}" --csv "$tmp/ob.csv"
-expect_stop "dundee optimal-bids SIGTERM" 143 '^cardlab dundee optimal-bids: interrupted after [0-9]+ rows of [0-9]+'
-r=$(tail -1 "$tmp/err" | sed -n 's/.*interrupted after \([0-9]*\) rows.*/\1/p')
+expect_stop "dundee optimal-bids SIGTERM" 143 '^cardlab dundee optimal-bids: interrupted after [0-9,]+ rows of [0-9,]+'
+r=$(tail -1 "$tmp/err" | sed -n 's/.*interrupted after \([0-9,]*\) rows.*/\1/p' | tr -d ,)
 [ "$(wc -l <"$tmp/ob.csv")" -eq $((${r:-0} + 1)) ] && [ "${r:-0}" -gt 0 ] ||
   { echo "FAIL (dundee optimal-bids SIGTERM): the CSV does not hold the $r rows done"; fail=1; }
 
@@ -315,7 +315,7 @@ RB=(rebuild --game mousetrap --ranks 200000 --identity)
 for sig in INT TERM; do
   interrupt "$sig" 1 "$E" "${RB[@]}"
   want=$([ "$sig" = INT ] && echo 130 || echo 143)
-  expect_stop "rebuild SIG$sig" "$want" '^eulerdeck rebuild: interrupted during the search after [0-9]+ cards put back, 0 decks found; nothing printed \(a deck is printed once replayed\); not resumable$'
+  expect_stop "rebuild SIG$sig" "$want" '^eulerdeck rebuild: interrupted during the search after [0-9,]+ cards put back, 0 decks found; nothing printed \(a deck is printed once replayed\); not resumable$'
   [ "$(grep -vc '^rebuild: ' "$tmp/err")" -eq 1 ] ||
     { echo "FAIL (rebuild SIG$sig): not one line: $(cat "$tmp/err")"; fail=1; }
   [ -s "$tmp/out" ] && { echo "FAIL (rebuild SIG$sig): printed a result"; fail=1; }
