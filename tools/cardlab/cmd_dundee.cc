@@ -469,7 +469,8 @@ int RunOptimalBids(const std::vector<std::string>& args) {
     // The rows are the table's first ones; with --values, those of the
     // decks of fewer cards than the one under way are --max-cards' table.
     const uint64_t n = done.load();
-    std::cerr << program << ": interrupted after " << Plural(n, "row") << " of " << Thousands(total.load());
+    std::cerr << program << ": interrupted after " << Plural(n, "row") << " of "
+              << Thousands(total.load());
     if (n > 0) {
       std::cerr << " (the last: deck " << CountsString(last_deck) << ", m = " << last_rounds
                 << "); the rows printed are the table's first " << n << ", each complete";
