@@ -4,8 +4,8 @@
 # rebuild never changes a running job) and runs the queue under nohup nice,
 # with docs/data/progress for the stores a machine handed back fresh lost
 # (they are imported, then resumed). Refuses to start a second queue.
-#   scripts/record_start.sh [JOB...]   default: issue 57's runs (A028305 rows
-#   16 and 17, then the stored run of hlm s = 2 m = 16; see below)
+#   scripts/record_start.sh [JOB...]   default: issue 57's runs (A028305 row
+#   17, then the stored run of hlm s = 2 m = 16; see below)
 # EULERDECK_RUNS (default /var/tmp/eulerdeck-runs) and EULERDECK_PROGRESS
 # (default docs/data/progress, absolute) move the runs and the documents.
 set -euo pipefail
@@ -27,12 +27,12 @@ if ! flock -n "$R/queue.lock" true || [ "$older" = 1 ]; then
   exit 2
 fi
 jobs=("$@")
-# The default is issue 57's order: A028305 row 16, row 17 (A, then B), then
-# the stored run of hlm s = 2 m = 16 (the queue runs its jobs in the order of
+# The default is issue 57's order: A028305 row 17 (A, then B; row 16 is in
+# docs/results.md), then the stored run of hlm s = 2 m = 16 (the queue runs its jobs in the order of
 # its own lines, so naming the others here would put the contest before row
 # 17). The other jobs (the contest, the reform statistics and searches, the
 # backward counts, removed-modular-s1-m15) wait until those end: name them.
-[ ${#jobs[@]} -gt 0 ] || jobs=(removed-mousetrap-s1-m16 removed-mousetrap-s1-m17 run-hlm-s2-m16)
+[ ${#jobs[@]} -gt 0 ] || jobs=(removed-mousetrap-s1-m17 run-hlm-s2-m16)
 mkdir -p "$R/bin"
 bin="eulerdeck-$(git rev-parse --short HEAD)"
 [ -e "$R/bin/$bin" ] || cp build/eulerdeck "$R/bin/$bin"
