@@ -45,6 +45,23 @@ EULERDECK_HD_INLINE int Popcount64(uint64_t x) {
 #endif
 }
 
+// The same for 32-bit words (the GPU's warp walk: masks of one word).
+EULERDECK_HD_INLINE int Popcount32(uint32_t x) {
+#ifdef __CUDA_ARCH__
+  return __popc(x);
+#else
+  return __builtin_popcount(x);
+#endif
+}
+// REQUIRES: x != 0.
+EULERDECK_HD_INLINE int Ctz32(uint32_t x) {
+#ifdef __CUDA_ARCH__
+  return __ffs(static_cast<int>(x)) - 1;
+#else
+  return __builtin_ctz(x);
+#endif
+}
+
 // Copies N bytes (small: the compiler unrolls it).
 template <size_t N>
 EULERDECK_HD_INLINE void CopyBytes(void* to, const void* from) {

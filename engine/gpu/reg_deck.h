@@ -43,22 +43,6 @@ EULERDECK_HD_INLINE uint32_t FunnelLeft(uint32_t lo, uint32_t hi, uint32_t s) {
 #endif
 }
 
-EULERDECK_HD_INLINE int Popcount32(uint32_t x) {
-#ifdef __CUDA_ARCH__
-  return __popc(x);
-#else
-  return __builtin_popcount(x);
-#endif
-}
-// REQUIRES: x != 0.
-EULERDECK_HD_INLINE int Ctz32(uint32_t x) {
-#ifdef __CUDA_ARCH__
-  return __ffs(static_cast<int>(x)) - 1;
-#else
-  return __builtin_ctz(x);
-#endif
-}
-
 // kWords >= 2 words: sub-decks of up to 4 kWords cards.
 template <int kWords>
 struct RegDeck {

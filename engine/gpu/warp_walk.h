@@ -150,7 +150,7 @@ struct Held {
     uint32_t out = 0;
     EULERDECK_UNROLL
     for (int i = 0; i < 3; ++i) {
-      const uint32_t v = static_cast<uint32_t>(Ctz32(m[0]));
+      const uint32_t v = static_cast<uint32_t>(hd::Ctz32(m[0]));
       out |= v << (8 * i);
       uint32_t c = 1u << v;  // one card of v found: off the deepest set holding it
       EULERDECK_UNROLL
@@ -278,7 +278,7 @@ EULERDECK_HD bool WalkWarp(Warp& w, const WarpRule& r, const uint8_t* roots, uin
   auto push = [&](Lane& l, int lane) {
     const uint32_t mask = ValidMask(l.deck, l.d, r) & l.held.Available(r);
     m.frames[(l.d - root_cards) * kWarpLanes + lane] = mask;
-    const int c = Popcount32(mask);
+    const int c = hd::Popcount32(mask);
     w.Add(m.level + l.d + 1, static_cast<uint64_t>(c));
     m.size[lane] += static_cast<uint64_t>(c);
   };
@@ -289,10 +289,10 @@ EULERDECK_HD bool WalkWarp(Warp& w, const WarpRule& r, const uint8_t* roots, uin
     // 1. Lanes without a root take the next ones, one atomic per warp.
     const uint32_t idle = w.Ballot([](const Lane& l, int) { return l.state == Lane::kIdle; });
     if (idle != 0) {
-      const uint64_t base = w.FetchRoots(static_cast<uint32_t>(Popcount32(idle)));
+      const uint64_t base = w.FetchRoots(static_cast<uint32_t>(hd::Popcount32(idle)));
       w.ForLanes([&](Lane& l, int lane) {
         if (l.state != Lane::kIdle) return;
-        const uint64_t i = base + static_cast<uint64_t>(Popcount32(idle & below(lane)));
+        const uint64_t i = base + static_cast<uint64_t>(hd::Popcount32(idle & below(lane)));
         if (i >= root_count) {
           l.state = Lane::kRetired;
           return;
@@ -336,7 +336,7 @@ EULERDECK_HD bool WalkWarp(Warp& w, const WarpRule& r, const uint8_t* roots, uin
           }
           uint32_t* parent = frame - kWarpLanes;  // back up: undo the child
           const uint32_t pm = *parent;
-          const int q = RemovalSlot(l.d - 1, static_cast<uint32_t>(Ctz32(pm)));
+          const int q = RemovalSlot(l.d - 1, static_cast<uint32_t>(hd::Ctz32(pm)));
           uint32_t x;
           l.deck = l.deck.Parent(l.d - 1, q, &x);
           l.held.Give(x);
@@ -344,9 +344,9 @@ EULERDECK_HD bool WalkWarp(Warp& w, const WarpRule& r, const uint8_t* roots, uin
           *parent = pm & (pm - 1);
           return;
         }
-        const uint32_t t = static_cast<uint32_t>(Ctz32(mask));  // names value t
-        if (l.d + 1 == K) {                                     // a job, if the ring has room
-          const int slot = ring + Popcount32(making & below(lane));
+        const uint32_t t = static_cast<uint32_t>(hd::Ctz32(mask));  // names value t
+        if (l.d + 1 == K) {                                         // a job, if the ring has room
+          const int slot = ring + hd::Popcount32(making & below(lane));
           if (slot >= m.ring_size) return;  // stalled until the ring drains
           const RegDeck<kWords> child = l.deck.Child(l.d, t, t);
           Held held = l.held;
@@ -364,7 +364,7 @@ EULERDECK_HD bool WalkWarp(Warp& w, const WarpRule& r, const uint8_t* roots, uin
         push(l, lane);
       });
       w.Sync();
-      const int made = Popcount32(making);
+      const int made = hd::Popcount32(making);
       ring += made < m.ring_size - ring ? made : m.ring_size - ring;
     }
     // 3. Bottom rounds: a full warp of jobs, or all of them when a root is
