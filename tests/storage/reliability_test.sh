@@ -247,8 +247,13 @@ def observe(d):
                 j.pop("store", None)
                 j.pop("disk_bytes", None)
                 out = json.dumps(j, sort_keys=True)
-            if reader == "list":  # all but the path and the disk column
-                out = " ".join(w for w in out.replace(d, "STORE").split() if "iB" not in w)
+            if reader == "list":  # all but the path, the disk column and the
+                # checkpoint's age (wall time since COMMITTED was written:
+                # it grows between two readings of one store)
+                words = out.replace(d, "STORE").split()
+                words = [w for i, w in enumerate(words)
+                         if w != "ago" and not (i + 1 < len(words) and words[i + 1] == "ago")]
+                out = " ".join(w for w in words if "iB" not in w)
             seen[reader] = ("ok", out)
         elif r.returncode == 1 and r.stderr.count("\n") == 1:
             seen[reader] = ("damage", None)
