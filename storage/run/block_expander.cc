@@ -2,15 +2,58 @@
 
 #include <algorithm>
 
+#include "engine/base/hd.h"
+
 namespace eulerdeck::storage {
 
 BlockExpander::BlockExpander(const ChildRule& rule, uint32_t entries_per_block)
     : rule_(rule),
       entries_per_block_(entries_per_block),
       path_(CountCoding{rule.spec().ranks, rule.spec().suits}),
-      deck_(kMaxEnumCards) {}
+      deck_(kMaxEnumCards) {
+  const GameSpec& spec = rule.spec();
+  const int n = spec.cards();
+  if (spec.ranks + n < 64) {
+    // Every h of a sub-deck of j cards is at most ranks + j: one word.
+    for (int j = 1; j + 1 < n; ++j) {
+      bits_[j] = rule.core().size(j).words == 1 && rule.core().size(j + 1).words == 1;
+    }
+    for (int j = 1; j + 2 < n; ++j) bits3_[j] = bits_[j] && bits_[j + 1];
+  }
+}
 
-void BlockExpander::Flush(Output* o, ExpandedBlocks* out) {
+uint64_t BlockExpander::Blocked(uint64_t h, const SizeRule& p) {
+  // ValidCounts() (rule_core.h) ORs S's first word shifted by each h_i; the
+  // elements of S past limit - 2 reach no count (every h >= 2), so with
+  // those few known the OR runs over them instead.
+  if (p.s_trivial) return h;
+  uint64_t b = 0;
+  if (p.s_element_count <= kMaxViewSElements) {
+    for (uint32_t e = 0; e < p.s_element_count; ++e) b |= h << p.s_elements[e];
+  } else {
+    for (uint64_t w = h; w; w &= w - 1) b |= p.s_bits0 << hd::Ctz64(w);
+  }
+  return b;
+}
+
+// Writes an entry of `level` whose counts are the path's first j (their
+// ranks rank_[0..j)) and then one of rank r.
+__attribute__((always_inline)) inline void BlockExpander::Write(int level, int j, uint32_t r) {
+  Output& o = outputs_[level - first_];
+  if (o.raw.entries == entries_per_block_) Flush(&o, &out_[level - first_]);
+  // The entry's counts from the prefix it shares with the level's last
+  // entry on: the path's (their ranks are known), then r.
+  const int shared = o.raw.entries == 0 ? 0 : std::min(o.shared, j);
+  if (shared == j) {
+    o.writer.Sibling(r);
+  } else {
+    o.writer.Entry(level - shared, rank_ + shared, j - shared, r);
+  }
+  o.shared = j;
+  ++o.raw.entries;
+}
+
+__attribute__((noinline)) void BlockExpander::Flush(Output* o, ExpandedBlocks* out) {
   o->writer.Finish();
   std::string block;
   SealBlock(o->raw, &block);
@@ -24,21 +67,17 @@ void BlockExpander::Flush(Output* o, ExpandedBlocks* out) {
 
 void BlockExpander::Grow(int j) {
   const int level = j + 1;
-  Output& o = outputs_[level - first_];
-  ExpandedBlocks* out = &out_[level - first_];
+  if (!force_generic_) {
+    if (level + 2 == last_ && bits3_[j]) return GrowBits3(j);
+    if (level + 1 == last_ && bits_[j]) return GrowBits(j);
+  }
   const bool deeper = level < last_;
   ChildCounts valid;
   rule_.ValidCounts(deck_[j - 1].data(), j, &valid);
   // r, t's rank: the same as path_.Rank(t) (RankPath's definition), from
   // the child rule's bitset of available counts.
   rule_.ForEachChildRanked(valid, path_.available_bits(), [&](uint32_t t, Card x, uint32_t r) {
-    if (o.raw.entries == entries_per_block_) Flush(&o, out);
-    // The child's counts from the prefix it shares with the level's last
-    // entry on: the path's (their ranks are known), then t.
-    const int shared = o.raw.entries == 0 ? 0 : std::min(o.shared, j);
-    o.writer.Entry(level - shared, rank_ + shared, j - shared, r);
-    o.shared = j;
-    ++o.raw.entries;
+    Write(level, j, r);
     if (deeper) {
       rank_[j] = static_cast<uint16_t>(r);
       path_.Push(static_cast<uint16_t>(t));
@@ -52,6 +91,155 @@ void BlockExpander::Grow(int j) {
       }
     }
   });
+}
+
+void BlockExpander::GrowBits(int j) {
+  const RuleCore& core = rule_.core();
+  const Card* d = deck_[j - 1].data();
+  // pre[i], suf[i]: the h values of d's positions [0, i) and [i, j).
+  uint64_t hb[kMaxEnumCards], pre[kMaxEnumCards + 1], suf[kMaxEnumCards + 1];
+  pre[0] = 0;
+  for (int i = 0; i < j; ++i) {
+    hb[i] = uint64_t{1} << (d[i] + (j - i));
+    pre[i + 1] = pre[i] | hb[i];
+  }
+  suf[j] = 0;
+  for (int i = j - 1; i >= 0; --i) suf[i] = suf[i + 1] | hb[i];
+
+  const SizeRule& pc = core.size(j);      // the children's counts
+  const SizeRule& pg = core.size(j + 1);  // the grandchildren's
+  ChildCountsN<1> valid;
+  valid.words = 1;
+  valid.limit = pc.limit;
+  valid.bits[0] = ~Blocked(pre[j], pc) & pc.last_word_mask;
+  uint64_t counts[1];
+  const bool wraps = AvailableCounts(core, valid, path_.available_bits(), counts);
+  // As ForEachChildRanked() (children.h): in increasing t, r the number of
+  // available counts below t.
+  for (uint64_t w = valid.bits[0] & counts[0]; w; w &= w - 1) {
+    const uint32_t t = static_cast<uint32_t>(hd::Ctz64(w));
+    const Card x = wraps ? core.value_of(t) : static_cast<Card>(t);
+    const uint32_t r =
+        static_cast<uint32_t>(hd::Popcount64(counts[0] & ((uint64_t{1} << t) - 1)));
+    Write(j + 1, j, r);
+    rank_[j] = static_cast<uint16_t>(r);
+    path_.Push(static_cast<uint16_t>(t));
+    const int q = RemovalSlot(j, t), s = j + 1 - q, p = j - q;
+    const uint64_t hc = (suf[p] << s) | (uint64_t{1} << (x + s)) | (pre[p] >> q);
+    ChildCountsN<1> cv;
+    cv.words = 1;
+    cv.limit = pg.limit;
+    cv.bits[0] = ~Blocked(hc, pg) & pg.last_word_mask;
+    uint64_t cc[1];
+    AvailableCounts(core, cv, path_.available_bits(), cc);
+    for (uint64_t w2 = cv.bits[0] & cc[0]; w2; w2 &= w2 - 1) {
+      const uint32_t u = static_cast<uint32_t>(hd::Ctz64(w2));
+      Write(j + 2, j + 1, static_cast<uint32_t>(hd::Popcount64(cc[0] & ((uint64_t{1} << u) - 1))));
+    }
+    path_.Truncate(j);
+    // The last level's last entry now lies under this child.
+    Output& g = outputs_[j + 2 - first_];
+    g.shared = std::min(g.shared, j);
+  }
+}
+
+void BlockExpander::GrowBits3(int j) {
+  const RuleCore& core = rule_.core();
+  const Card* d = deck_[j - 1].data();
+  // or[l][i]: the h values of d's positions [i, i + 2^l); pre[i], suf[i]:
+  // of [0, i) and [i, j).
+  uint64_t or_[6][kMaxEnumCards], pre[kMaxEnumCards + 1], suf[kMaxEnumCards + 1];
+  pre[0] = 0;
+  for (int i = 0; i < j; ++i) {
+    or_[0][i] = uint64_t{1} << (d[i] + (j - i));
+    pre[i + 1] = pre[i] | or_[0][i];
+  }
+  suf[j] = 0;
+  for (int i = j - 1; i >= 0; --i) suf[i] = suf[i + 1] | or_[0][i];
+  for (int l = 1; (1 << l) <= j; ++l) {
+    for (int i = 0; i + (1 << l) <= j; ++i) or_[l][i] = or_[l - 1][i] | or_[l - 1][i + (1 << (l - 1))];
+  }
+  // The h values of d's positions [a, b).
+  const auto range = [&](int a, int b) -> uint64_t {
+    if (b <= a) return 0;
+    const int l = 31 - __builtin_clz(static_cast<uint32_t>(b - a));
+    return or_[l][a] | or_[l][b - (1 << l)];
+  };
+
+  const SizeRule& pc = core.size(j);       // the children's counts
+  const SizeRule& pg = core.size(j + 1);   // the grandchildren's
+  const SizeRule& pgg = core.size(j + 2);  // the great-grandchildren's
+  Output& g = outputs_[j + 2 - first_];
+  Output& gg = outputs_[j + 3 - first_];
+  ChildCountsN<1> valid;
+  valid.words = 1;
+  valid.limit = pc.limit;
+  valid.bits[0] = ~Blocked(pre[j], pc) & pc.last_word_mask;
+  // The values the child and the grandchild may still take: the path's
+  // (depth j) less x, then y, when their copies run out (RankPath::Push(),
+  // without its stores: neither is pushed).
+  const uint64_t* avail = path_.available_bits();
+  const int suits = path_.suits();
+  uint64_t avail_c[2], avail_g[2];
+  uint64_t counts[1];
+  const bool wraps = AvailableCounts(core, valid, avail, counts);
+  for (uint64_t w = valid.bits[0] & counts[0]; w; w &= w - 1) {
+    const uint32_t t = static_cast<uint32_t>(hd::Ctz64(w));
+    const Card x = wraps ? core.value_of(t) : static_cast<Card>(t);
+    const uint32_t r =
+        static_cast<uint32_t>(hd::Popcount64(counts[0] & ((uint64_t{1} << t) - 1)));
+    Write(j + 1, j, r);
+    rank_[j] = static_cast<uint16_t>(r);
+    const int held_x = path_.Copies(x) + 1;
+    avail_c[0] = avail[0], avail_c[1] = avail[1];
+    if (!AvailableValues::Available(held_x, suits)) avail_c[x >> 6] &= ~(uint64_t{1} << (x & 63));
+    // The child C = d[p..j), x, d[0..p).
+    const int q1 = RemovalSlot(j, t), s1 = j + 1 - q1, p = j - q1;
+    const uint64_t xb = uint64_t{1} << (x + s1);
+    const uint64_t hc = (suf[p] << s1) | xb | (pre[p] >> q1);
+    ChildCountsN<1> cv;
+    cv.words = 1;
+    cv.limit = pg.limit;
+    cv.bits[0] = ~Blocked(hc, pg) & pg.last_word_mask;
+    uint64_t cc[1];
+    const bool cwraps = AvailableCounts(core, cv, avail_c, cc);
+    for (uint64_t w2 = cv.bits[0] & cc[0]; w2; w2 &= w2 - 1) {
+      const uint32_t u = static_cast<uint32_t>(hd::Ctz64(w2));
+      const Card y = cwraps ? core.value_of(u) : static_cast<Card>(u);
+      const uint32_t r2 = static_cast<uint32_t>(hd::Popcount64(cc[0] & ((uint64_t{1} << u) - 1)));
+      Write(j + 2, j + 1, r2);
+      rank_[j + 1] = static_cast<uint16_t>(r2);
+      avail_g[0] = avail_c[0], avail_g[1] = avail_c[1];
+      if (!AvailableValues::Available(path_.Copies(y) + (y == x) + 1, suits))
+        avail_g[y >> 6] &= ~(uint64_t{1} << (y & 63));
+      // The grandchild G = C[c..j+1), y, C[0..c): the h values of C's two
+      // ranges, from d's.
+      const int q2 = RemovalSlot(j + 1, u), s2 = j + 2 - q2, c = j + 1 - q2;
+      uint64_t lo, hi;  // C[0..c), C[c..j+1)
+      if (c <= q1) {    // C[0..c) = d[p..p+c)
+        lo = range(p, p + c) << s1;
+        hi = (suf[p + c] << s1) | xb | (pre[p] >> q1);
+      } else {  // C[c..j+1) = d[c-q1-1..p)
+        lo = (suf[p] << s1) | xb | (pre[c - q1 - 1] >> q1);
+        hi = range(c - q1 - 1, p) >> q1;
+      }
+      const uint64_t hg = (hi << s2) | (uint64_t{1} << (y + s2)) | (lo >> q2);
+      ChildCountsN<1> gv;
+      gv.words = 1;
+      gv.limit = pgg.limit;
+      gv.bits[0] = ~Blocked(hg, pgg) & pgg.last_word_mask;
+      uint64_t gc[1];
+      AvailableCounts(core, gv, avail_g, gc);
+      for (uint64_t w3 = gv.bits[0] & gc[0]; w3; w3 &= w3 - 1) {
+        const uint32_t v = static_cast<uint32_t>(hd::Ctz64(w3));
+        Write(j + 3, j + 2, static_cast<uint32_t>(hd::Popcount64(gc[0] & ((uint64_t{1} << v) - 1))));
+      }
+      gg.shared = std::min(gg.shared, j + 1);
+    }
+    // The deeper levels' last entries now lie under this child.
+    g.shared = std::min(g.shared, j);
+    gg.shared = std::min(gg.shared, j);
+  }
 }
 
 Status BlockExpander::ExpandLevels(std::string_view data, int k, int levels, ExpandedBlocks* out) {

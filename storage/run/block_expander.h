@@ -54,6 +54,10 @@ class BlockExpander {
   // k + levels <= cards): out[i] receives level k+1+i.
   Status ExpandLevels(std::string_view data, int k, int levels, ExpandedBlocks* out);
 
+  // Grows every level as Grow() does, never by GrowBits() (tests: both ways
+  // must write the same blocks).
+  void ForceGeneric() { force_generic_ = true; }
+
  private:
   // The block being written at one level.
   struct Output {
@@ -65,6 +69,27 @@ class BlockExpander {
   // Writes the children of the path (depth j: its sub-deck is deck_[j-1])
   // at level j+1, and below them down to level last_.
   void Grow(int j);
+  // The same where level j+1 is last_ - 1 and bits_[j]: the children are
+  // not built. Their h values (h_i = C[i] + (j+1) - i, engine/eulerian/
+  // children.h) come from the parent's by shifts, as the count's last
+  // levels take them (engine/eulerian/last_levels.h): a child C = D[p..j),
+  // x, D[0..p) of D, p = j - q, has (suffix(p) << s) | bit(x + s) |
+  // (prefix(p) >> q), s = j + 1 - q, where suffix(p) and prefix(p) are the
+  // bitsets of D's h values at positions [p, j) and [0, p). Its valid
+  // counts are then a word's shifts, with no loop over its cards.
+  void GrowBits(int j);
+  // The same where level j+1 is last_ - 2 and bits3_[j]: neither the
+  // children nor the grandchildren are built. A grandchild's h values come
+  // from two ranges of its parent's positions, each at most two ranges of
+  // the sub-deck's and the card between (last_levels.h's CountBits()); the
+  // ranges' ORs from a table of the sub-deck's ORs over runs of 2^l
+  // positions, so each in two reads.
+  void GrowBits3(int j);
+  // The counts that h values `h` (bit w: some h_i = w, every w < 64) block
+  // for the children of a sub-deck of size p (conditions (2)), within p's
+  // limit (p.words == 1): the union of h + S.
+  static uint64_t Blocked(uint64_t h, const SizeRule& p);
+  void Write(int level, int j, uint32_t r);
   void Flush(Output* o, ExpandedBlocks* out);
 
   const ChildRule& rule_;
@@ -75,6 +100,12 @@ class BlockExpander {
   Output outputs_[kMaxPassLevels];  // outputs_[i]: level first_ + i
   ExpandedBlocks* out_ = nullptr;
   std::vector<std::array<Card, kNodeBytes>> deck_;  // deck_[j]: sub-deck of j+1 cards
+  // bits_[j]: GrowBits() may grow sub-decks of j cards (ranks + cards < 64,
+  // and the children and grandchildren of j cards have one-word limits).
+  bool bits_[kMaxEnumCards + 1] = {};
+  // bits3_[j]: GrowBits3() may grow them (bits_[j] and bits_[j + 1]).
+  bool bits3_[kMaxEnumCards + 1] = {};
+  bool force_generic_ = false;
   uint16_t rank_[kMaxEnumCards] = {};               // rank_[j]: rank of the path's count j
 };
 

@@ -66,10 +66,19 @@ class NibbleWriter {
   // The nibbles gather in locals, which stay in registers for the entry
   // (members would go back to memory after each nibble: the string may
   // alias them); the fused expander writes every entry through here.
-  void Entry(int suffix, const uint16_t* ranks, int n, uint32_t last) {
+  __attribute__((always_inline)) void Entry(int suffix, const uint16_t* ranks, int n, uint32_t last) {
     Local l{acc_, pending_};
     Value(&l, static_cast<uint32_t>(suffix - 1), 2);
     for (int i = 0; i < n; ++i) Value(&l, ranks[i], rank_nibbles_);
+    Value(&l, last, rank_nibbles_);
+    acc_ = l.acc, pending_ = l.pending;
+  }
+
+  // Entry(1, nullptr, 0, last): an entry that differs from the one before
+  // in its last count only (a sibling's), the expander's common case.
+  void Sibling(uint32_t last) {
+    Local l{acc_, pending_};
+    Put(&l, 0);
     Value(&l, last, rank_nibbles_);
     acc_ = l.acc, pending_ = l.pending;
   }

@@ -60,6 +60,11 @@ class RankPath {
   // The values path[0..depth) leaves available, as AvailableValues::bits().
   const uint64_t* available_bits() const { return bits_[depth_]; }
 
+  // The cards of value v the path holds (tracked with several suits only;
+  // 0 with one).
+  int Copies(uint32_t v) const { return suits_ > 1 ? copies_[v] : 0; }
+  int suits() const { return suits_; }
+
   // Pops the path back to its first d counts. REQUIRES: d <= depth().
   void Truncate(int d) {
     if (suits_ > 1) {

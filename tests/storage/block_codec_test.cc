@@ -250,7 +250,8 @@ TEST_CASE("codec: a pass of several levels writes what level-by-level expansion 
       for (uint32_t in_block : {kEntriesPerBlock, 61u}) {
         for (uint32_t per_block : {kEntriesPerBlock, 97u}) {
           INFO("input blocks of " << in_block << ", output blocks of " << per_block);
-          BlockExpander one(rule, per_block), pass(rule, per_block);
+          BlockExpander one(rule, per_block), pass(rule, per_block), generic(rule, per_block);
+          generic.ForceGeneric();  // every level built, never by bits
           // want[i]: level k+1+i by the reference, one level at a time.
           std::vector<std::vector<std::string>> want(levels);
           std::vector<std::vector<uint16_t>> got(levels);
@@ -272,6 +273,9 @@ TEST_CASE("codec: a pass of several levels writes what level-by-level expansion 
             }
             std::vector<ExpandedBlocks> out(levels);
             REQUIRE(pass.ExpandLevels(data, k, levels, out.data()).ok());
+            std::vector<ExpandedBlocks> built(levels);
+            REQUIRE(generic.ExpandLevels(data, k, levels, built.data()).ok());
+            for (int i = 0; i < levels; ++i) REQUIRE(built[i].blocks == out[i].blocks);
             ExpandedBlocks single;
             REQUIRE(one.Expand(data, k, &single).ok());
             REQUIRE(out[0].blocks == single.blocks);
