@@ -6,23 +6,12 @@
 
 namespace eulerdeck::storage {
 
-BlockExpander::BlockExpander(const ChildRule& rule, uint32_t entries_per_block)
-    : rule_(rule),
-      entries_per_block_(entries_per_block),
-      path_(CountCoding{rule.spec().ranks, rule.spec().suits}),
-      deck_(kMaxEnumCards) {
-  const GameSpec& spec = rule.spec();
-  const int n = spec.cards();
-  if (spec.ranks + n < 64) {
-    // Every h of a sub-deck of j cards is at most ranks + j: one word.
-    for (int j = 1; j + 1 < n; ++j) {
-      bits_[j] = rule.core().size(j).words == 1 && rule.core().size(j + 1).words == 1;
-    }
-    for (int j = 1; j + 2 < n; ++j) bits3_[j] = bits_[j] && bits_[j + 1];
-  }
-}
+namespace {
 
-uint64_t BlockExpander::Blocked(uint64_t h, const SizeRule& p) {
+// The counts that h values `h` (bit w: some h_i = w, every w < 64) block
+// for the children of a sub-deck of size p (condition (2)), within p's
+// limit (p.words == 1): the union of h + S.
+inline uint64_t Blocked(uint64_t h, const SizeRule& p) {
   // ValidCounts() (rule_core.h) ORs S's first word shifted by each h_i; the
   // elements of S past limit - 2 reach no count (every h >= 2), so with
   // those few known the OR runs over them instead.
@@ -35,6 +24,95 @@ uint64_t BlockExpander::Blocked(uint64_t h, const SizeRule& p) {
   }
   return b;
 }
+
+// The widest counts the bits paths take: those with a table of S's shifted
+// copies (rule_core.h, SizeRule::shifted_at), or one word.
+constexpr int kBitsWords = kMaxTableWords;
+using BitsCounts = ChildCountsN<kBitsWords>;
+
+bool BitsSize(const SizeRule& p) {
+  return p.words == 1 || (p.words <= kBitsWords && p.shifted_at != kNoTable);
+}
+
+// Conditions (1) and (2) for the children of a sub-deck of size p whose h
+// values are `h` (bit w: some h_i = w): what ValidCounts() (rule_core.h)
+// finds from its cards. REQUIRES: BitsSize(p).
+inline void ValidFromH(const RuleCore& core, const SizeRule& p, uint64_t h, BitsCounts* out) {
+  out->limit = p.limit;
+  out->words = p.words;
+  if (p.words == 1) {
+    out->bits[0] = ~Blocked(h, p) & p.last_word_mask;
+    return;
+  }
+  // An OR of the rows S << h of the h within the limit (ValidCountsWide()).
+  const uint64_t* rows = core.pool + p.shifted_at;
+  uint64_t acc[kBitsWords] = {};
+  const uint64_t within = p.limit >= 63 ? ~uint64_t{0} : (uint64_t{2} << p.limit) - 1;
+  for (uint64_t w = h & within; w; w &= w - 1) {
+    const uint64_t* row = rows + static_cast<size_t>(hd::Ctz64(w)) * p.words;
+    for (int i = 0; i < kBitsWords; ++i) {
+      if (i < p.words) acc[i] |= row[i];
+    }
+  }
+  for (int i = 0; i < p.words; ++i) out->bits[i] = ~acc[i];
+  out->bits[0] &= ~uint64_t{1};
+  out->bits[p.words - 1] &= p.last_word_mask;
+}
+
+// As ChildRule::ForEachChildRanked() (children.h): f(t, x, r) for each
+// count t in `valid` naming a value in `avail`, in increasing t, r the
+// number of such counts below t whatever `valid` says.
+template <class F>
+inline void ForEachRanked(const RuleCore& core, const BitsCounts& valid, const uint64_t* avail,
+                          F&& f) {
+  uint64_t counts[kBitsWords];
+  const bool wraps = AvailableCounts(core, valid, avail, counts);
+  if (valid.words == 1) {
+    for (uint64_t w = valid.bits[0] & counts[0]; w; w &= w - 1) {
+      const uint32_t t = static_cast<uint32_t>(hd::Ctz64(w));
+      f(t, wraps ? core.value_of(t) : static_cast<Card>(t),
+        static_cast<uint32_t>(hd::Popcount64(counts[0] & ((uint64_t{1} << t) - 1))));
+    }
+    return;
+  }
+  uint32_t below = 0;
+  for (int i = 0; i < valid.words; ++i) {
+    for (uint64_t w = valid.bits[i] & counts[i]; w; w &= w - 1) {
+      const int bit = hd::Ctz64(w);
+      const uint32_t t = static_cast<uint32_t>(i * 64 + bit);
+      f(t, wraps ? core.value_of(t) : static_cast<Card>(t),
+        below + static_cast<uint32_t>(hd::Popcount64(counts[i] & ((uint64_t{1} << bit) - 1))));
+    }
+    below += static_cast<uint32_t>(hd::Popcount64(counts[i]));
+  }
+}
+
+// The values a child may still take after it took x: `avail` (its
+// parent's) less x when x's copies run out (RankPath::Push(), without its
+// stores). held: the parent's cards of value x.
+inline void TakeValue(const uint64_t* avail, Card x, int held, int suits, uint64_t* out) {
+  out[0] = avail[0], out[1] = avail[1];
+  if (!AvailableValues::Available(held + 1, suits)) out[x >> 6] &= ~(uint64_t{1} << (x & 63));
+}
+
+}  // namespace
+
+BlockExpander::BlockExpander(const ChildRule& rule, uint32_t entries_per_block)
+    : rule_(rule),
+      entries_per_block_(entries_per_block),
+      path_(CountCoding{rule.spec().ranks, rule.spec().suits}),
+      deck_(kMaxEnumCards) {
+  const GameSpec& spec = rule.spec();
+  const int n = spec.cards();
+  if (spec.ranks + n < 64) {
+    // Every h of a sub-deck of j cards is at most ranks + j: one word.
+    for (int j = 1; j + 1 < n; ++j) {
+      bits_[j] = BitsSize(rule.core().size(j)) && BitsSize(rule.core().size(j + 1));
+    }
+    for (int j = 1; j + 2 < n; ++j) bits3_[j] = bits_[j] && bits_[j + 1];
+  }
+}
+
 
 // Writes an entry of `level` whose counts are the path's first j (their
 // ranks rank_[0..j)) and then one of rank r.
@@ -93,6 +171,7 @@ void BlockExpander::Grow(int j) {
   });
 }
 
+
 void BlockExpander::GrowBits(int j) {
   const RuleCore& core = rule_.core();
   const Card* d = deck_[j - 1].data();
@@ -106,41 +185,26 @@ void BlockExpander::GrowBits(int j) {
   suf[j] = 0;
   for (int i = j - 1; i >= 0; --i) suf[i] = suf[i + 1] | hb[i];
 
-  const SizeRule& pc = core.size(j);      // the children's counts
-  const SizeRule& pg = core.size(j + 1);  // the grandchildren's
-  ChildCountsN<1> valid;
-  valid.words = 1;
-  valid.limit = pc.limit;
-  valid.bits[0] = ~Blocked(pre[j], pc) & pc.last_word_mask;
-  uint64_t counts[1];
-  const bool wraps = AvailableCounts(core, valid, path_.available_bits(), counts);
-  // As ForEachChildRanked() (children.h): in increasing t, r the number of
-  // available counts below t.
-  for (uint64_t w = valid.bits[0] & counts[0]; w; w &= w - 1) {
-    const uint32_t t = static_cast<uint32_t>(hd::Ctz64(w));
-    const Card x = wraps ? core.value_of(t) : static_cast<Card>(t);
-    const uint32_t r =
-        static_cast<uint32_t>(hd::Popcount64(counts[0] & ((uint64_t{1} << t) - 1)));
+  const SizeRule& pg = core.size(j + 1);  // the grandchildren's counts
+  Output& g = outputs_[j + 2 - first_];
+  const uint64_t* avail = path_.available_bits();
+  const int suits = path_.suits();
+  BitsCounts valid;
+  ValidFromH(core, core.size(j), pre[j], &valid);
+  ForEachRanked(core, valid, avail, [&](uint32_t t, Card x, uint32_t r) {
     Write(j + 1, j, r);
     rank_[j] = static_cast<uint16_t>(r);
-    path_.Push(static_cast<uint16_t>(t));
+    uint64_t avail_c[2];
+    TakeValue(avail, x, path_.Copies(x), suits, avail_c);
+    // The child C = d[p..j), x, d[0..p).
     const int q = RemovalSlot(j, t), s = j + 1 - q, p = j - q;
     const uint64_t hc = (suf[p] << s) | (uint64_t{1} << (x + s)) | (pre[p] >> q);
-    ChildCountsN<1> cv;
-    cv.words = 1;
-    cv.limit = pg.limit;
-    cv.bits[0] = ~Blocked(hc, pg) & pg.last_word_mask;
-    uint64_t cc[1];
-    AvailableCounts(core, cv, path_.available_bits(), cc);
-    for (uint64_t w2 = cv.bits[0] & cc[0]; w2; w2 &= w2 - 1) {
-      const uint32_t u = static_cast<uint32_t>(hd::Ctz64(w2));
-      Write(j + 2, j + 1, static_cast<uint32_t>(hd::Popcount64(cc[0] & ((uint64_t{1} << u) - 1))));
-    }
-    path_.Truncate(j);
+    BitsCounts cv;
+    ValidFromH(core, pg, hc, &cv);
+    ForEachRanked(core, cv, avail_c, [&](uint32_t, Card, uint32_t r2) { Write(j + 2, j + 1, r2); });
     // The last level's last entry now lies under this child.
-    Output& g = outputs_[j + 2 - first_];
     g.shared = std::min(g.shared, j);
-  }
+  });
 }
 
 void BlockExpander::GrowBits3(int j) {
@@ -166,52 +230,32 @@ void BlockExpander::GrowBits3(int j) {
     return or_[l][a] | or_[l][b - (1 << l)];
   };
 
-  const SizeRule& pc = core.size(j);       // the children's counts
-  const SizeRule& pg = core.size(j + 1);   // the grandchildren's
+  const SizeRule& pg = core.size(j + 1);   // the grandchildren's counts
   const SizeRule& pgg = core.size(j + 2);  // the great-grandchildren's
   Output& g = outputs_[j + 2 - first_];
   Output& gg = outputs_[j + 3 - first_];
-  ChildCountsN<1> valid;
-  valid.words = 1;
-  valid.limit = pc.limit;
-  valid.bits[0] = ~Blocked(pre[j], pc) & pc.last_word_mask;
   // The values the child and the grandchild may still take: the path's
-  // (depth j) less x, then y, when their copies run out (RankPath::Push(),
-  // without its stores: neither is pushed).
+  // (depth j) less x, then y (neither is pushed on the path).
   const uint64_t* avail = path_.available_bits();
   const int suits = path_.suits();
-  uint64_t avail_c[2], avail_g[2];
-  uint64_t counts[1];
-  const bool wraps = AvailableCounts(core, valid, avail, counts);
-  for (uint64_t w = valid.bits[0] & counts[0]; w; w &= w - 1) {
-    const uint32_t t = static_cast<uint32_t>(hd::Ctz64(w));
-    const Card x = wraps ? core.value_of(t) : static_cast<Card>(t);
-    const uint32_t r =
-        static_cast<uint32_t>(hd::Popcount64(counts[0] & ((uint64_t{1} << t) - 1)));
+  BitsCounts valid;
+  ValidFromH(core, core.size(j), pre[j], &valid);
+  ForEachRanked(core, valid, avail, [&](uint32_t t, Card x, uint32_t r) {
     Write(j + 1, j, r);
     rank_[j] = static_cast<uint16_t>(r);
-    const int held_x = path_.Copies(x) + 1;
-    avail_c[0] = avail[0], avail_c[1] = avail[1];
-    if (!AvailableValues::Available(held_x, suits)) avail_c[x >> 6] &= ~(uint64_t{1} << (x & 63));
+    uint64_t avail_c[2];
+    TakeValue(avail, x, path_.Copies(x), suits, avail_c);
     // The child C = d[p..j), x, d[0..p).
     const int q1 = RemovalSlot(j, t), s1 = j + 1 - q1, p = j - q1;
     const uint64_t xb = uint64_t{1} << (x + s1);
     const uint64_t hc = (suf[p] << s1) | xb | (pre[p] >> q1);
-    ChildCountsN<1> cv;
-    cv.words = 1;
-    cv.limit = pg.limit;
-    cv.bits[0] = ~Blocked(hc, pg) & pg.last_word_mask;
-    uint64_t cc[1];
-    const bool cwraps = AvailableCounts(core, cv, avail_c, cc);
-    for (uint64_t w2 = cv.bits[0] & cc[0]; w2; w2 &= w2 - 1) {
-      const uint32_t u = static_cast<uint32_t>(hd::Ctz64(w2));
-      const Card y = cwraps ? core.value_of(u) : static_cast<Card>(u);
-      const uint32_t r2 = static_cast<uint32_t>(hd::Popcount64(cc[0] & ((uint64_t{1} << u) - 1)));
+    BitsCounts cv;
+    ValidFromH(core, pg, hc, &cv);
+    ForEachRanked(core, cv, avail_c, [&](uint32_t u, Card y, uint32_t r2) {
       Write(j + 2, j + 1, r2);
       rank_[j + 1] = static_cast<uint16_t>(r2);
-      avail_g[0] = avail_c[0], avail_g[1] = avail_c[1];
-      if (!AvailableValues::Available(path_.Copies(y) + (y == x) + 1, suits))
-        avail_g[y >> 6] &= ~(uint64_t{1} << (y & 63));
+      uint64_t avail_g[2];
+      TakeValue(avail_c, y, path_.Copies(y) + (y == x), suits, avail_g);
       // The grandchild G = C[c..j+1), y, C[0..c): the h values of C's two
       // ranges, from d's.
       const int q2 = RemovalSlot(j + 1, u), s2 = j + 2 - q2, c = j + 1 - q2;
@@ -224,22 +268,16 @@ void BlockExpander::GrowBits3(int j) {
         hi = range(c - q1 - 1, p) >> q1;
       }
       const uint64_t hg = (hi << s2) | (uint64_t{1} << (y + s2)) | (lo >> q2);
-      ChildCountsN<1> gv;
-      gv.words = 1;
-      gv.limit = pgg.limit;
-      gv.bits[0] = ~Blocked(hg, pgg) & pgg.last_word_mask;
-      uint64_t gc[1];
-      AvailableCounts(core, gv, avail_g, gc);
-      for (uint64_t w3 = gv.bits[0] & gc[0]; w3; w3 &= w3 - 1) {
-        const uint32_t v = static_cast<uint32_t>(hd::Ctz64(w3));
-        Write(j + 3, j + 2, static_cast<uint32_t>(hd::Popcount64(gc[0] & ((uint64_t{1} << v) - 1))));
-      }
+      BitsCounts gv;
+      ValidFromH(core, pgg, hg, &gv);
+      ForEachRanked(core, gv, avail_g,
+                    [&](uint32_t, Card, uint32_t r3) { Write(j + 3, j + 2, r3); });
       gg.shared = std::min(gg.shared, j + 1);
-    }
+    });
     // The deeper levels' last entries now lie under this child.
     g.shared = std::min(g.shared, j);
     gg.shared = std::min(gg.shared, j);
-  }
+  });
 }
 
 Status BlockExpander::ExpandLevels(std::string_view data, int k, int levels, ExpandedBlocks* out) {

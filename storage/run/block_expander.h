@@ -85,10 +85,6 @@ class BlockExpander {
   // ranges' ORs from a table of the sub-deck's ORs over runs of 2^l
   // positions, so each in two reads.
   void GrowBits3(int j);
-  // The counts that h values `h` (bit w: some h_i = w, every w < 64) block
-  // for the children of a sub-deck of size p (conditions (2)), within p's
-  // limit (p.words == 1): the union of h + S.
-  static uint64_t Blocked(uint64_t h, const SizeRule& p);
   void Write(int level, int j, uint32_t r);
   void Flush(Output* o, ExpandedBlocks* out);
 
@@ -101,7 +97,9 @@ class BlockExpander {
   ExpandedBlocks* out_ = nullptr;
   std::vector<std::array<Card, kNodeBytes>> deck_;  // deck_[j]: sub-deck of j+1 cards
   // bits_[j]: GrowBits() may grow sub-decks of j cards (ranks + cards < 64,
-  // and the children and grandchildren of j cards have one-word limits).
+  // so every h fits a word, and the counts of the children and grandchildren
+  // of j cards fit one word, or up to kMaxTableWords with rule_core.h's
+  // table of S's shifted copies).
   bool bits_[kMaxEnumCards + 1] = {};
   // bits3_[j]: GrowBits3() may grow them (bits_[j] and bits_[j + 1]).
   bool bits3_[kMaxEnumCards + 1] = {};

@@ -236,6 +236,8 @@ TEST_CASE("codec: a pass of several levels writes what level-by-level expansion 
       {{Game::kHlm, 9, 1}, 4000},       {{Game::kMousetrap, 4, 2}, 4000},
       {{Game::kHlm, 5, 2}, 4000},       {{Game::kModular, 3, 3}, 4000},
       {{Game::kModular, 20, 1}, 40},    {{Game::kModular, 16, 4}, 40},
+      // Counts of up to three words (lcm(11, 12) = 132) grown by bits.
+      {{Game::kModular, 12, 1}, 300},
   };
   for (const Case& c : cases) {
     const ChildRule rule(c.spec);
