@@ -11,7 +11,7 @@ namespace {
 // The counts that h values `h` (bit w: some h_i = w, every w < 64) block
 // for the children of a sub-deck of size p (condition (2)), within p's
 // limit (p.words == 1): the union of h + S.
-inline uint64_t Blocked(uint64_t h, const SizeRule& p) {
+__attribute__((always_inline)) inline uint64_t Blocked(uint64_t h, const SizeRule& p) {
   // ValidCounts() (rule_core.h) ORs S's first word shifted by each h_i; the
   // elements of S past limit - 2 reach no count (every h >= 2), so with
   // those few known the OR runs over them instead.
@@ -28,7 +28,8 @@ inline uint64_t Blocked(uint64_t h, const SizeRule& p) {
 // The widest counts the bits paths take: those with a table of S's shifted
 // copies (rule_core.h, SizeRule::shifted_at), or one word.
 constexpr int kBitsWords = kMaxTableWords;
-using BitsCounts = ChildCountsN<kBitsWords>;
+template <int W>
+using BitsCounts = ChildCountsN<W>;
 
 bool BitsSize(const SizeRule& p) {
   return p.words == 1 || (p.words <= kBitsWords && p.shifted_at != kNoTable);
@@ -36,38 +37,41 @@ bool BitsSize(const SizeRule& p) {
 
 // Conditions (1) and (2) for the children of a sub-deck of size p whose h
 // values are `h` (bit w: some h_i = w): what ValidCounts() (rule_core.h)
-// finds from its cards. REQUIRES: BitsSize(p).
-inline void ValidFromH(const RuleCore& core, const SizeRule& p, uint64_t h, BitsCounts* out) {
+// finds from its cards. REQUIRES: BitsSize(p), p.words <= W.
+template <int W>
+__attribute__((always_inline)) inline void ValidFromH(const RuleCore& core, const SizeRule& p, uint64_t h, BitsCounts<W>* out) {
   out->limit = p.limit;
   out->words = p.words;
-  if (p.words == 1) {
+  if (W == 1 || p.words == 1) {
     out->bits[0] = ~Blocked(h, p) & p.last_word_mask;
     return;
   }
   // An OR of the rows S << h of the h within the limit (ValidCountsWide()).
   const uint64_t* rows = core.pool + p.shifted_at;
-  uint64_t acc[kBitsWords] = {};
+  uint64_t acc[W] = {};
   const uint64_t within = p.limit >= 63 ? ~uint64_t{0} : (uint64_t{2} << p.limit) - 1;
   for (uint64_t w = h & within; w; w &= w - 1) {
     const uint64_t* row = rows + static_cast<size_t>(hd::Ctz64(w)) * p.words;
-    for (int i = 0; i < kBitsWords; ++i) {
+    for (int i = 0; i < W; ++i) {
       if (i < p.words) acc[i] |= row[i];
     }
   }
-  for (int i = 0; i < p.words; ++i) out->bits[i] = ~acc[i];
-  out->bits[0] &= ~uint64_t{1};
-  out->bits[p.words - 1] &= p.last_word_mask;
+  acc[0] |= 1;  // count 0 does not exist
+  for (int i = 0; i < W; ++i) {
+    // (Every word written: the words past p.words are never read.)
+    out->bits[i] = ~acc[i] & (i + 1 < p.words ? ~uint64_t{0} : i + 1 == p.words ? p.last_word_mask : 0);
+  }
 }
 
 // As ChildRule::ForEachChildRanked() (children.h): f(t, x, r) for each
 // count t in `valid` naming a value in `avail`, in increasing t, r the
 // number of such counts below t whatever `valid` says.
-template <class F>
-inline void ForEachRanked(const RuleCore& core, const BitsCounts& valid, const uint64_t* avail,
+template <int W, class F>
+__attribute__((always_inline)) inline void ForEachRanked(const RuleCore& core, const BitsCounts<W>& valid, const uint64_t* avail,
                           F&& f) {
-  uint64_t counts[kBitsWords];
+  uint64_t counts[W];
   const bool wraps = AvailableCounts(core, valid, avail, counts);
-  if (valid.words == 1) {
+  if (W == 1 || valid.words == 1) {
     for (uint64_t w = valid.bits[0] & counts[0]; w; w &= w - 1) {
       const uint32_t t = static_cast<uint32_t>(hd::Ctz64(w));
       f(t, wraps ? core.value_of(t) : static_cast<Card>(t),
@@ -90,7 +94,7 @@ inline void ForEachRanked(const RuleCore& core, const BitsCounts& valid, const u
 // The values a child may still take after it took x: `avail` (its
 // parent's) less x when x's copies run out (RankPath::Push(), without its
 // stores). held: the parent's cards of value x.
-inline void TakeValue(const uint64_t* avail, Card x, int held, int suits, uint64_t* out) {
+__attribute__((always_inline)) inline void TakeValue(const uint64_t* avail, Card x, int held, int suits, uint64_t* out) {
   out[0] = avail[0], out[1] = avail[1];
   if (!AvailableValues::Available(held + 1, suits)) out[x >> 6] &= ~(uint64_t{1} << (x & 63));
 }
@@ -110,6 +114,7 @@ BlockExpander::BlockExpander(const ChildRule& rule, uint32_t entries_per_block)
       bits_[j] = BitsSize(rule.core().size(j)) && BitsSize(rule.core().size(j + 1));
     }
     for (int j = 1; j + 2 < n; ++j) bits3_[j] = bits_[j] && bits_[j + 1];
+    for (int j = 1; j < n; ++j) one_word_[j] = rule.core().size(j).words == 1;
   }
 }
 
@@ -146,15 +151,20 @@ __attribute__((noinline)) void BlockExpander::Flush(Output* o, ExpandedBlocks* o
 void BlockExpander::Grow(int j) {
   const int level = j + 1;
   if (!force_generic_) {
-    if (level + 2 == last_ && bits3_[j]) return GrowBits3(j);
-    if (level + 1 == last_ && bits_[j]) return GrowBits(j);
+    if (level + 2 == last_ && bits3_[j]) {
+      return one_word_[j] && one_word_[j + 1] && one_word_[j + 2] ? GrowBits3<1>(j)
+                                                                  : GrowBits3<kBitsWords>(j);
+    }
+    if (level + 1 == last_ && bits_[j]) {
+      return one_word_[j] && one_word_[j + 1] ? GrowBits<1>(j) : GrowBits<kBitsWords>(j);
+    }
   }
   const bool deeper = level < last_;
   ChildCounts valid;
   rule_.ValidCounts(deck_[j - 1].data(), j, &valid);
   // r, t's rank: the same as path_.Rank(t) (RankPath's definition), from
   // the child rule's bitset of available counts.
-  rule_.ForEachChildRanked(valid, path_.available_bits(), [&](uint32_t t, Card x, uint32_t r) {
+  rule_.ForEachChildRanked(valid, path_.available_bits(), [&](uint32_t t, Card x, uint32_t r) __attribute__((always_inline)) {
     Write(level, j, r);
     if (deeper) {
       rank_[j] = static_cast<uint16_t>(r);
@@ -172,6 +182,7 @@ void BlockExpander::Grow(int j) {
 }
 
 
+template <int W>
 void BlockExpander::GrowBits(int j) {
   const RuleCore& core = rule_.core();
   const Card* d = deck_[j - 1].data();
@@ -189,9 +200,9 @@ void BlockExpander::GrowBits(int j) {
   Output& g = outputs_[j + 2 - first_];
   const uint64_t* avail = path_.available_bits();
   const int suits = path_.suits();
-  BitsCounts valid;
+  BitsCounts<W> valid;
   ValidFromH(core, core.size(j), pre[j], &valid);
-  ForEachRanked(core, valid, avail, [&](uint32_t t, Card x, uint32_t r) {
+  ForEachRanked(core, valid, avail, [&](uint32_t t, Card x, uint32_t r) __attribute__((always_inline)) {
     Write(j + 1, j, r);
     rank_[j] = static_cast<uint16_t>(r);
     uint64_t avail_c[2];
@@ -199,14 +210,15 @@ void BlockExpander::GrowBits(int j) {
     // The child C = d[p..j), x, d[0..p).
     const int q = RemovalSlot(j, t), s = j + 1 - q, p = j - q;
     const uint64_t hc = (suf[p] << s) | (uint64_t{1} << (x + s)) | (pre[p] >> q);
-    BitsCounts cv;
+    BitsCounts<W> cv;
     ValidFromH(core, pg, hc, &cv);
-    ForEachRanked(core, cv, avail_c, [&](uint32_t, Card, uint32_t r2) { Write(j + 2, j + 1, r2); });
+    ForEachRanked(core, cv, avail_c, [&](uint32_t, Card, uint32_t r2) __attribute__((always_inline)) { Write(j + 2, j + 1, r2); });
     // The last level's last entry now lies under this child.
     g.shared = std::min(g.shared, j);
   });
 }
 
+template <int W>
 void BlockExpander::GrowBits3(int j) {
   const RuleCore& core = rule_.core();
   const Card* d = deck_[j - 1].data();
@@ -238,9 +250,9 @@ void BlockExpander::GrowBits3(int j) {
   // (depth j) less x, then y (neither is pushed on the path).
   const uint64_t* avail = path_.available_bits();
   const int suits = path_.suits();
-  BitsCounts valid;
+  BitsCounts<W> valid;
   ValidFromH(core, core.size(j), pre[j], &valid);
-  ForEachRanked(core, valid, avail, [&](uint32_t t, Card x, uint32_t r) {
+  ForEachRanked(core, valid, avail, [&](uint32_t t, Card x, uint32_t r) __attribute__((always_inline)) {
     Write(j + 1, j, r);
     rank_[j] = static_cast<uint16_t>(r);
     uint64_t avail_c[2];
@@ -249,9 +261,9 @@ void BlockExpander::GrowBits3(int j) {
     const int q1 = RemovalSlot(j, t), s1 = j + 1 - q1, p = j - q1;
     const uint64_t xb = uint64_t{1} << (x + s1);
     const uint64_t hc = (suf[p] << s1) | xb | (pre[p] >> q1);
-    BitsCounts cv;
+    BitsCounts<W> cv;
     ValidFromH(core, pg, hc, &cv);
-    ForEachRanked(core, cv, avail_c, [&](uint32_t u, Card y, uint32_t r2) {
+    ForEachRanked(core, cv, avail_c, [&](uint32_t u, Card y, uint32_t r2) __attribute__((always_inline)) {
       Write(j + 2, j + 1, r2);
       rank_[j + 1] = static_cast<uint16_t>(r2);
       uint64_t avail_g[2];
@@ -268,10 +280,10 @@ void BlockExpander::GrowBits3(int j) {
         hi = range(c - q1 - 1, p) >> q1;
       }
       const uint64_t hg = (hi << s2) | (uint64_t{1} << (y + s2)) | (lo >> q2);
-      BitsCounts gv;
+      BitsCounts<W> gv;
       ValidFromH(core, pgg, hg, &gv);
       ForEachRanked(core, gv, avail_g,
-                    [&](uint32_t, Card, uint32_t r3) { Write(j + 3, j + 2, r3); });
+                    [&](uint32_t, Card, uint32_t r3) __attribute__((always_inline)) { Write(j + 3, j + 2, r3); });
       gg.shared = std::min(gg.shared, j + 1);
     });
     // The deeper levels' last entries now lie under this child.

@@ -77,6 +77,7 @@ class BlockExpander {
   // (prefix(p) >> q), s = j + 1 - q, where suffix(p) and prefix(p) are the
   // bitsets of D's h values at positions [p, j) and [0, p). Its valid
   // counts are then a word's shifts, with no loop over its cards.
+  template <int W>
   void GrowBits(int j);
   // The same where level j+1 is last_ - 2 and bits3_[j]: neither the
   // children nor the grandchildren are built. A grandchild's h values come
@@ -84,6 +85,7 @@ class BlockExpander {
   // the sub-deck's and the card between (last_levels.h's CountBits()); the
   // ranges' ORs from a table of the sub-deck's ORs over runs of 2^l
   // positions, so each in two reads.
+  template <int W>
   void GrowBits3(int j);
   void Write(int level, int j, uint32_t r);
   void Flush(Output* o, ExpandedBlocks* out);
@@ -103,6 +105,9 @@ class BlockExpander {
   bool bits_[kMaxEnumCards + 1] = {};
   // bits3_[j]: GrowBits3() may grow them (bits_[j] and bits_[j + 1]).
   bool bits3_[kMaxEnumCards + 1] = {};
+  // one_word_[j]: the counts of the children of j cards fit one word (the
+  // bits paths' W = 1).
+  bool one_word_[kMaxEnumCards + 1] = {};
   bool force_generic_ = false;
   uint16_t rank_[kMaxEnumCards] = {};               // rank_[j]: rank of the path's count j
 };
