@@ -8,6 +8,10 @@ namespace eulerdeck::storage {
 
 namespace {
 
+// The bits paths' lambdas run once per entry: inlined, as GCC does not
+// always by itself.
+#define EULERDECK_INLINE_LAMBDA __attribute__((always_inline))
+
 // The counts that h values `h` (bit w: some h_i = w, every w < 64) block
 // for the children of a sub-deck of size p (condition (2)), within p's
 // limit (p.words == 1): the union of h + S.
@@ -39,7 +43,8 @@ bool BitsSize(const SizeRule& p) {
 // values are `h` (bit w: some h_i = w): what ValidCounts() (rule_core.h)
 // finds from its cards. REQUIRES: BitsSize(p), p.words <= W.
 template <int W>
-__attribute__((always_inline)) inline void ValidFromH(const RuleCore& core, const SizeRule& p, uint64_t h, BitsCounts<W>* out) {
+__attribute__((always_inline)) inline void ValidFromH(const RuleCore& core, const SizeRule& p,
+                                                      uint64_t h, BitsCounts<W>* out) {
   out->limit = p.limit;
   out->words = p.words;
   if (W == 1 || p.words == 1) {
@@ -59,7 +64,9 @@ __attribute__((always_inline)) inline void ValidFromH(const RuleCore& core, cons
   acc[0] |= 1;  // count 0 does not exist
   for (int i = 0; i < W; ++i) {
     // (Every word written: the words past p.words are never read.)
-    out->bits[i] = ~acc[i] & (i + 1 < p.words ? ~uint64_t{0} : i + 1 == p.words ? p.last_word_mask : 0);
+    out->bits[i] = ~acc[i] & (i + 1 < p.words    ? ~uint64_t{0}
+                              : i + 1 == p.words ? p.last_word_mask
+                                                 : 0);
   }
 }
 
@@ -67,8 +74,9 @@ __attribute__((always_inline)) inline void ValidFromH(const RuleCore& core, cons
 // count t in `valid` naming a value in `avail`, in increasing t, r the
 // number of such counts below t whatever `valid` says.
 template <int W, class F>
-__attribute__((always_inline)) inline void ForEachRanked(const RuleCore& core, const BitsCounts<W>& valid, const uint64_t* avail,
-                          F&& f) {
+__attribute__((always_inline)) inline void ForEachRanked(const RuleCore& core,
+                                                         const BitsCounts<W>& valid,
+                                                         const uint64_t* avail, F&& f) {
   uint64_t counts[W];
   const bool wraps = AvailableCounts(core, valid, avail, counts);
   if (W == 1 || valid.words == 1) {
@@ -94,7 +102,8 @@ __attribute__((always_inline)) inline void ForEachRanked(const RuleCore& core, c
 // The values a child may still take after it took x: `avail` (its
 // parent's) less x when x's copies run out (RankPath::Push(), without its
 // stores). held: the parent's cards of value x.
-__attribute__((always_inline)) inline void TakeValue(const uint64_t* avail, Card x, int held, int suits, uint64_t* out) {
+__attribute__((always_inline)) inline void TakeValue(const uint64_t* avail, Card x, int held,
+                                                     int suits, uint64_t* out) {
   out[0] = avail[0], out[1] = avail[1];
   if (!AvailableValues::Available(held + 1, suits)) out[x >> 6] &= ~(uint64_t{1} << (x & 63));
 }
@@ -117,7 +126,6 @@ BlockExpander::BlockExpander(const ChildRule& rule, uint32_t entries_per_block)
     for (int j = 1; j < n; ++j) one_word_[j] = rule.core().size(j).words == 1;
   }
 }
-
 
 // Writes an entry of `level` whose counts are the path's first j (their
 // ranks rank_[0..j)) and then one of rank r.
@@ -152,11 +160,12 @@ void BlockExpander::Grow(int j) {
   const int level = j + 1;
   if (!force_generic_) {
     if (level + 2 == last_ && bits3_[j]) {
-      return one_word_[j] && one_word_[j + 1] && one_word_[j + 2] ? GrowBits3<1>(j)
-                                                                  : GrowBits3<kBitsWords>(j);
+      return one_word_[j] && one_word_[j + 1] && one_word_[j + 2] ? GrowBits<1, true>(j)
+                                                                  : GrowBits<kBitsWords, true>(j);
     }
     if (level + 1 == last_ && bits_[j]) {
-      return one_word_[j] && one_word_[j + 1] ? GrowBits<1>(j) : GrowBits<kBitsWords>(j);
+      return one_word_[j] && one_word_[j + 1] ? GrowBits<1, false>(j)
+                                              : GrowBits<kBitsWords, false>(j);
     }
   }
   const bool deeper = level < last_;
@@ -164,66 +173,31 @@ void BlockExpander::Grow(int j) {
   rule_.ValidCounts(deck_[j - 1].data(), j, &valid);
   // r, t's rank: the same as path_.Rank(t) (RankPath's definition), from
   // the child rule's bitset of available counts.
-  rule_.ForEachChildRanked(valid, path_.available_bits(), [&](uint32_t t, Card x, uint32_t r) __attribute__((always_inline)) {
-    Write(level, j, r);
-    if (deeper) {
-      rank_[j] = static_cast<uint16_t>(r);
-      path_.Push(static_cast<uint16_t>(t));
-      ChildRule::MakeChild(deck_[j - 1].data(), j, t, x, deck_[j].data());
-      Grow(level);
-      path_.Truncate(j);
-      // The deeper levels' last entries now lie under this child.
-      for (int l = level + 1; l <= last_; ++l) {
-        Output& d = outputs_[l - first_];
-        d.shared = std::min(d.shared, j);
-      }
-    }
-  });
+  rule_.ForEachChildRanked(
+      valid,
+      path_.available_bits(), [&](uint32_t t, Card x, uint32_t r) __attribute__((always_inline)) {
+        Write(level, j, r);
+        if (deeper) {
+          rank_[j] = static_cast<uint16_t>(r);
+          path_.Push(static_cast<uint16_t>(t));
+          ChildRule::MakeChild(deck_[j - 1].data(), j, t, x, deck_[j].data());
+          Grow(level);
+          path_.Truncate(j);
+          // The deeper levels' last entries now lie under this child.
+          for (int l = level + 1; l <= last_; ++l) {
+            Output& d = outputs_[l - first_];
+            d.shared = std::min(d.shared, j);
+          }
+        }
+      });
 }
 
-
-template <int W>
+template <int W, bool kThree>
 void BlockExpander::GrowBits(int j) {
   const RuleCore& core = rule_.core();
   const Card* d = deck_[j - 1].data();
-  // pre[i], suf[i]: the h values of d's positions [0, i) and [i, j).
-  uint64_t hb[kMaxEnumCards], pre[kMaxEnumCards + 1], suf[kMaxEnumCards + 1];
-  pre[0] = 0;
-  for (int i = 0; i < j; ++i) {
-    hb[i] = uint64_t{1} << (d[i] + (j - i));
-    pre[i + 1] = pre[i] | hb[i];
-  }
-  suf[j] = 0;
-  for (int i = j - 1; i >= 0; --i) suf[i] = suf[i + 1] | hb[i];
-
-  const SizeRule& pg = core.size(j + 1);  // the grandchildren's counts
-  Output& g = outputs_[j + 2 - first_];
-  const uint64_t* avail = path_.available_bits();
-  const int suits = path_.suits();
-  BitsCounts<W> valid;
-  ValidFromH(core, core.size(j), pre[j], &valid);
-  ForEachRanked(core, valid, avail, [&](uint32_t t, Card x, uint32_t r) __attribute__((always_inline)) {
-    Write(j + 1, j, r);
-    rank_[j] = static_cast<uint16_t>(r);
-    uint64_t avail_c[2];
-    TakeValue(avail, x, path_.Copies(x), suits, avail_c);
-    // The child C = d[p..j), x, d[0..p).
-    const int q = RemovalSlot(j, t), s = j + 1 - q, p = j - q;
-    const uint64_t hc = (suf[p] << s) | (uint64_t{1} << (x + s)) | (pre[p] >> q);
-    BitsCounts<W> cv;
-    ValidFromH(core, pg, hc, &cv);
-    ForEachRanked(core, cv, avail_c, [&](uint32_t, Card, uint32_t r2) __attribute__((always_inline)) { Write(j + 2, j + 1, r2); });
-    // The last level's last entry now lies under this child.
-    g.shared = std::min(g.shared, j);
-  });
-}
-
-template <int W>
-void BlockExpander::GrowBits3(int j) {
-  const RuleCore& core = rule_.core();
-  const Card* d = deck_[j - 1].data();
-  // or[l][i]: the h values of d's positions [i, i + 2^l); pre[i], suf[i]:
-  // of [0, i) and [i, j).
+  // or[l][i]: the h values of d's positions [i, i + 2^l) (for three
+  // levels); pre[i], suf[i]: of [0, i) and [i, j).
   uint64_t or_[6][kMaxEnumCards], pre[kMaxEnumCards + 1], suf[kMaxEnumCards + 1];
   pre[0] = 0;
   for (int i = 0; i < j; ++i) {
@@ -232,8 +206,12 @@ void BlockExpander::GrowBits3(int j) {
   }
   suf[j] = 0;
   for (int i = j - 1; i >= 0; --i) suf[i] = suf[i + 1] | or_[0][i];
-  for (int l = 1; (1 << l) <= j; ++l) {
-    for (int i = 0; i + (1 << l) <= j; ++i) or_[l][i] = or_[l - 1][i] | or_[l - 1][i + (1 << (l - 1))];
+  if constexpr (kThree) {
+    for (int l = 1; (1 << l) <= j; ++l) {
+      for (int i = 0; i + (1 << l) <= j; ++i) {
+        or_[l][i] = or_[l - 1][i] | or_[l - 1][i + (1 << (l - 1))];
+      }
+    }
   }
   // The h values of d's positions [a, b).
   const auto range = [&](int a, int b) -> uint64_t {
@@ -242,17 +220,17 @@ void BlockExpander::GrowBits3(int j) {
     return or_[l][a] | or_[l][b - (1 << l)];
   };
 
-  const SizeRule& pg = core.size(j + 1);   // the grandchildren's counts
-  const SizeRule& pgg = core.size(j + 2);  // the great-grandchildren's
+  const SizeRule& pg = core.size(j + 1);                // the grandchildren's counts
+  const SizeRule& pgg = core.size(kThree ? j + 2 : j);  // the great-grandchildren's
   Output& g = outputs_[j + 2 - first_];
-  Output& gg = outputs_[j + 3 - first_];
+  Output& gg = outputs_[(kThree ? j + 3 : j + 2) - first_];
   // The values the child and the grandchild may still take: the path's
   // (depth j) less x, then y (neither is pushed on the path).
   const uint64_t* avail = path_.available_bits();
   const int suits = path_.suits();
   BitsCounts<W> valid;
   ValidFromH(core, core.size(j), pre[j], &valid);
-  ForEachRanked(core, valid, avail, [&](uint32_t t, Card x, uint32_t r) __attribute__((always_inline)) {
+  ForEachRanked(core, valid, avail, [&](uint32_t t, Card x, uint32_t r) EULERDECK_INLINE_LAMBDA {
     Write(j + 1, j, r);
     rank_[j] = static_cast<uint16_t>(r);
     uint64_t avail_c[2];
@@ -263,28 +241,31 @@ void BlockExpander::GrowBits3(int j) {
     const uint64_t hc = (suf[p] << s1) | xb | (pre[p] >> q1);
     BitsCounts<W> cv;
     ValidFromH(core, pg, hc, &cv);
-    ForEachRanked(core, cv, avail_c, [&](uint32_t u, Card y, uint32_t r2) __attribute__((always_inline)) {
+    ForEachRanked(core, cv, avail_c, [&](uint32_t u, Card y, uint32_t r2) EULERDECK_INLINE_LAMBDA {
       Write(j + 2, j + 1, r2);
-      rank_[j + 1] = static_cast<uint16_t>(r2);
-      uint64_t avail_g[2];
-      TakeValue(avail_c, y, path_.Copies(y) + (y == x), suits, avail_g);
-      // The grandchild G = C[c..j+1), y, C[0..c): the h values of C's two
-      // ranges, from d's.
-      const int q2 = RemovalSlot(j + 1, u), s2 = j + 2 - q2, c = j + 1 - q2;
-      uint64_t lo, hi;  // C[0..c), C[c..j+1)
-      if (c <= q1) {    // C[0..c) = d[p..p+c)
-        lo = range(p, p + c) << s1;
-        hi = (suf[p + c] << s1) | xb | (pre[p] >> q1);
-      } else {  // C[c..j+1) = d[c-q1-1..p)
-        lo = (suf[p] << s1) | xb | (pre[c - q1 - 1] >> q1);
-        hi = range(c - q1 - 1, p) >> q1;
+      if constexpr (kThree) {
+        rank_[j + 1] = static_cast<uint16_t>(r2);
+        uint64_t avail_g[2];
+        TakeValue(avail_c, y, path_.Copies(y) + (y == x), suits, avail_g);
+        // The grandchild G = C[c..j+1), y, C[0..c): the h values of C's
+        // two ranges, from d's.
+        const int q2 = RemovalSlot(j + 1, u), s2 = j + 2 - q2, c = j + 1 - q2;
+        uint64_t lo, hi;  // C[0..c), C[c..j+1)
+        if (c <= q1) {    // C[0..c) = d[p..p+c)
+          lo = range(p, p + c) << s1;
+          hi = (suf[p + c] << s1) | xb | (pre[p] >> q1);
+        } else {  // C[c..j+1) = d[c-q1-1..p)
+          lo = (suf[p] << s1) | xb | (pre[c - q1 - 1] >> q1);
+          hi = range(c - q1 - 1, p) >> q1;
+        }
+        const uint64_t hg = (hi << s2) | (uint64_t{1} << (y + s2)) | (lo >> q2);
+        BitsCounts<W> gv;
+        ValidFromH(core, pgg, hg, &gv);
+        ForEachRanked(core, gv, avail_g, [&](uint32_t, Card, uint32_t r3) EULERDECK_INLINE_LAMBDA {
+          Write(j + 3, j + 2, r3);
+        });
+        gg.shared = std::min(gg.shared, j + 1);
       }
-      const uint64_t hg = (hi << s2) | (uint64_t{1} << (y + s2)) | (lo >> q2);
-      BitsCounts<W> gv;
-      ValidFromH(core, pgg, hg, &gv);
-      ForEachRanked(core, gv, avail_g,
-                    [&](uint32_t, Card, uint32_t r3) __attribute__((always_inline)) { Write(j + 3, j + 2, r3); });
-      gg.shared = std::min(gg.shared, j + 1);
     });
     // The deeper levels' last entries now lie under this child.
     g.shared = std::min(g.shared, j);

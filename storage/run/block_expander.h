@@ -69,24 +69,20 @@ class BlockExpander {
   // Writes the children of the path (depth j: its sub-deck is deck_[j-1])
   // at level j+1, and below them down to level last_.
   void Grow(int j);
-  // The same where level j+1 is last_ - 1 and bits_[j]: the children are
-  // not built. Their h values (h_i = C[i] + (j+1) - i, engine/eulerian/
-  // children.h) come from the parent's by shifts, as the count's last
-  // levels take them (engine/eulerian/last_levels.h): a child C = D[p..j),
+  // The same where level j+1 is last_ - 1 and bits_[j] (kThree false), or
+  // last_ - 2 and bits3_[j] (kThree true): no child or grandchild is built.
+  // Their h values (h_i = C[i] + (size) - i, engine/eulerian/children.h)
+  // come from the sub-deck's by shifts, as the count's last levels take
+  // them (engine/eulerian/last_levels.h, CountBits()): a child C = D[p..j),
   // x, D[0..p) of D, p = j - q, has (suffix(p) << s) | bit(x + s) |
   // (prefix(p) >> q), s = j + 1 - q, where suffix(p) and prefix(p) are the
-  // bitsets of D's h values at positions [p, j) and [0, p). Its valid
-  // counts are then a word's shifts, with no loop over its cards.
-  template <int W>
+  // bitsets of D's h values at positions [p, j) and [0, p); a grandchild
+  // the same over two ranges of C, each at most two ranges of D and x,
+  // whose ORs come from a table of D's ORs over runs of 2^l positions (two
+  // reads each). Their valid counts are then shifts of a word (or rows of
+  // the rule's table, W words), with no loop over their cards.
+  template <int W, bool kThree>
   void GrowBits(int j);
-  // The same where level j+1 is last_ - 2 and bits3_[j]: neither the
-  // children nor the grandchildren are built. A grandchild's h values come
-  // from two ranges of its parent's positions, each at most two ranges of
-  // the sub-deck's and the card between (last_levels.h's CountBits()); the
-  // ranges' ORs from a table of the sub-deck's ORs over runs of 2^l
-  // positions, so each in two reads.
-  template <int W>
-  void GrowBits3(int j);
   void Write(int level, int j, uint32_t r);
   void Flush(Output* o, ExpandedBlocks* out);
 
@@ -103,13 +99,13 @@ class BlockExpander {
   // of j cards fit one word, or up to kMaxTableWords with rule_core.h's
   // table of S's shifted copies).
   bool bits_[kMaxEnumCards + 1] = {};
-  // bits3_[j]: GrowBits3() may grow them (bits_[j] and bits_[j + 1]).
+  // bits3_[j]: GrowBits<W, true>() may grow them (bits_[j] and bits_[j + 1]).
   bool bits3_[kMaxEnumCards + 1] = {};
   // one_word_[j]: the counts of the children of j cards fit one word (the
   // bits paths' W = 1).
   bool one_word_[kMaxEnumCards + 1] = {};
   bool force_generic_ = false;
-  uint16_t rank_[kMaxEnumCards] = {};               // rank_[j]: rank of the path's count j
+  uint16_t rank_[kMaxEnumCards] = {};  // rank_[j]: rank of the path's count j
 };
 
 }  // namespace eulerdeck::storage

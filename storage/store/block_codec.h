@@ -66,7 +66,8 @@ class NibbleWriter {
   // The nibbles gather in locals, which stay in registers for the entry
   // (members would go back to memory after each nibble: the string may
   // alias them); the fused expander writes every entry through here.
-  __attribute__((always_inline)) void Entry(int suffix, const uint16_t* ranks, int n, uint32_t last) {
+  __attribute__((always_inline)) void Entry(int suffix, const uint16_t* ranks, int n,
+                                            uint32_t last) {
     Local l{acc_, pending_};
     Value(&l, static_cast<uint32_t>(suffix - 1), 2);
     for (int i = 0; i < n; ++i) Value(&l, ranks[i], rank_nibbles_);

@@ -232,10 +232,14 @@ TEST_CASE("codec: fast coding and fused expansion equal the references on every 
 // blocks are byte for byte the one-level pass's.
 TEST_CASE("codec: a pass of several levels writes what level-by-level expansion writes") {
   const std::vector<Case> cases = {
-      {{Game::kMousetrap, 8, 1}, 4000}, {{Game::kModular, 8, 1}, 4000},
-      {{Game::kHlm, 9, 1}, 4000},       {{Game::kMousetrap, 4, 2}, 4000},
-      {{Game::kHlm, 5, 2}, 4000},       {{Game::kModular, 3, 3}, 4000},
-      {{Game::kModular, 20, 1}, 40},    {{Game::kModular, 16, 4}, 40},
+      {{Game::kMousetrap, 8, 1}, 4000},
+      {{Game::kModular, 8, 1}, 4000},
+      {{Game::kHlm, 9, 1}, 4000},
+      {{Game::kMousetrap, 4, 2}, 4000},
+      {{Game::kHlm, 5, 2}, 4000},
+      {{Game::kModular, 3, 3}, 4000},
+      {{Game::kModular, 20, 1}, 40},
+      {{Game::kModular, 16, 4}, 40},
       // Counts of up to three words (lcm(11, 12) = 132) grown by bits.
       {{Game::kModular, 12, 1}, 300},
   };
