@@ -40,7 +40,11 @@ wait_until() {
   done
   return 1
 }
-entries() { [ "$(grep -c '^[a-z]* *[0-9]* .* [0-9]\.[0-9][0-9][0-9]  ' "$tmp/out" 2>/dev/null)" -ge "$1" ]; }
+entries() {  # (no output file yet: none)
+  local n
+  n=$(grep -c '^[a-z]* *[0-9]* .* [0-9]\.[0-9][0-9][0-9]  ' "$tmp/out" 2>/dev/null)
+  [ "${n:-0}" -ge "$1" ]
+}
 started() { [ -s "$tmp/err" ]; }
 
 # start NAME: the contest in the background, stored in $tmp/NAME, 0.2 s a
@@ -100,15 +104,19 @@ kill -INT "$pid" 2>/dev/null  # (it may have stopped already: then stopped() che
 stopped twice
 
 # 4. Twice inside one long step: modular n = 19 starts by following the
-# sorted deck's sequence, 73,449 decks long (seconds, without a look at the
-# stop flag); the second Ctrl-C arrives inside it and ends the process at
-# once, with the line of what is kept.
+# sorted deck's sequence, 73,449 decks long (a second or two, without a look
+# at the stop flag); the second Ctrl-C arrives inside it and ends the
+# process at once, with the line of what is kept. The search writes nothing
+# on stderr before its end, so the wait is for its store (there within
+# milliseconds), and its budget is long enough that it cannot end by itself
+# first (with 0.2 s it did: the whole search took 1.9 s, CI failed on it).
 store="$tmp/m19"
 rm -f "$tmp/out" "$tmp/err"
-sigdfl "$E" reform-search --game modular --ranks 19 --seconds 0.2 --threads 1 --store "$store" \
+sigdfl "$E" reform-search --game modular --ranks 19 --seconds 30 --threads 1 --store "$store" \
   >"$tmp/out" 2>"$tmp/err" &
 pid=$!
-wait_until 60 started || bad "m19: no progress on stderr"
+wait_until 60 test -s "$store/reform-search.json" || bad "m19: no store"
+sleep 0.2
 kill -INT "$pid"
 wait_until 10 grep -q "Ctrl-C again stops at once" "$tmp/err" ||
   bad "m19: the first Ctrl-C was not acknowledged: $(tail -2 "$tmp/err")"
