@@ -104,13 +104,18 @@ class ChildRule {
   // The same, passing f(t, x, r) also r, the number of counts below t that
   // name an available value: t's rank among the counts the parent could
   // take (the stored run's rank coding, storage/store/rank_coding.h), a prefix
-  // popcount of the bitset the walk builds anyway.
-  template <class F>
-  void ForEachChildRanked(const ChildCounts& valid, const uint64_t* available_bits, F&& f) const {
-    uint64_t counts[ChildCounts::kMaxWords];
+  // popcount of the bitset the walk builds anyway. Any width W of counts
+  // (the stored run's bits paths pass one word); inlined, as its caller's
+  // f is the stored run's per-entry work.
+  template <int W, class F>
+  inline __attribute__((always_inline)) void ForEachChildRanked(const ChildCountsN<W>& valid,
+                                                                const uint64_t* available_bits,
+                                                                F&& f) const {
+    uint64_t counts[W];
     const bool wraps = AvailableCounts(core_, valid, available_bits, counts);
+    const int words = W == 1 ? 1 : valid.words;
     uint32_t below = 0;  // available counts in the words before j
-    for (int j = 0; j < valid.words; ++j) {
+    for (int j = 0; j < words; ++j) {
       uint64_t w = valid.bits[j] & counts[j];
       while (w) {
         const int bit = __builtin_ctzll(w);

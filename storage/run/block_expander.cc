@@ -70,35 +70,6 @@ __attribute__((always_inline)) inline void ValidFromH(const RuleCore& core, cons
   }
 }
 
-// As ChildRule::ForEachChildRanked() (children.h): f(t, x, r) for each
-// count t in `valid` naming a value in `avail`, in increasing t, r the
-// number of such counts below t whatever `valid` says.
-template <int W, class F>
-__attribute__((always_inline)) inline void ForEachRanked(const RuleCore& core,
-                                                         const BitsCounts<W>& valid,
-                                                         const uint64_t* avail, F&& f) {
-  uint64_t counts[W];
-  const bool wraps = AvailableCounts(core, valid, avail, counts);
-  if (W == 1 || valid.words == 1) {
-    for (uint64_t w = valid.bits[0] & counts[0]; w; w &= w - 1) {
-      const uint32_t t = static_cast<uint32_t>(hd::Ctz64(w));
-      f(t, wraps ? core.value_of(t) : static_cast<Card>(t),
-        static_cast<uint32_t>(hd::Popcount64(counts[0] & ((uint64_t{1} << t) - 1))));
-    }
-    return;
-  }
-  uint32_t below = 0;
-  for (int i = 0; i < valid.words; ++i) {
-    for (uint64_t w = valid.bits[i] & counts[i]; w; w &= w - 1) {
-      const int bit = hd::Ctz64(w);
-      const uint32_t t = static_cast<uint32_t>(i * 64 + bit);
-      f(t, wraps ? core.value_of(t) : static_cast<Card>(t),
-        below + static_cast<uint32_t>(hd::Popcount64(counts[i] & ((uint64_t{1} << bit) - 1))));
-    }
-    below += static_cast<uint32_t>(hd::Popcount64(counts[i]));
-  }
-}
-
 // The values a child may still take after it took x: `avail` (its
 // parent's) less x when x's copies run out (RankPath::Push(), without its
 // stores). held: the parent's cards of value x.
@@ -230,47 +201,49 @@ void BlockExpander::GrowBits(int j) {
   const int suits = path_.suits();
   BitsCounts<W> valid;
   ValidFromH(core, core.size(j), pre[j], &valid);
-  ForEachRanked(core, valid, avail, [&](uint32_t t, Card x, uint32_t r) EULERDECK_INLINE_LAMBDA {
-    Write(j + 1, j, r);
-    rank_[j] = static_cast<uint16_t>(r);
-    uint64_t avail_c[2];
-    TakeValue(avail, x, path_.Copies(x), suits, avail_c);
-    // The child C = d[p..j), x, d[0..p).
-    const int q1 = RemovalSlot(j, t), s1 = j + 1 - q1, p = j - q1;
-    const uint64_t xb = uint64_t{1} << (x + s1);
-    const uint64_t hc = (suf[p] << s1) | xb | (pre[p] >> q1);
-    BitsCounts<W> cv;
-    ValidFromH(core, pg, hc, &cv);
-    ForEachRanked(core, cv, avail_c, [&](uint32_t u, Card y, uint32_t r2) EULERDECK_INLINE_LAMBDA {
-      Write(j + 2, j + 1, r2);
-      if constexpr (kThree) {
-        rank_[j + 1] = static_cast<uint16_t>(r2);
-        uint64_t avail_g[2];
-        TakeValue(avail_c, y, path_.Copies(y) + (y == x), suits, avail_g);
-        // The grandchild G = C[c..j+1), y, C[0..c): the h values of C's
-        // two ranges, from d's.
-        const int q2 = RemovalSlot(j + 1, u), s2 = j + 2 - q2, c = j + 1 - q2;
-        uint64_t lo, hi;  // C[0..c), C[c..j+1)
-        if (c <= q1) {    // C[0..c) = d[p..p+c)
-          lo = range(p, p + c) << s1;
-          hi = (suf[p + c] << s1) | xb | (pre[p] >> q1);
-        } else {  // C[c..j+1) = d[c-q1-1..p)
-          lo = (suf[p] << s1) | xb | (pre[c - q1 - 1] >> q1);
-          hi = range(c - q1 - 1, p) >> q1;
-        }
-        const uint64_t hg = (hi << s2) | (uint64_t{1} << (y + s2)) | (lo >> q2);
-        BitsCounts<W> gv;
-        ValidFromH(core, pgg, hg, &gv);
-        ForEachRanked(core, gv, avail_g, [&](uint32_t, Card, uint32_t r3) EULERDECK_INLINE_LAMBDA {
-          Write(j + 3, j + 2, r3);
-        });
-        gg.shared = std::min(gg.shared, j + 1);
-      }
-    });
-    // The deeper levels' last entries now lie under this child.
-    g.shared = std::min(g.shared, j);
-    gg.shared = std::min(gg.shared, j);
-  });
+  rule_.ForEachChildRanked(
+      valid, avail, [&](uint32_t t, Card x, uint32_t r) EULERDECK_INLINE_LAMBDA {
+        Write(j + 1, j, r);
+        rank_[j] = static_cast<uint16_t>(r);
+        uint64_t avail_c[2];
+        TakeValue(avail, x, path_.Copies(x), suits, avail_c);
+        // The child C = d[p..j), x, d[0..p).
+        const int q1 = RemovalSlot(j, t), s1 = j + 1 - q1, p = j - q1;
+        const uint64_t xb = uint64_t{1} << (x + s1);
+        const uint64_t hc = (suf[p] << s1) | xb | (pre[p] >> q1);
+        BitsCounts<W> cv;
+        ValidFromH(core, pg, hc, &cv);
+        rule_.ForEachChildRanked(
+            cv, avail_c, [&](uint32_t u, Card y, uint32_t r2) EULERDECK_INLINE_LAMBDA {
+              Write(j + 2, j + 1, r2);
+              if constexpr (kThree) {
+                rank_[j + 1] = static_cast<uint16_t>(r2);
+                uint64_t avail_g[2];
+                TakeValue(avail_c, y, path_.Copies(y) + (y == x), suits, avail_g);
+                // The grandchild G = C[c..j+1), y, C[0..c): the h values of C's
+                // two ranges, from d's.
+                const int q2 = RemovalSlot(j + 1, u), s2 = j + 2 - q2, c = j + 1 - q2;
+                uint64_t lo, hi;  // C[0..c), C[c..j+1)
+                if (c <= q1) {    // C[0..c) = d[p..p+c)
+                  lo = range(p, p + c) << s1;
+                  hi = (suf[p + c] << s1) | xb | (pre[p] >> q1);
+                } else {  // C[c..j+1) = d[c-q1-1..p)
+                  lo = (suf[p] << s1) | xb | (pre[c - q1 - 1] >> q1);
+                  hi = range(c - q1 - 1, p) >> q1;
+                }
+                const uint64_t hg = (hi << s2) | (uint64_t{1} << (y + s2)) | (lo >> q2);
+                BitsCounts<W> gv;
+                ValidFromH(core, pgg, hg, &gv);
+                rule_.ForEachChildRanked(gv, avail_g,
+                                         [&](uint32_t, Card, uint32_t r3)
+                                             EULERDECK_INLINE_LAMBDA { Write(j + 3, j + 2, r3); });
+                gg.shared = std::min(gg.shared, j + 1);
+              }
+            });
+        // The deeper levels' last entries now lie under this child.
+        g.shared = std::min(g.shared, j);
+        gg.shared = std::min(gg.shared, j);
+      });
 }
 
 Status BlockExpander::ExpandLevels(std::string_view data, int k, int levels, ExpandedBlocks* out) {
