@@ -209,21 +209,71 @@ const uint8_t* Permanents4() {
   return table.data();
 }
 
-// The permanent of r = 5 or 6 rows by expansion along row 0: each value j
-// row 0 may take, times the permanent of the other rows without column j,
-// down to the table of 4 x 4.
-uint64_t Permanent56(const Mask* m, int r, const uint8_t* table4) {
+// The permanent of 5 rows by expansion along row 0: each value j row 0 may
+// take, times the permanent of the other rows without column j, from the
+// table of 4 x 4.
+uint64_t Permanent5(const Mask* m, const uint8_t* table4) {
   uint64_t sum = 0;
   for (Mask w = m[0]; w; w &= w - 1) {
     const Mask low = (w & -w) - 1;
-    if (r == 5) {
-      sum += table4[DropBit(m[1], low) | DropBit(m[2], low) << 4 | DropBit(m[3], low) << 8 |
-                    DropBit(m[4], low) << 12];
-    } else {
-      const Mask minor[5] = {DropBit(m[1], low), DropBit(m[2], low), DropBit(m[3], low),
-                             DropBit(m[4], low), DropBit(m[5], low)};
-      sum += Permanent56(minor, 5, table4);
+    sum += table4[DropBit(m[1], low) | DropBit(m[2], low) << 4 | DropBit(m[3], low) << 8 |
+                  DropBit(m[4], low) << 12];
+  }
+  return sum;
+}
+
+// The permanent of r = 6..8 rows split between its first k = r - 4 rows and
+// its last 4 (Laplace's expansion along a set of rows): the sum, over the
+// sets S of k columns, of the permanent of the first rows on S times that of
+// the last rows on the other 4 columns, both from the table of 4 x 4 (the
+// first rows' k x k matrix completed by ones on the diagonal: k < 4). Each
+// row's mask is cut to S and to its complement by a table of bytes,
+// SplitCuts(r): C(r, k) sets of 2^r masks, 18 KB at r = 8.
+struct SplitCuts {
+  int sets = 0;
+  std::vector<uint8_t> cut;  // [set][mask]: the mask on S (low nibble), off S (high)
+};
+const SplitCuts& SplitCutsOf(int r) {
+  static const std::array<SplitCuts, 9> all = [] {
+    std::array<SplitCuts, 9> a;
+    for (int n = 6; n <= 8; ++n) {
+      const int k = n - 4;
+      for (uint32_t set = 0; set < (1u << n); ++set) {
+        if (std::popcount(set) != k) continue;
+        for (uint32_t m = 0; m < (1u << n); ++m) {
+          uint32_t on = 0, off = 0;
+          int i_on = 0, i_off = 0;
+          for (int b = 0; b < n; ++b) {
+            if (set >> b & 1u) on |= (m >> b & 1u) << i_on++;
+            else off |= (m >> b & 1u) << i_off++;
+          }
+          a[n].cut.push_back(static_cast<uint8_t>(on | off << 4));
+        }
+        ++a[n].sets;
+      }
     }
+    return a;
+  }();
+  return all[r];
+}
+
+template <int r>
+uint64_t PermanentSplit(const Mask* m, const uint8_t* table4) {
+  static_assert(r >= 6 && r <= 8);
+  constexpr int k = r - 4;
+  // The unit rows that complete the first rows' k x k matrix to 4 x 4.
+  constexpr uint32_t kPad = k == 2 ? (4u << 8 | 8u << 12) : k == 3 ? 8u << 12 : 0u;
+  const SplitCuts& cuts = SplitCutsOf(r);
+  const uint8_t* cut = cuts.cut.data();
+  uint64_t sum = 0;
+  for (int i = 0; i < cuts.sets; ++i, cut += size_t{1} << r) {
+    uint32_t top = kPad;
+    for (int q = 0; q < k; ++q) top |= (cut[m[q]] & 15u) << (4 * q);
+    const uint32_t upper = table4[top];
+    if (!upper) continue;
+    uint32_t bottom = 0;
+    for (int q = 0; q < 4; ++q) bottom |= static_cast<uint32_t>(cut[m[k + q]] >> 4) << (4 * q);
+    sum += upper * table4[bottom];
   }
   return sum;
 }
@@ -284,12 +334,34 @@ uint64_t PermanentLayered(const Mask* m, int r, const uint8_t* table4, uint64_t*
 // its mask: a permanent, by dynamic programme over the subsets of values
 // used. Plays that stop with the same masks are frequent, so those of 6 and
 // 7 cards go through a cache (fewer are cheaper to count again). With
-// `table4` (Permanents4()), those of 4 to 6 cards come from the table.
+// `table4` (Permanents4()) instead: 4 cards from the table, 5 along row 0,
+// 6 to 8 split (PermanentSplit), 9 along row 0 into splits of 8, and more by
+// the layered programme.
 uint64_t Completions(const Mask* masks, int r, Scratch& scratch, const uint8_t* table4) {
   const uint32_t full = (r == 32) ? ~0u : (1u << r) - 1;
-  if (table4 && r >= 4 && r <= 6) {
-    if (r == 4) return table4[masks[0] | masks[1] << 4 | masks[2] << 8 | masks[3] << 12];
-    return Permanent56(masks, r, table4);
+  if (table4 && r >= 4 && r <= 9) {
+    switch (r) {
+      case 4:
+        return table4[masks[0] | masks[1] << 4 | masks[2] << 8 | masks[3] << 12];
+      case 5:
+        return Permanent5(masks, table4);
+      case 6:
+        return PermanentSplit<6>(masks, table4);
+      case 7:
+        return PermanentSplit<7>(masks, table4);
+      case 8:
+        return PermanentSplit<8>(masks, table4);
+      default: {  // 9: along row 0, each minor of 8 rows split
+        uint64_t sum = 0;
+        for (Mask w = masks[0]; w; w &= w - 1) {
+          const Mask low = (w & -w) - 1;
+          Mask minor[8];
+          for (int q = 0; q < 8; ++q) minor[q] = DropBit(masks[q + 1], low);
+          sum += PermanentSplit<8>(minor, table4);
+        }
+        return sum;
+      }
+    }
   }
   if (table4 && r >= 5) {
     if (scratch.dp.size() < (size_t{1} << r)) {
@@ -317,6 +389,15 @@ uint64_t Completions(const Mask* masks, int r, Scratch& scratch, const uint8_t* 
   if (slot) *slot = Scratch::Slot{key, ways};
   return ways;
 }
+
+}  // namespace
+
+uint64_t StoppedCompletions(const uint32_t* masks, int r) {
+  Scratch scratch;
+  return Completions(masks, r, scratch, Permanents4());
+}
+
+namespace {
 
 struct Task {
   std::array<Mask, kMaxRanks> circle;

@@ -84,6 +84,12 @@ void SortByKey(std::vector<uint64_t>& a, std::vector<uint64_t>& tmp, int key_bit
 // once no call is running. Zeros for any other plan.
 std::vector<uint64_t> SyncPlays(const RemovedPlan& plan);
 
+// The ways to give r positions r distinct values, position p one of the
+// values set in masks[p] (bit j: the j-th value; masks[p] < 2^r): the
+// permanent of their 0/1 matrix, as the level-by-level solver counts the
+// decks completing a play that stops with r cards (1 <= r <= 24).
+uint64_t StoppedCompletions(const uint32_t* masks, int r);
+
 }  // namespace eulerdeck::internal
 
 #endif  // EULERDECK_ENGINE_REMOVAL_ONE_SUIT_H_

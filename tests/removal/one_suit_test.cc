@@ -5,6 +5,7 @@
 #include "engine/removal/one_suit.h"
 
 #include <algorithm>
+#include <bit>
 #include <catch2/catch.hpp>
 #include <cstdint>
 #include <memory>
@@ -117,6 +118,70 @@ std::vector<std::vector<std::vector<uint32_t>>> ReachedPlays(const GameSpec& spe
     next.erase(std::unique(next.begin(), next.end()), next.end());
   }
   return level;
+}
+
+// The permanent of masks' 0/1 matrix by the definition: every assignment of
+// distinct values to the positions (r <= 9), or, past that, by a plain
+// dynamic programme over the sets of values the first positions take.
+uint64_t PermanentByDefinition(const std::vector<uint32_t>& masks) {
+  const int r = static_cast<int>(masks.size());
+  if (r <= 9) {
+    std::vector<int> perm(r);
+    for (int i = 0; i < r; ++i) perm[i] = i;
+    uint64_t ways = 0;
+    do {
+      bool fits = true;
+      for (int p = 0; p < r && fits; ++p) fits = (masks[p] >> perm[p]) & 1u;
+      ways += fits;
+    } while (std::next_permutation(perm.begin(), perm.end()));
+    return ways;
+  }
+  std::vector<uint64_t> dp(size_t{1} << r, 0);
+  dp[0] = 1;
+  for (uint32_t set = 0; set < (1u << r); ++set) {
+    const int p = std::popcount(set);
+    if (!dp[set] || p == r) continue;
+    for (int v = 0; v < r; ++v) {
+      if ((masks[p] >> v & 1u) && !(set >> v & 1u)) dp[set | 1u << v] += dp[set];
+    }
+  }
+  return dp[(size_t{1} << r) - 1];
+}
+
+TEST_CASE("one suit: a stopped play's completions are the permanent of its masks", "[removed]") {
+  // Every way Completions() takes (4 cards from the table, 5 along a row, 6
+  // to 8 split between rows, 9 along a row into splits, more layered).
+  // Known values first: all ones give r!, all but the diagonal the
+  // derangements (A000166).
+  const uint64_t derangements[] = {1, 0, 1, 2, 9, 44, 265, 1854, 14833, 133496, 1334961,
+                                   14684570, 176214841};
+  uint64_t factorial = 1;
+  for (int r = 4; r <= 12; ++r) {
+    INFO("r = " << r);
+    factorial = 1;
+    for (int i = 2; i <= r; ++i) factorial *= i;
+    const uint32_t all = (1u << r) - 1;
+    std::vector<uint32_t> ones(r, all), off_diagonal(r);
+    for (int p = 0; p < r; ++p) off_diagonal[p] = all & ~(1u << p);
+    CHECK(StoppedCompletions(ones.data(), r) == factorial);
+    CHECK(StoppedCompletions(off_diagonal.data(), r) == derangements[r]);
+  }
+  // Random matrices, sparse to dense (a stopped play's masks are dense),
+  // against the definition.
+  std::mt19937_64 rng(20261128);
+  for (int r = 4; r <= 12; ++r) {
+    for (int density : {30, 55, 80, 95}) {
+      const int cases = r <= 9 ? 12 : 4;
+      for (int c = 0; c < cases; ++c) {
+        std::vector<uint32_t> masks(r, 0);
+        for (int p = 0; p < r; ++p) {
+          for (int v = 0; v < r; ++v) masks[p] |= uint32_t{rng() % 100 < uint64_t(density)} << v;
+        }
+        INFO("r = " << r << ", density " << density << "%, case " << c);
+        CHECK(StoppedCompletions(masks.data(), r) == PermanentByDefinition(masks));
+      }
+    }
+  }
 }
 
 TEST_CASE("one suit: each distinct play of a level is counted once", "[removed]") {
