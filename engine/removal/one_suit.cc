@@ -244,8 +244,10 @@ const SplitCuts& SplitCutsOf(int r) {
           uint32_t on = 0, off = 0;
           int i_on = 0, i_off = 0;
           for (int b = 0; b < n; ++b) {
-            if (set >> b & 1u) on |= (m >> b & 1u) << i_on++;
-            else off |= (m >> b & 1u) << i_off++;
+            if (set >> b & 1u)
+              on |= (m >> b & 1u) << i_on++;
+            else
+              off |= (m >> b & 1u) << i_off++;
           }
           a[n].cut.push_back(static_cast<uint8_t>(on | off << 4));
         }

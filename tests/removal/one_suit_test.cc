@@ -153,8 +153,8 @@ TEST_CASE("one suit: a stopped play's completions are the permanent of its masks
   // to 8 split between rows, 9 along a row into splits, more layered).
   // Known values first: all ones give r!, all but the diagonal the
   // derangements (A000166).
-  const uint64_t derangements[] = {1, 0, 1, 2, 9, 44, 265, 1854, 14833, 133496, 1334961,
-                                   14684570, 176214841};
+  const uint64_t derangements[] = {1,    0,     1,      2,       9,        44,       265,
+                                   1854, 14833, 133496, 1334961, 14684570, 176214841};
   uint64_t factorial = 1;
   for (int r = 4; r <= 12; ++r) {
     INFO("r = " << r);
