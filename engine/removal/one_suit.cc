@@ -573,9 +573,20 @@ class OneSuit {
     }
     std::array<Mask, kMaxRanks> masks;
     std::copy(circle, circle + r, masks.begin());
-    const bool stuck = Children(masks.data(), r, avail, [&](const Mask* child, Mask child_avail) {
-      Descend(child, r - 1, child_avail, weight, scratch);
-    });
+    bool stuck;
+    if (r == kSyncTop + 1 && sync_) {
+      // Children of kSyncTop cards, gathered: their keys' ranks from this
+      // play's values.
+      uint64_t ranks[kSyncTop + 1];
+      ChildRanks<kSyncTop + 1>(avail, ranks);
+      stuck = Children<kSyncTop + 1>(masks.data(), r, avail, [&](const Mask* child, Mask, int j) {
+        Gather(kSyncTop, Key<kSyncTop>(child, ranks[j]), weight, scratch);
+      });
+    } else {
+      stuck = Children(masks.data(), r, avail, [&](const Mask* child, Mask child_avail, int) {
+        Descend(child, r - 1, child_avail, weight, scratch);
+      });
+    }
     if (stuck) scratch.out[m_ - r] += weight * Completions(masks.data(), r, scratch, table4_);
   }
   bool synchronous() const { return sync_; }
@@ -597,8 +608,11 @@ class OneSuit {
   // cards) and leaves in `masks` what the positions may still hold. True
   // when the play stops with every position possible (its completions
   // count), false when one has no value left.
-  template <typename Child>
-  bool Children(Mask* masks, int r, Mask avail, Child&& child) const {
+  // With R > 0, r is R (the loops over positions unrolled). `child` also
+  // gets j: the removed value is the j-th smallest of `avail` (ChildRanks()).
+  template <int R = 0, typename Child>
+  bool Children(Mask* masks, int r_arg, Mask avail, Child&& child) const {
+    const int r = R > 0 ? R : r_arg;
     const uint32_t limit = CountLimit(spec_.policy().span, m_, r);
     // The position of count t + 1 is (base mod r + value mod r) mod r.
     std::array<int, kMaxRanks> values, residues;
@@ -625,7 +639,7 @@ class OneSuit {
           next[i - 1] = DropBit(masks[q], low);
           alive &= next[i - 1] ? ~Mask{0} : 0;
         }
-        if (alive) child(next.data(), avail & ~(Mask{1} << values[j]));
+        if (alive) child(next.data(), avail & ~(Mask{1} << values[j]), j);
         masks[pos] &= ~bit;
         if (!masks[pos]) return false;
       }
@@ -645,6 +659,34 @@ class OneSuit {
     uint64_t key = rank << (r * r);
     for (int p = 0; p < r; ++p) key |= uint64_t{circle[p]} << (r * p);
     return key;
+  }
+  // The same key from the rank of the values left.
+  template <int r>
+  static uint64_t Key(const Mask* circle, uint64_t rank) {
+    uint64_t key = rank << (r * r);
+    for (int p = 0; p < r; ++p) key |= uint64_t{circle[p]} << (r * p);
+    return key;
+  }
+  // ranks[j]: the rank SyncKey() gives the r - 1 values of `avail` (r
+  // values, r <= kSyncTop + 1) without its j-th smallest. In the rank, the
+  // i-th smallest value c contributes C(c, i + 1); without the j-th, those
+  // above it move down one place.
+  template <int r>
+  void ChildRanks(Mask avail, uint64_t* ranks) const {
+    static_assert(r >= 2 && r <= kSyncTop + 1);
+    int c[r];
+    Mask w = avail;
+    for (int i = 0; i < r; ++i, w &= w - 1) c[i] = std::countr_zero(w);
+    uint64_t above = 0;  // of the values above j, one place down
+    for (int j = r - 1; j >= 0; --j) {
+      ranks[j] = above;
+      if (j > 0) above += choose_[c[j]][j];
+    }
+    uint64_t below = 0;  // of the values below j, in place
+    for (int j = 1; j < r; ++j) {
+      below += choose_[c[j - 1]][j];
+      ranks[j] += below;
+    }
   }
 
   // A play of r cards to count with multiplicity `weight`: gathered, or,
@@ -704,13 +746,18 @@ class OneSuit {
       for (int k = 0; k <= kBigLeafCards; ++k) out[k] += weight * ((e >> (5 * k)) & 31u);
       return;
     }
-    const Mask mask_bits = (Mask{1} << r) - 1;
+    // r == kSyncTop: its children are in the table.
+    static_assert(kSyncTop == kBigLeafCards + 1);
+    constexpr Mask kMaskBits = (Mask{1} << kSyncTop) - 1;
     std::array<Mask, kSyncTop> masks;
-    for (int p = 0; p < r; ++p) masks[p] = (key >> (r * p)) & mask_bits;
-    const bool stuck = Children(masks.data(), r, *avail, [&](const Mask* child, Mask child_avail) {
-      Gather(r - 1, SyncKey(child, r - 1, child_avail), weight, scratch);
-    });
-    if (stuck) out[0] += weight * Completions(masks.data(), r, scratch, table4_);
+    for (int p = 0; p < kSyncTop; ++p) masks[p] = (key >> (kSyncTop * p)) & kMaskBits;
+    uint64_t ranks[kSyncTop];
+    ChildRanks<kSyncTop>(*avail, ranks);
+    const bool stuck =
+        Children<kSyncTop>(masks.data(), kSyncTop, *avail, [&](const Mask* child, Mask, int j) {
+          Gather(kBigLeafCards, Key<kBigLeafCards>(child, ranks[j]), weight, scratch);
+        });
+    if (stuck) out[0] += weight * Completions(masks.data(), kSyncTop, scratch, table4_);
   }
 
   // The set of k values of rank `rank` (SyncKey(), BigLeafIndex()).
