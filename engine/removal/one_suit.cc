@@ -178,6 +178,7 @@ struct Scratch {
   std::array<std::vector<uint64_t>, kSyncTop + 1> level;
   std::vector<uint64_t> sort_tmp;
   std::vector<uint64_t> out;
+  std::array<uint32_t, kSyncTop> stuck;  // OneSuit::PlayTop()'s masks
   // plays[r]: the plays of r cards counted by Play() (SyncPlays()).
   std::array<uint64_t, kSyncTop + 1> plays{};
 };
@@ -748,16 +749,60 @@ class OneSuit {
     }
     // r == kSyncTop: its children are in the table.
     static_assert(kSyncTop == kBigLeafCards + 1);
-    constexpr Mask kMaskBits = (Mask{1} << kSyncTop) - 1;
-    std::array<Mask, kSyncTop> masks;
-    for (int p = 0; p < kSyncTop; ++p) masks[p] = (key >> (kSyncTop * p)) & kMaskBits;
-    uint64_t ranks[kSyncTop];
-    ChildRanks<kSyncTop>(*avail, ranks);
-    const bool stuck =
-        Children<kSyncTop>(masks.data(), kSyncTop, *avail, [&](const Mask* child, Mask, int j) {
-          Gather(kBigLeafCards, Key<kBigLeafCards>(child, ranks[j]), weight, scratch);
-        });
-    if (stuck) out[0] += weight * Completions(masks.data(), kSyncTop, scratch, table4_);
+    if (const Mask* stuck = PlayTop(key, weight, *avail, scratch)) {
+      out[0] += weight * Completions(stuck, kSyncTop, scratch, table4_);
+    }
+  }
+
+  // Children() of a play of kSyncTop = 5 cards, its masks kept in the 25
+  // bits of its key (position p's at bits 5p..5p+4) and each child's made
+  // from them by word operations: gathers the children (4 cards, keys from
+  // ChildRanks()). Returns the masks left when the play stops with every
+  // position possible (in scratch), null when one has no value left.
+  const Mask* PlayTop(uint64_t key, uint64_t weight, Mask avail, Scratch& scratch) const {
+    constexpr int r = kSyncTop;
+    constexpr uint32_t kFields = 0x108421;    // bit 0 of each 5-bit field
+    constexpr uint32_t kLow4 = 15 * kFields;  // bits 0..3 of each field
+    constexpr uint32_t kAll = (1u << (r * r)) - 1;
+    uint32_t packed = static_cast<uint32_t>(key) & kAll;
+    uint64_t ranks[r];
+    ChildRanks<r>(avail, ranks);
+    const uint32_t limit = CountLimit(spec_.policy().span, m_, r);
+    std::array<int, r> values, residues;
+    int j = 0;
+    for (Mask w = avail; w; w &= w - 1, ++j) {
+      values[j] = std::countr_zero(w);
+      residues[j] = residue_[r][values[j]];
+    }
+    const int step = residue_[r][m_];
+    int base_residue = 0;
+    for (uint32_t base = 0; base < limit; base += m_) {
+      for (j = 0; j < r; ++j) {
+        const uint32_t t = base + values[j];
+        if (t >= limit) break;
+        int pos = base_residue + residues[j];
+        if (pos >= r) pos -= r;
+        const uint32_t bit = uint32_t{1} << j;
+        if (!((packed >> (r * pos)) & bit)) continue;
+        // Every field without value j (DropBit), then the fields from
+        // pos + 1 around, four of them, as 4-bit masks.
+        const uint32_t low = (bit - 1) * kFields;
+        const uint32_t dropped = (packed & low) | ((packed >> 1) & ~low & kLow4);
+        const int shift = r * (pos + 1);
+        const uint32_t turned = ((dropped >> shift) | (dropped << (r * r - shift))) & kAll;
+        const uint32_t child = (turned & 0xf) | ((turned >> 1) & 0xf0) | ((turned >> 2) & 0xf00) |
+                               ((turned >> 3) & 0xf000);
+        const bool dead = ((child - 0x1111) & ~child & 0x8888) != 0;  // a nibble is 0
+        if (!dead) Gather(kBigLeafCards, ranks[j] << kBigLeafBits | child, weight, scratch);
+        packed &= ~(bit << (r * pos));
+        if (!((packed >> (r * pos)) & 31u)) return nullptr;
+      }
+      base_residue += step;
+      if (base_residue >= r) base_residue -= r;
+    }
+    Mask* masks = scratch.stuck.data();
+    for (int p = 0; p < r; ++p) masks[p] = (packed >> (r * p)) & 31u;
+    return masks;
   }
 
   // The set of k values of rank `rank` (SyncKey(), BigLeafIndex()).
