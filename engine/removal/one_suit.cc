@@ -152,10 +152,10 @@ inline Mask DropBit(Mask x, Mask low) { return (x & low) | ((x >> 1) & ~low); }
 // (each distinct one counted once, times its multiplicity), then the same
 // for their children, down to the table of kBigLeafCards cards, read in
 // order. A level is processed when kSyncEntries of its plays are gathered
-// (8 bytes each, and as much again to sort them: 4 MB a level and thread at
-// 2^18; larger levels merged more but sorted out of cache, slower) and at
-// the end of a CountTasks() call.
-constexpr size_t kSyncEntries = size_t{1} << 18;
+// (8 bytes each, and as much again to sort them: 2 MB a level and thread at
+// 2^17, within a core's L2 on this machine (2 MB); larger levels merged more
+// but sorted out of cache, slower) and at the end of a CountTasks() call.
+constexpr size_t kSyncEntries = size_t{1} << 17;
 // Tasks a batch of RunPlan() takes at most.
 constexpr uint64_t kBatchTasks = 4096;
 // A gathered play is one word: its key (OneSuit::SyncKey) in the low bits,

@@ -49,7 +49,7 @@ struct RemovedOptions {
   // path for the tests. The memo method ignores it.
   bool baseline = false;
   // The one-suit solver: plays of 5 and of 4 cards gathered per level and
-  // thread before they are counted (0: 2^18; 8 bytes each). Tests make it
+  // thread before they are counted (0: 2^17; 8 bytes each). Tests make it
   // small; any value gives the same rows.
   uint64_t level_entries = 0;
   // If set, polled between tasks: once true, CountRemoved() returns
