@@ -178,7 +178,7 @@ struct Scratch {
   std::array<std::vector<uint64_t>, kSyncTop + 1> level;
   std::vector<uint64_t> sort_tmp;
   std::vector<uint64_t> out;
-  std::array<uint32_t, kSyncTop> stuck;  // OneSuit::PlayTop()'s masks
+  std::array<uint32_t, kSyncTop + 1> stuck;  // OneSuit::ChildrenPacked()'s masks
   // plays[r]: the plays of r cards counted by Play() (SyncPlays()).
   std::array<uint64_t, kSyncTop + 1> plays{};
 };
@@ -572,22 +572,21 @@ class OneSuit {
         scratch.out[m_ - r + i] += weight * ((e >> (5 * i)) & 31u);
       return;
     }
+    if (r == kSyncTop + 1 && sync_) {
+      // Children of kSyncTop cards, gathered.
+      constexpr int R = kSyncTop + 1;
+      uint64_t packed = 0;
+      for (int p = 0; p < R; ++p) packed |= uint64_t{circle[p]} << (R * p);
+      if (const Mask* stuck = ChildrenPacked<R>(packed, weight, avail, scratch)) {
+        scratch.out[m_ - R] += weight * Completions(stuck, R, scratch, table4_);
+      }
+      return;
+    }
     std::array<Mask, kMaxRanks> masks;
     std::copy(circle, circle + r, masks.begin());
-    bool stuck;
-    if (r == kSyncTop + 1 && sync_) {
-      // Children of kSyncTop cards, gathered: their keys' ranks from this
-      // play's values.
-      uint64_t ranks[kSyncTop + 1];
-      ChildRanks<kSyncTop + 1>(avail, ranks);
-      stuck = Children<kSyncTop + 1>(masks.data(), r, avail, [&](const Mask* child, Mask, int j) {
-        Gather(kSyncTop, Key<kSyncTop>(child, ranks[j]), weight, scratch);
-      });
-    } else {
-      stuck = Children(masks.data(), r, avail, [&](const Mask* child, Mask child_avail, int) {
-        Descend(child, r - 1, child_avail, weight, scratch);
-      });
-    }
+    const bool stuck = Children(masks.data(), r, avail, [&](const Mask* child, Mask child_avail) {
+      Descend(child, r - 1, child_avail, weight, scratch);
+    });
     if (stuck) scratch.out[m_ - r] += weight * Completions(masks.data(), r, scratch, table4_);
   }
   bool synchronous() const { return sync_; }
@@ -609,11 +608,8 @@ class OneSuit {
   // cards) and leaves in `masks` what the positions may still hold. True
   // when the play stops with every position possible (its completions
   // count), false when one has no value left.
-  // With R > 0, r is R (the loops over positions unrolled). `child` also
-  // gets j: the removed value is the j-th smallest of `avail` (ChildRanks()).
-  template <int R = 0, typename Child>
-  bool Children(Mask* masks, int r_arg, Mask avail, Child&& child) const {
-    const int r = R > 0 ? R : r_arg;
+  template <typename Child>
+  bool Children(Mask* masks, int r, Mask avail, Child&& child) const {
     const uint32_t limit = CountLimit(spec_.policy().span, m_, r);
     // The position of count t + 1 is (base mod r + value mod r) mod r.
     std::array<int, kMaxRanks> values, residues;
@@ -640,7 +636,7 @@ class OneSuit {
           next[i - 1] = DropBit(masks[q], low);
           alive &= next[i - 1] ? ~Mask{0} : 0;
         }
-        if (alive) child(next.data(), avail & ~(Mask{1} << values[j]), j);
+        if (alive) child(next.data(), avail & ~(Mask{1} << values[j]));
         masks[pos] &= ~bit;
         if (!masks[pos]) return false;
       }
@@ -657,13 +653,6 @@ class OneSuit {
     uint64_t rank = 0;
     int k = 1;
     for (Mask w = avail; w; w &= w - 1, ++k) rank += choose_[std::countr_zero(w)][k];
-    uint64_t key = rank << (r * r);
-    for (int p = 0; p < r; ++p) key |= uint64_t{circle[p]} << (r * p);
-    return key;
-  }
-  // The same key from the rank of the values left.
-  template <int r>
-  static uint64_t Key(const Mask* circle, uint64_t rank) {
     uint64_t key = rank << (r * r);
     for (int p = 0; p < r; ++p) key |= uint64_t{circle[p]} << (r * p);
     return key;
@@ -749,59 +738,76 @@ class OneSuit {
     }
     // r == kSyncTop: its children are in the table.
     static_assert(kSyncTop == kBigLeafCards + 1);
-    if (const Mask* stuck = PlayTop(key, weight, *avail, scratch)) {
+    if (const Mask* stuck = ChildrenPacked<kSyncTop>(key, weight, *avail, scratch)) {
       out[0] += weight * Completions(stuck, kSyncTop, scratch, table4_);
     }
   }
 
-  // Children() of a play of kSyncTop = 5 cards, its masks kept in the 25
-  // bits of its key (position p's at bits 5p..5p+4) and each child's made
-  // from them by word operations: gathers the children (4 cards, keys from
-  // ChildRanks()). Returns the masks left when the play stops with every
-  // position possible (in scratch), null when one has no value left.
-  const Mask* PlayTop(uint64_t key, uint64_t weight, Mask avail, Scratch& scratch) const {
-    constexpr int r = kSyncTop;
-    constexpr uint32_t kFields = 0x108421;    // bit 0 of each 5-bit field
-    constexpr uint32_t kLow4 = 15 * kFields;  // bits 0..3 of each field
-    constexpr uint32_t kAll = (1u << (r * r)) - 1;
-    uint32_t packed = static_cast<uint32_t>(key) & kAll;
-    uint64_t ranks[r];
-    ChildRanks<r>(avail, ranks);
-    const uint32_t limit = CountLimit(spec_.policy().span, m_, r);
-    std::array<int, r> values, residues;
+  // Children() of a play of R = kSyncTop or kSyncTop + 1 cards whose
+  // children are gathered, its masks packed in one word (position p's at
+  // bits R p .. R p + R - 1: a play of 5 cards as its key holds them) and
+  // each child's made from them by word operations: gathers the children
+  // (keys from ChildRanks()). Returns the masks left when the play stops
+  // with every position possible (in scratch), null when one has no value
+  // left.
+  template <int R>
+  const Mask* ChildrenPacked(uint64_t packed, uint64_t weight, Mask avail, Scratch& scratch) const {
+    static_assert(R == kSyncTop || R == kSyncTop + 1);
+    constexpr int C = R - 1;           // a child's cards
+    constexpr uint64_t kFields = [] {  // bit 0 of each R-bit field
+      uint64_t f = 0;
+      for (int i = 0; i < R; ++i) f |= uint64_t{1} << (R * i);
+      return f;
+    }();
+    constexpr uint64_t kChildFields = [] {  // bit 0 of each C-bit field
+      uint64_t f = 0;
+      for (int i = 0; i < C; ++i) f |= uint64_t{1} << (C * i);
+      return f;
+    }();
+    constexpr uint64_t kLow = ((uint64_t{1} << C) - 1) * kFields;  // bits 0..C-1 of each
+    constexpr uint64_t kAll = (uint64_t{1} << (R * R)) - 1;
+    constexpr uint64_t kFieldMask = (uint64_t{1} << R) - 1;
+    uint64_t ranks[R];
+    ChildRanks<R>(avail, ranks);
+    const uint32_t limit = CountLimit(spec_.policy().span, m_, R);
+    std::array<int, R> values, residues;
     int j = 0;
     for (Mask w = avail; w; w &= w - 1, ++j) {
       values[j] = std::countr_zero(w);
-      residues[j] = residue_[r][values[j]];
+      residues[j] = residue_[R][values[j]];
     }
-    const int step = residue_[r][m_];
+    const int step = residue_[R][m_];
     int base_residue = 0;
     for (uint32_t base = 0; base < limit; base += m_) {
-      for (j = 0; j < r; ++j) {
+      for (j = 0; j < R; ++j) {
         const uint32_t t = base + values[j];
         if (t >= limit) break;
         int pos = base_residue + residues[j];
-        if (pos >= r) pos -= r;
-        const uint32_t bit = uint32_t{1} << j;
-        if (!((packed >> (r * pos)) & bit)) continue;
-        // Every field without value j (DropBit), then the fields from
-        // pos + 1 around, four of them, as 4-bit masks.
-        const uint32_t low = (bit - 1) * kFields;
-        const uint32_t dropped = (packed & low) | ((packed >> 1) & ~low & kLow4);
-        const int shift = r * (pos + 1);
-        const uint32_t turned = ((dropped >> shift) | (dropped << (r * r - shift))) & kAll;
-        const uint32_t child = (turned & 0xf) | ((turned >> 1) & 0xf0) | ((turned >> 2) & 0xf00) |
-                               ((turned >> 3) & 0xf000);
-        const bool dead = ((child - 0x1111) & ~child & 0x8888) != 0;  // a nibble is 0
-        if (!dead) Gather(kBigLeafCards, ranks[j] << kBigLeafBits | child, weight, scratch);
-        packed &= ~(bit << (r * pos));
-        if (!((packed >> (r * pos)) & 31u)) return nullptr;
+        if (pos >= R) pos -= R;
+        const uint64_t bit = uint64_t{1} << j;
+        if (!((packed >> (R * pos)) & bit)) continue;
+        // Every field without value j (DropBit), then the C fields from
+        // pos + 1 around, each C bits wide.
+        const uint64_t low = (bit - 1) * kFields;
+        const uint64_t dropped = (packed & low) | ((packed >> 1) & ~low & kLow);
+        const int shift = R * (pos + 1);
+        const uint64_t turned = ((dropped >> shift) | (dropped << (R * R - shift))) & kAll;
+        uint64_t child = 0;
+        for (int i = 0; i < C; ++i) {
+          child |= (turned >> i) & (((uint64_t{1} << C) - 1) << (C * i));
+        }
+        // A field of 0: no value left to that position (the usual test for
+        // a zero field: a borrow into its top bit).
+        const bool dead = ((child - kChildFields) & ~child & (kChildFields << (C - 1))) != 0;
+        if (!dead) Gather(C, ranks[j] << (C * C) | child, weight, scratch);
+        packed &= ~(bit << (R * pos));
+        if (!((packed >> (R * pos)) & kFieldMask)) return nullptr;
       }
       base_residue += step;
-      if (base_residue >= r) base_residue -= r;
+      if (base_residue >= R) base_residue -= R;
     }
     Mask* masks = scratch.stuck.data();
-    for (int p = 0; p < r; ++p) masks[p] = (packed >> (r * p)) & 31u;
+    for (int p = 0; p < R; ++p) masks[p] = static_cast<Mask>((packed >> (R * p)) & kFieldMask);
     return masks;
   }
 
