@@ -280,7 +280,7 @@ job mousetrap-s2-m10 --game mousetrap --ranks 10 --suits 2    # ~7.2 h
 # after the backward ones; one run's forecast (docs/results.md, "Forward runs
 # queued (issue 43)").
 job removed-mousetrap-s1-m16 --removed --game mousetrap --ranks 16   # ~0.5-0.8 h idle (1.6-2.5 h loaded)
-job removed-mousetrap-s1-m17 --removed --game mousetrap --ranks 17   # ~5-11 h idle (16-38 h loaded)
+job removed-mousetrap-s1-m17 --removed --game mousetrap --ranks 17   # A: ~26 h idle at 114a1a0 (19 h left at 707 tasks), B ~13 h
 job removed-modular-s1-m15 --removed --game modular --ranks 15       # ~9-28 h idle (31-94 h loaded)
 # The reform statistics of mousetrap 17 (issue 44, part 3: A007712(17),
 # A055459(17), A067950(17) and the longest sequence): n = 16 took about
