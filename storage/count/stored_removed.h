@@ -138,6 +138,7 @@ class RemovedCoordinator {
   uint64_t tasks_total() const;
   uint64_t tasks_done() const;    // committed, pending a checkpoint, or finished now
   uint64_t tasks_before() const;  // committed by earlier sessions
+  uint64_t decks_done() const;    // the decks of the tasks tasks_done() counts
   void SetWorkers(int threads);
   // The next batch for a worker of `threads` threads; false when every task
   // is handed out (batches in flight may still come back).

@@ -160,7 +160,7 @@ int StatusRemoved(const std::string& dir, storage::FrontierStore* store, const G
               << " of " << Thousands(live.input_total) << " tasks done, "
               << Significant(live.entries_per_second, 3) << " tasks/s";
     if (live.eta_seconds >= 0) {
-      std::cout << ", ETA " << HumanDuration(live.eta_seconds) << " by tasks";
+      std::cout << ", ETA " << HumanDuration(live.eta_seconds) << " by decks";
     }
     std::cout << " (" << HumanDuration(now - live.updated) << " ago)";
   } else if (running) {
