@@ -546,6 +546,7 @@ class RemovedRun : public BatchCount {
     live_.last_level = plan.spec().cards();
     live_.input_total = total_;
     live_.counting = true;
+    live_.eta_by_decks = true;
     done_at_start_ = c->tasks_done();
     // The decks below the cut: the game's, less those the plan's top decides.
     decks_total_ = TotalDecks64(plan.spec()).value_or(0);

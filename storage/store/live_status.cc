@@ -26,6 +26,7 @@ Status WriteLiveStatus(const std::string& dir, const LiveStatus& live) {
   if (live.counting) j["count"] = true;
   if (live.eta_seconds >= 0) j["eta_seconds"] = live.eta_seconds;
   if (live.sub_decks_left >= 0) j["sub_decks_left"] = live.sub_decks_left;
+  if (live.eta_by_decks) j["eta_by"] = "decks";
   const std::filesystem::path path = std::filesystem::path(dir) / kLiveFile;
   const std::filesystem::path next =
       std::filesystem::path(dir) / (std::string(kLiveFile) + ".next");
@@ -61,6 +62,7 @@ void ReadLiveStatus(const std::string& dir, LiveStatus* live, bool* exists) {
   live->counting = j.value("count", false);
   live->eta_seconds = j.value("eta_seconds", -1.0);
   live->sub_decks_left = j.value("sub_decks_left", -1.0);
+  live->eta_by_decks = j.value("eta_by", std::string()) == "decks";
   *exists = true;
 }
 

@@ -33,6 +33,9 @@ struct LiveStatus {
   // A count: the sub-decks it has left, estimated (-1: no estimate; the
   // ETA, if any, is then by subtrees).
   double sub_decks_left = -1;
+  // A count --removed: eta_seconds is by the decks below the cut (since
+  // issue 57; older writers' is by tasks, and this is false).
+  bool eta_by_decks = false;
 };
 
 // The file's name inside a store.

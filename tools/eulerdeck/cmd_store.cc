@@ -160,7 +160,9 @@ int StatusRemoved(const std::string& dir, storage::FrontierStore* store, const G
               << " of " << Thousands(live.input_total) << " tasks done, "
               << Significant(live.entries_per_second, 3) << " tasks/s";
     if (live.eta_seconds >= 0) {
-      std::cout << ", ETA " << HumanDuration(live.eta_seconds) << " by decks";
+      // (A count begun by an older build writes an ETA by tasks.)
+      std::cout << ", ETA " << HumanDuration(live.eta_seconds)
+                << (live.eta_by_decks ? " by decks" : " by tasks");
     }
     std::cout << " (" << HumanDuration(now - live.updated) << " ago)";
   } else if (running) {
