@@ -226,10 +226,10 @@ uint64_t Permanent5(const Mask* m, const uint8_t* table4) {
 // The permanent of r = 6..8 rows split between its first k = r - 4 rows and
 // its last 4 (Laplace's expansion along a set of rows): the sum, over the
 // sets S of k columns, of the permanent of the first rows on S times that of
-// the last rows on the other 4 columns, both from the table of 4 x 4 (the
-// first rows' k x k matrix completed by ones on the diagonal: k < 4). Each
-// row's mask is cut to S and to its complement by a table of bytes,
-// SplitCuts(r): C(r, k) sets of 2^r masks, 18 KB at r = 8.
+// the last rows on the other 4 columns, both from the table of 4 x 4 (for
+// k < 4 the first rows' k x k matrix is completed to 4 x 4 by unit rows on
+// the diagonal). Each row's mask is cut to S and to its complement by a
+// table of bytes, SplitCutsOf(r): C(r, k) sets of 2^r masks, 18 KB at r = 8.
 struct SplitCuts {
   int sets = 0;
   std::vector<uint8_t> cut;  // [set][mask]: the mask on S (low nibble), off S (high)

@@ -87,7 +87,9 @@ std::vector<uint64_t> SyncPlays(const RemovedPlan& plan);
 // The ways to give r positions r distinct values, position p one of the
 // values set in masks[p] (bit j: the j-th value; masks[p] < 2^r): the
 // permanent of their 0/1 matrix, as the level-by-level solver counts the
-// decks completing a play that stops with r cards (1 <= r <= 24).
+// decks completing a play that stops with r cards (1 <= r <= 20: exact
+// while the permanent is below 2^64, as r! is up to 20; the layered
+// programme's tables take 2^r words).
 uint64_t StoppedCompletions(const uint32_t* masks, int r);
 
 }  // namespace eulerdeck::internal

@@ -578,7 +578,12 @@ class RemovedRun : public BatchCount {
     if (!force && now - live_.updated < 2.0) return;
     const uint64_t done = DoneNow();
     const uint64_t decks = c_.decks_done();
-    while (samples_.size() > 1 && now - samples_[1].time >= kEtaWindow) samples_.pop_front();
+    // (The window keeps a sample with fewer decks than now, so that a task
+    // longer than the window leaves the rate of the last ones, not none.)
+    while (samples_.size() > 1 && now - samples_[1].time >= kEtaWindow &&
+           samples_[1].decks < decks) {
+      samples_.pop_front();
+    }
     const auto [from_time, from_done, from_decks] = samples_.front();
     samples_.push_back({now, done, decks});
     live_.updated = now;
