@@ -29,6 +29,10 @@ __attribute__((always_inline)) inline uint64_t Blocked(uint64_t h, const SizeRul
   return b;
 }
 
+// GrowBits()' table of ORs for decks of fewer than kShort cards: levels
+// 1 to 3 (2^l <= j < 16), each a whole row of kShort.
+constexpr int kShort = 16;
+
 // The widest counts the bits paths take: those with a table of S's shifted
 // copies (rule_core.h, SizeRule::shifted_at), or one word.
 constexpr int kBitsWords = kMaxTableWords;
@@ -98,6 +102,14 @@ BlockExpander::BlockExpander(const ChildRule& rule, uint32_t entries_per_block)
   }
 }
 
+__attribute__((always_inline)) inline void BlockExpander::SetRank(int i, uint32_t r) {
+  rank_[i] = static_cast<uint16_t>(r);
+  const int m = r < 15 ? 1 : pack_wide_;
+  const uint64_t w = r < 15 ? r : pack_escape_ | r;
+  off_[i + 1] = static_cast<uint16_t>(off_[i] + m);
+  tail_[i + 1] = (tail_[i] << (4 * m)) | w;
+}
+
 // Writes an entry of `level` whose counts are the path's first j (their
 // ranks rank_[0..j)) and then one of rank r.
 __attribute__((always_inline)) inline void BlockExpander::Write(int level, int j, uint32_t r) {
@@ -109,7 +121,20 @@ __attribute__((always_inline)) inline void BlockExpander::Write(int level, int j
   if (shared == j) {
     o.writer.Sibling(r);
   } else {
-    o.writer.Entry(level - shared, rank_ + shared, j - shared, r);
+    // Its nibbles in one word where they fit: the suffix length (one
+    // nibble below 16), the shared ranks' (the last of tail_[j]), r's.
+    const int suffix = level - shared;
+    const int n = off_[j] - off_[shared];  // >= 1
+    int mr = 0;
+    const uint64_t wr = o.writer.RankNibbles(r, &mr);
+    if (suffix <= 15 && n + mr <= 15 && o.raw.count_bytes == pack_bytes_) {
+      const uint64_t ranks = tail_[j] & ((uint64_t{1} << (4 * n)) - 1);
+      o.writer.Nibbles(
+          (static_cast<uint64_t>(suffix - 1) << (4 * (n + mr))) | (ranks << (4 * mr)) | wr,
+          1 + n + mr);
+    } else {
+      o.writer.Entry(suffix, rank_ + shared, j - shared, r);
+    }
   }
   o.shared = j;
   ++o.raw.entries;
@@ -149,7 +174,7 @@ void BlockExpander::Grow(int j) {
       path_.available_bits(), [&](uint32_t t, Card x, uint32_t r) __attribute__((always_inline)) {
         Write(level, j, r);
         if (deeper) {
-          rank_[j] = static_cast<uint16_t>(r);
+          SetRank(j, r);
           path_.Push(static_cast<uint16_t>(t));
           ChildRule::MakeChild(deck_[j - 1].data(), j, t, x, deck_[j].data());
           Grow(level);
@@ -169,7 +194,7 @@ void BlockExpander::GrowBits(int j) {
   const Card* d = deck_[j - 1].data();
   // or[l][i]: the h values of d's positions [i, i + 2^l) (for three
   // levels); pre[i], suf[i]: of [0, i) and [i, j).
-  uint64_t or_[6][kMaxEnumCards], pre[kMaxEnumCards + 1], suf[kMaxEnumCards + 1];
+  uint64_t or_[6][kMaxEnumCards + kShort], pre[kMaxEnumCards + 1], suf[kMaxEnumCards + 1];
   pre[0] = 0;
   for (int i = 0; i < j; ++i) {
     or_[0][i] = uint64_t{1} << (d[i] + (j - i));
@@ -178,9 +203,19 @@ void BlockExpander::GrowBits(int j) {
   suf[j] = 0;
   for (int i = j - 1; i >= 0; --i) suf[i] = suf[i + 1] | or_[0][i];
   if constexpr (kThree) {
-    for (int l = 1; (1 << l) <= j; ++l) {
-      for (int i = 0; i + (1 << l) <= j; ++i) {
-        or_[l][i] = or_[l - 1][i] | or_[l - 1][i + (1 << (l - 1))];
+    if (j < kShort) {
+      // The short decks' table by whole rows of kShort (zeros past j), which
+      // the compiler unrolls into vector ORs; the entries past j are never
+      // read.
+      for (int i = j; i < 2 * kShort; ++i) or_[0][i] = 0;
+      for (int i = 0; i < kShort; ++i) or_[1][i] = or_[0][i] | or_[0][i + 1];
+      for (int i = 0; i < kShort; ++i) or_[2][i] = or_[1][i] | or_[1][i + 2];
+      for (int i = 0; i < kShort; ++i) or_[3][i] = or_[2][i] | or_[2][i + 4];
+    } else {
+      for (int l = 1; (1 << l) <= j; ++l) {
+        for (int i = 0; i + (1 << l) <= j; ++i) {
+          or_[l][i] = or_[l - 1][i] | or_[l - 1][i + (1 << (l - 1))];
+        }
       }
     }
   }
@@ -204,7 +239,7 @@ void BlockExpander::GrowBits(int j) {
   rule_.ForEachChildRanked(
       valid, avail, [&](uint32_t t, Card x, uint32_t r) EULERDECK_INLINE_LAMBDA {
         Write(j + 1, j, r);
-        rank_[j] = static_cast<uint16_t>(r);
+        SetRank(j, r);
         uint64_t avail_c[2];
         TakeValue(avail, x, path_.Copies(x), suits, avail_c);
         // The child C = d[p..j), x, d[0..p).
@@ -217,7 +252,7 @@ void BlockExpander::GrowBits(int j) {
             cv, avail_c, [&](uint32_t u, Card y, uint32_t r2) EULERDECK_INLINE_LAMBDA {
               Write(j + 2, j + 1, r2);
               if constexpr (kThree) {
-                rank_[j + 1] = static_cast<uint16_t>(r2);
+                SetRank(j + 1, r2);
                 uint64_t avail_g[2];
                 TakeValue(avail_c, y, path_.Copies(y) + (y == x), suits, avail_g);
                 // The grandchild G = C[c..j+1), y, C[0..c): the h values of C's
@@ -269,6 +304,9 @@ Status BlockExpander::ExpandLevels(std::string_view data, int k, int levels, Exp
     o.writer = NibbleWriter(&o.raw.payload, o.raw.count_bytes);
     o.shared = 0;
   }
+  pack_bytes_ = outputs_[last_ - first_].raw.count_bytes;
+  pack_wide_ = 2 * pack_bytes_ + 1;
+  pack_escape_ = uint64_t{15} << (8 * pack_bytes_);
 
   RankPath& path = path_;
   path.Truncate(0);
@@ -288,7 +326,7 @@ Status BlockExpander::ExpandLevels(std::string_view data, int k, int levels, Exp
       if (!reader.NextRank(&r)) return Status::Corruption(reader.error());
       uint16_t t = 0;
       if (!path.PushRank(r, &t)) return Status::Corruption("block holds an impossible count");
-      rank_[j] = static_cast<uint16_t>(r);
+      SetRank(j, r);
       if (j == 0) {
         deck_[0][0] = static_cast<Card>(t);
       } else {

@@ -3,7 +3,9 @@
 #ifndef EULERDECK_STORAGE_STORE_BLOCK_CODEC_H_
 #define EULERDECK_STORAGE_STORE_BLOCK_CODEC_H_
 
+#include <algorithm>
 #include <cstdint>
+#include <cstring>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -46,76 +48,92 @@ struct RawBlock {
 class NibbleWriter {
  public:
   // Appends to *out (not owned), whose bytes so far are whole. Finish()
-  // before reading *out.
-  NibbleWriter(std::string* out, int count_bytes) : out_(out), rank_nibbles_(2 * count_bytes) {}
+  // before reading *out: until then *out may hold bytes past those written
+  // (the room the writer stores into).
+  NibbleWriter(std::string* out, int count_bytes)
+      : out_(out),
+        rank_nibbles_(2 * count_bytes),
+        escape_(uint64_t{15} << (8 * count_bytes)),
+        at_(out->size()),
+        room_(at_) {}
 
   // After *out was cleared: starts again at a whole byte, nothing pending.
-  void Restart() { acc_ = 0, pending_ = 0; }
+  void Restart() { acc_ = 0, pending_ = 0, at_ = 0, room_ = 0; }
 
-  void Suffix(int s) {
-    Local l{acc_, pending_};
-    Value(&l, static_cast<uint32_t>(s - 1), 2);
-    acc_ = l.acc, pending_ = l.pending;
-  }
-  void Rank(uint32_t r) {
-    Local l{acc_, pending_};
-    Value(&l, r, rank_nibbles_);
-    acc_ = l.acc, pending_ = l.pending;
-  }
+  void Suffix(int s) { Value(static_cast<uint32_t>(s - 1), 2); }
+  void Rank(uint32_t r) { Value(r, rank_nibbles_); }
   // A whole entry: Suffix(suffix), Rank(ranks[i]) for i < n, Rank(last).
-  // The nibbles gather in locals, which stay in registers for the entry
-  // (members would go back to memory after each nibble: the string may
-  // alias them); the fused expander writes every entry through here.
   __attribute__((always_inline)) void Entry(int suffix, const uint16_t* ranks, int n,
                                             uint32_t last) {
-    Local l{acc_, pending_};
-    Value(&l, static_cast<uint32_t>(suffix - 1), 2);
-    for (int i = 0; i < n; ++i) Value(&l, ranks[i], rank_nibbles_);
-    Value(&l, last, rank_nibbles_);
-    acc_ = l.acc, pending_ = l.pending;
+    Suffix(suffix);
+    for (int i = 0; i < n; ++i) Rank(ranks[i]);
+    Rank(last);
   }
-
   // Entry(1, nullptr, 0, last): an entry that differs from the one before
   // in its last count only (a sibling's), the expander's common case.
-  void Sibling(uint32_t last) {
-    Local l{acc_, pending_};
-    Put(&l, 0);
-    Value(&l, last, rank_nibbles_);
-    acc_ = l.acc, pending_ = l.pending;
+  __attribute__((always_inline)) void Sibling(uint32_t last) {
+    int m = 0;
+    const uint64_t w = RankNibbles(last, &m);
+    Nibbles(w, m + 1);  // the suffix length 1 (nibble 0), then the rank
   }
 
-  // Writes the nibbles still pending, and a 0 nibble after an odd count.
+  // The nibbles Rank(r) writes: returns them as a word, the first one
+  // highest, and sets *m to their count (1, or 3 or 5).
+  // REQUIRES: r fits the writer's count_bytes.
+  __attribute__((always_inline)) uint64_t RankNibbles(uint32_t r, int* m) const {
+    *m = r < 15 ? 1 : rank_nibbles_ + 1;
+    return r < 15 ? r : escape_ | r;
+  }
+
+  // Appends the m nibbles of w (1 <= m <= 16, w < 16^m), its highest
+  // nibble first: what the calls above write, as one word. No branch on
+  // the data: a word is always stored into the room, and kept when the
+  // nibbles fill it.
+  __attribute__((always_inline)) void Nibbles(uint64_t w, int m) {
+    if (__builtin_expect(at_ + 8 > room_, 0)) Grow();
+    const int total = pending_ + m;  // 1..31: a word is full from 16 on
+    const int rest = total & 15;     // nibbles pending after
+    // (Shifts in two steps: a shift by 64 is undefined.)
+    const uint64_t word = ((acc_ << (4 * (15 - pending_))) << 4) | (w >> (4 * rest));
+    const uint64_t big = __builtin_bswap64(word);
+    std::memcpy(buf_ + at_, &big, 8);
+    at_ += 8 * static_cast<size_t>(total >> 4);
+    // The rest of w are its lowest nibbles: acc_'s low nibbles either way.
+    acc_ = ((acc_ << (4 * m - 4)) << 4) | w;
+    pending_ = rest;
+  }
+
+  // Writes the nibbles still pending, and a 0 nibble after an odd count;
+  // *out then holds exactly the bytes written.
   void Finish() {
-    Local l{acc_, pending_};
-    if (l.pending % 2) Put(&l, 0);
-    for (int i = l.pending / 2 - 1; i >= 0; --i)
-      out_->push_back(static_cast<char>(l.acc >> (8 * i)));
-    Restart();
+    if (pending_ % 2) Nibbles(0, 1);
+    if (at_ + 8 > room_) Grow();
+    for (int i = pending_ / 2 - 1; i >= 0; --i) buf_[at_++] = static_cast<char>(acc_ >> (8 * i));
+    out_->resize(at_);
+    room_ = at_;
+    acc_ = 0, pending_ = 0;
   }
 
  private:
-  struct Local {
-    uint64_t acc;
-    int pending;
-  };
-  void Value(Local* l, uint32_t v, int nibbles) {
-    if (v < 15) return Put(l, v);
-    Put(l, 15);
-    for (int shift = 4 * (nibbles - 1); shift >= 0; shift -= 4) Put(l, (v >> shift) & 15);
+  void Value(uint32_t v, int nibbles) {
+    if (v < 15) return Nibbles(v, 1);
+    const uint64_t low = v & ((uint64_t{1} << (4 * nibbles)) - 1);
+    Nibbles((uint64_t{15} << (4 * nibbles)) | low, nibbles + 1);
   }
-  // Nibbles gather in a register and leave 8 bytes at a time.
-  void Put(Local* l, uint32_t nibble) {
-    l->acc = (l->acc << 4) | nibble;
-    if (++l->pending == 16) {
-      const uint64_t big = __builtin_bswap64(l->acc);
-      out_->append(reinterpret_cast<const char*>(&big), 8);
-      l->acc = 0, l->pending = 0;
-    }
+  // Room for at least 8 more bytes at at_ (the string's own capacity first).
+  void Grow() {
+    out_->resize(std::max({out_->capacity(), 2 * out_->size(), at_ + 64}));
+    buf_ = out_->data();
+    room_ = out_->size();
   }
 
   std::string* out_;
   int rank_nibbles_;
-  uint64_t acc_ = 0;
+  uint64_t escape_;      // the nibble 15 above a rank's rank_nibbles_
+  size_t at_;            // bytes written to *out_
+  size_t room_;          // *out_'s size when buf_ was taken
+  char* buf_ = nullptr;  // out_->data()
+  uint64_t acc_ = 0;     // its low pending_ nibbles (< 16) wait, the last lowest
   int pending_ = 0;
 };
 
@@ -181,7 +199,7 @@ class EntryReader {
   bool Nibble(uint32_t* v) {
     if (at_ >= 2 * size_) return Fail("block payload is too short");
     const uint8_t b = bytes_[at_ >> 1];
-    *v = (at_ & 1) ? b & 15 : b >> 4;
+    *v = (b >> (4 * (~at_ & 1))) & 15;  // the high nibble first
     ++at_;
     return true;
   }

@@ -120,6 +120,37 @@ class RankPath {
     return true;
   }
 
+  // The position of w's index-th one (0-based; REQUIRES: index <
+  // popcount(w)), without a loop (Vigna, "Broadword implementation of
+  // rank/select queries", 2008): the ones of each byte and their running
+  // sums, one subtraction per byte against index to find the byte, then a
+  // table for the one within it.
+  static uint32_t Select64(uint64_t w, uint32_t index) {
+    constexpr uint64_t kL8 = 0x0101010101010101, kH8 = 0x8080808080808080;
+    uint64_t s = w - ((w >> 1) & 0x5555555555555555);
+    s = (s & 0x3333333333333333) + ((s >> 2) & 0x3333333333333333);
+    s = (s + (s >> 4)) & 0x0F0F0F0F0F0F0F0F;
+    const uint64_t sums = s * kL8;  // byte b: the ones of bytes 0..b (at most 64)
+    // Byte b's high bit: index >= sums[b], which holds for the bytes before
+    // the one that has the index-th one.
+    const uint64_t before = (((index * kL8) | kH8) - sums) & kH8;
+    const int place = 8 * __builtin_popcountll(before);
+    const uint32_t within = index - static_cast<uint32_t>(((sums << 8) >> place) & 0xff);
+    return static_cast<uint32_t>(place) + kSelectInByte[(within << 8) | ((w >> place) & 0xff)];
+  }
+  // kSelectInByte[(i << 8) | b]: the position of b's i-th one (0 when b has
+  // fewer).
+  static constexpr std::array<uint8_t, 8 * 256> kSelectInByte = [] {
+    std::array<uint8_t, 8 * 256> table{};
+    for (uint32_t b = 0; b < 256; ++b) {
+      uint32_t i = 0;
+      for (uint32_t p = 0; p < 8; ++p) {
+        if ((b >> p) & 1) table[(i++ << 8) | b] = static_cast<uint8_t>(p);
+      }
+    }
+    return table;
+  }();
+
  private:
   // rank / a for rank < 2^16 and 1 <= a <= 64, by a multiplication: with
   // M = floor((2^32 - 1) / a) + 1 = (2^32 + e) / a, 0 <= e < a,
@@ -146,11 +177,10 @@ class RankPath {
   // The value of the index-th available one (0-based). REQUIRES: index <
   // the number available.
   uint32_t Select(uint32_t index) const {
-    uint64_t w = bits_[depth_][0];
+    const uint64_t w = bits_[depth_][0];
     const uint32_t low = static_cast<uint32_t>(__builtin_popcountll(w));
     if (index >= low) return 64;  // value 64, the only one in the high word
-    for (; index > 0; --index) w &= w - 1;
-    return static_cast<uint32_t>(__builtin_ctzll(w));
+    return Select64(w, index);
   }
 
   // value_[t], cycle_[t]: v(t) and (t - 1) div m for t < table_size_ (every

@@ -365,6 +365,103 @@ TEST_CASE("codec: the rank path ranks and unranks every count as defined") {
   }
 }
 
+// Select64 against its definition (the index-th one, by clearing the ones
+// below it) on words of every density, every index.
+TEST_CASE("codec: the broadword select finds every one of a word") {
+  uint64_t x = 0x9e3779b97f4a7c15;
+  const auto next = [&] {  // xorshift64
+    x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+    return x;
+  };
+  std::vector<uint64_t> words = {1,
+                                 uint64_t{1} << 63,
+                                 ~uint64_t{0},
+                                 0x8000000000000001,
+                                 0x00ff00ff00ff00ff,
+                                 0xff00000000000000};
+  for (int i = 0; i < 3000; ++i) {
+    uint64_t w = next();
+    for (int thin = i % 4; thin > 0; --thin) w &= next();  // sparser words
+    if (i % 7 == 0) w |= next();                           // denser ones
+    if (w) words.push_back(w);
+  }
+  int checked = 0;
+  for (const uint64_t w : words) {
+    uint64_t rest = w;
+    for (uint32_t index = 0; rest; ++index, rest &= rest - 1) {
+      REQUIRE(RankPath::Select64(w, index) == static_cast<uint32_t>(__builtin_ctzll(rest)));
+      ++checked;
+    }
+  }
+  CHECK(checked > 50000);  // 55,546 ones in all
+}
+
+// The writer's words (Nibbles(), Sibling(), RankNibbles()) against the
+// format written out nibble by nibble: random runs of values and words,
+// both widths, every alignment of a word against the 16 nibbles a store
+// takes.
+TEST_CASE("codec: nibbles written as words are the format's nibbles") {
+  uint64_t x = 0x243f6a8885a308d3;
+  const auto next = [&] {
+    x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+    return x;
+  };
+  for (const int count_bytes : {1, 2}) {
+    const int rank_nibbles = 2 * count_bytes;
+    for (int trial = 0; trial < 400; ++trial) {
+      std::string out = trial % 3 == 0 ? "ab" : "";  // whole bytes before
+      const size_t before = out.size();
+      NibbleWriter w(&out, count_bytes);
+      std::vector<int> nibbles;  // the reference, one by one
+      const auto value = [&](uint32_t v, int width) {
+        if (v < 15) return nibbles.push_back(static_cast<int>(v));
+        nibbles.push_back(15);
+        for (int shift = 4 * (width - 1); shift >= 0; shift -= 4) {
+          nibbles.push_back(static_cast<int>((v >> shift) & 15));
+        }
+      };
+      const int steps = static_cast<int>(next() % 200);
+      for (int step = 0; step < steps; ++step) {
+        const uint32_t kind = static_cast<uint32_t>(next() % 5);
+        const uint32_t r =
+            static_cast<uint32_t>(next() % (next() % 2 ? 15 : (count_bytes == 1 ? 256 : 65536)));
+        if (kind == 0) {
+          w.Rank(r);
+          value(r, rank_nibbles);
+        } else if (kind == 1) {
+          w.Sibling(r);
+          nibbles.push_back(0);
+          value(r, rank_nibbles);
+        } else if (kind == 2) {
+          int m = 0;
+          const uint64_t word = w.RankNibbles(r, &m);
+          w.Nibbles(word, m);
+          value(r, rank_nibbles);
+        } else if (kind == 3) {
+          const int s = 1 + static_cast<int>(next() % 40);
+          w.Suffix(s);
+          value(static_cast<uint32_t>(s - 1), 2);
+        } else {
+          const int m = 1 + static_cast<int>(next() % 16);
+          const uint64_t word = m == 16 ? next() : next() & ((uint64_t{1} << (4 * m)) - 1);
+          w.Nibbles(word, m);
+          for (int i = m - 1; i >= 0; --i)
+            nibbles.push_back(static_cast<int>((word >> (4 * i)) & 15));
+        }
+      }
+      w.Finish();
+      if (nibbles.size() % 2) nibbles.push_back(0);
+      std::string expected = trial % 3 == 0 ? "ab" : "";
+      for (size_t i = 0; i < nibbles.size(); i += 2) {
+        expected.push_back(static_cast<char>((nibbles[i] << 4) | nibbles[i + 1]));
+      }
+      REQUIRE(out.size() == expected.size());
+      REQUIRE(out == expected);
+      CHECK(out.size() >= before);
+    }
+  }
+}
+
 // Payloads that a checksum does not catch (written so, then sealed): each
 // reader must refuse them by name, in both block formats.
 TEST_CASE("codec: malformed payloads of either format are refused by name") {
