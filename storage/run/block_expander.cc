@@ -1,6 +1,7 @@
 #include "storage/run/block_expander.h"
 
 #include <algorithm>
+#include <array>
 
 #include "engine/base/hd.h"
 
@@ -32,6 +33,20 @@ __attribute__((always_inline)) inline uint64_t Blocked(uint64_t h, const SizeRul
 // GrowBits()' table of ORs for decks of fewer than kShort cards: levels
 // 1 to 3 (2^l <= j < 16), each a whole row of kShort.
 constexpr int kShort = 16;
+
+// RemovalSlot(k, t) (rule_core.h), (t - 1) mod (k + 1), without a branch
+// or a division: with inverse = kSlotInverse[k + 1] = floor((2^32 - 1) /
+// (k + 1)) + 1, (q * inverse) >> 32 is floor(q / (k + 1)) for q < 2^16 (as
+// RankPath::Divide(), rank_coding.h).
+constexpr std::array<uint64_t, kMaxEnumCards + 2> kSlotInverse = [] {
+  std::array<uint64_t, kMaxEnumCards + 2> inverse{};
+  for (uint32_t d = 1; d < inverse.size(); ++d) inverse[d] = uint64_t{0xffffffff} / d + 1;
+  return inverse;
+}();
+__attribute__((always_inline)) inline int Slot(int k, uint32_t t, uint64_t inverse) {
+  const uint64_t q = t - 1;  // t < 2^16: counts are 16 bits
+  return static_cast<int>(q - static_cast<uint64_t>(k + 1) * ((q * inverse) >> 32));
+}
 
 // The widest counts the bits paths take: those with a table of S's shifted
 // copies (rule_core.h, SizeRule::shifted_at), or one word.
@@ -234,6 +249,7 @@ void BlockExpander::GrowBits(int j) {
   // (depth j) less x, then y (neither is pushed on the path).
   const uint64_t* avail = path_.available_bits();
   const int suits = path_.suits();
+  const uint64_t slot1 = kSlotInverse[j + 1], slot2 = kSlotInverse[j + 2];
   BitsCounts<W> valid;
   ValidFromH(core, core.size(j), pre[j], &valid);
   rule_.ForEachChildRanked(
@@ -243,7 +259,7 @@ void BlockExpander::GrowBits(int j) {
         uint64_t avail_c[2];
         TakeValue(avail, x, path_.Copies(x), suits, avail_c);
         // The child C = d[p..j), x, d[0..p).
-        const int q1 = RemovalSlot(j, t), s1 = j + 1 - q1, p = j - q1;
+        const int q1 = Slot(j, t, slot1), s1 = j + 1 - q1, p = j - q1;
         const uint64_t xb = uint64_t{1} << (x + s1);
         const uint64_t hc = (suf[p] << s1) | xb | (pre[p] >> q1);
         BitsCounts<W> cv;
@@ -257,7 +273,7 @@ void BlockExpander::GrowBits(int j) {
                 TakeValue(avail_c, y, path_.Copies(y) + (y == x), suits, avail_g);
                 // The grandchild G = C[c..j+1), y, C[0..c): the h values of C's
                 // two ranges, from d's.
-                const int q2 = RemovalSlot(j + 1, u), s2 = j + 2 - q2, c = j + 1 - q2;
+                const int q2 = Slot(j + 1, u, slot2), s2 = j + 2 - q2, c = j + 1 - q2;
                 uint64_t lo, hi;  // C[0..c), C[c..j+1)
                 if (c <= q1) {    // C[0..c) = d[p..p+c)
                   lo = range(p, p + c) << s1;
