@@ -127,12 +127,14 @@ __attribute__((always_inline)) inline void BlockExpander::SetRank(int i, uint32_
 
 // Writes an entry of `level` whose counts are the path's first j (their
 // ranks rank_[0..j)) and then one of rank r.
-__attribute__((always_inline)) inline void BlockExpander::Write(int level, int j, uint32_t r) {
-  Output& o = outputs_[level - first_];
+__attribute__((always_inline)) inline void BlockExpander::Write(Output& o, int level, int j,
+                                                                uint32_t r) {
   if (o.raw.entries == entries_per_block_) Flush(&o, &out_[level - first_]);
   // The entry's counts from the prefix it shares with the level's last
-  // entry on: the path's (their ranks are known), then r.
-  const int shared = o.raw.entries == 0 ? 0 : std::min(o.shared, j);
+  // entry on: the path's (their ranks are known), then r. (o.shared <= j:
+  // every entry of the level is written with this j, and o.shared only
+  // decreases in between.)
+  const int shared = o.raw.entries == 0 ? 0 : o.shared;
   if (shared == j) {
     o.writer.Sibling(r);
   } else {
@@ -180,6 +182,7 @@ void BlockExpander::Grow(int j) {
     }
   }
   const bool deeper = level < last_;
+  Output& o = outputs_[level - first_];
   ChildCounts valid;
   rule_.ValidCounts(deck_[j - 1].data(), j, &valid);
   // r, t's rank: the same as path_.Rank(t) (RankPath's definition), from
@@ -187,7 +190,7 @@ void BlockExpander::Grow(int j) {
   rule_.ForEachChildRanked(
       valid,
       path_.available_bits(), [&](uint32_t t, Card x, uint32_t r) __attribute__((always_inline)) {
-        Write(level, j, r);
+        Write(o, level, j, r);
         if (deeper) {
           SetRank(j, r);
           path_.Push(static_cast<uint16_t>(t));
@@ -243,6 +246,7 @@ void BlockExpander::GrowBits(int j) {
 
   const SizeRule& pg = core.size(j + 1);                // the grandchildren's counts
   const SizeRule& pgg = core.size(kThree ? j + 2 : j);  // the great-grandchildren's
+  Output& c = outputs_[j + 1 - first_];
   Output& g = outputs_[j + 2 - first_];
   Output& gg = outputs_[(kThree ? j + 3 : j + 2) - first_];
   // The values the child and the grandchild may still take: the path's
@@ -254,7 +258,7 @@ void BlockExpander::GrowBits(int j) {
   ValidFromH(core, core.size(j), pre[j], &valid);
   rule_.ForEachChildRanked(
       valid, avail, [&](uint32_t t, Card x, uint32_t r) EULERDECK_INLINE_LAMBDA {
-        Write(j + 1, j, r);
+        Write(c, j + 1, j, r);
         SetRank(j, r);
         uint64_t avail_c[2];
         TakeValue(avail, x, path_.Copies(x), suits, avail_c);
@@ -266,7 +270,7 @@ void BlockExpander::GrowBits(int j) {
         ValidFromH(core, pg, hc, &cv);
         rule_.ForEachChildRanked(
             cv, avail_c, [&](uint32_t u, Card y, uint32_t r2) EULERDECK_INLINE_LAMBDA {
-              Write(j + 2, j + 1, r2);
+              Write(g, j + 2, j + 1, r2);
               if constexpr (kThree) {
                 SetRank(j + 1, r2);
                 uint64_t avail_g[2];
@@ -286,8 +290,9 @@ void BlockExpander::GrowBits(int j) {
                 BitsCounts<W> gv;
                 ValidFromH(core, pgg, hg, &gv);
                 rule_.ForEachChildRanked(gv, avail_g,
-                                         [&](uint32_t, Card, uint32_t r3)
-                                             EULERDECK_INLINE_LAMBDA { Write(j + 3, j + 2, r3); });
+                                         [&](uint32_t, Card, uint32_t r3) EULERDECK_INLINE_LAMBDA {
+                                           Write(gg, j + 3, j + 2, r3);
+                                         });
                 gg.shared = std::min(gg.shared, j + 1);
               }
             });

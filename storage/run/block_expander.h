@@ -83,7 +83,8 @@ class BlockExpander {
   // the rule's table, W words), with no loop over their cards.
   template <int W, bool kThree>
   void GrowBits(int j);
-  void Write(int level, int j, uint32_t r);
+  // (o: outputs_[level - first_].)
+  void Write(Output& o, int level, int j, uint32_t r);
   // rank_[i] = r, the path's nibbles (packed_, off_) kept with it. Every
   // rank past i is forgotten (set again before it is read).
   void SetRank(int i, uint32_t r);
