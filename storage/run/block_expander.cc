@@ -119,8 +119,8 @@ BlockExpander::BlockExpander(const ChildRule& rule, uint32_t entries_per_block)
 
 __attribute__((always_inline)) inline void BlockExpander::SetRank(int i, uint32_t r) {
   rank_[i] = static_cast<uint16_t>(r);
-  const int m = r < 15 ? 1 : pack_wide_;
-  const uint64_t w = r < 15 ? r : pack_escape_ | r;
+  int m = 0;
+  const uint64_t w = pack_->RankNibbles(r, &m);
   off_[i + 1] = static_cast<uint16_t>(off_[i] + m);
   tail_[i + 1] = (tail_[i] << (4 * m)) | w;
 }
@@ -325,9 +325,8 @@ Status BlockExpander::ExpandLevels(std::string_view data, int k, int levels, Exp
     o.writer = NibbleWriter(&o.raw.payload, o.raw.count_bytes);
     o.shared = 0;
   }
+  pack_ = &outputs_[last_ - first_].writer;
   pack_bytes_ = outputs_[last_ - first_].raw.count_bytes;
-  pack_wide_ = 2 * pack_bytes_ + 1;
-  pack_escape_ = uint64_t{15} << (8 * pack_bytes_);
 
   RankPath& path = path_;
   path.Truncate(0);

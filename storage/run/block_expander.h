@@ -85,7 +85,7 @@ class BlockExpander {
   void GrowBits(int j);
   // (o: outputs_[level - first_].)
   void Write(Output& o, int level, int j, uint32_t r);
-  // rank_[i] = r, the path's nibbles (packed_, off_) kept with it. Every
+  // rank_[i] = r, the path's nibbles (off_, tail_) kept with it. Every
   // rank past i is forgotten (set again before it is read).
   void SetRank(int i, uint32_t r);
   void Flush(Output* o, ExpandedBlocks* out);
@@ -111,14 +111,14 @@ class BlockExpander {
   bool force_generic_ = false;
   uint16_t rank_[kMaxEnumCards] = {};  // rank_[j]: rank of the path's count j
   // The nibbles NibbleWriter::Rank() writes for rank_[0], rank_[1], ...
-  // one after the other, in a writer of pack_bytes_ (the pass's last
-  // level's width): rank_[i]'s are nibbles [off_[i], off_[i + 1]), and
+  // one after the other, as *pack_ (the pass's last level's writer, of
+  // pack_bytes_) writes them: rank_[i]'s are nibbles [off_[i], off_[i + 1]), and
   // tail_[i] holds the last 16 of those of rank_[0..i), the last one lowest.
   // Write() takes an entry's shared ranks from there in one piece.
   uint16_t off_[kMaxEnumCards + 1] = {};
   uint64_t tail_[kMaxEnumCards + 1] = {};
-  int pack_bytes_ = 1, pack_wide_ = 3;
-  uint64_t pack_escape_ = uint64_t{15} << 8;
+  const NibbleWriter* pack_ = &outputs_[0].writer;
+  int pack_bytes_ = 1;
 };
 
 }  // namespace eulerdeck::storage
