@@ -34,6 +34,19 @@ __attribute__((always_inline)) inline uint64_t Blocked(uint64_t h, const SizeRul
 // 1 to 3 (2^l <= j < 16), each a whole row of kShort.
 constexpr int kShort = 16;
 
+// Sets p[0..N) to 0 (N even) with N / 2 stores of 16 bytes: GCC turns a
+// loop of zeros, or a memset of a size it knows, into a call to memset or
+// a rep stos, both slow to start for a few hundred bytes once per deck.
+template <int N>
+__attribute__((always_inline)) inline void ZeroWords(uint64_t* p) {
+  static_assert(N % 2 == 0);
+  typedef uint64_t Pair __attribute__((vector_size(16), aligned(8)));
+  const Pair zero = {};
+  Pair* q = reinterpret_cast<Pair*>(p);
+#pragma GCC unroll 32
+  for (int i = 0; i < N / 2; ++i) q[i] = zero;
+}
+
 // RemovalSlot(k, t) (rule_core.h), (t - 1) mod (k + 1), without a branch
 // or a division: with inverse = kSlotInverse[k + 1] = floor((2^32 - 1) /
 // (k + 1)) + 1, (q * inverse) >> 32 is floor(q / (k + 1)) for q < 2^16 (as
@@ -207,7 +220,7 @@ void BlockExpander::Grow(int j) {
 }
 
 template <int W, bool kThree>
-void BlockExpander::GrowBits(int j) {
+void BlockExpander::GrowBits(int j) __restrict {
   const RuleCore& core = rule_.core();
   const Card* d = deck_[j - 1].data();
   // or[l][i]: the h values of d's positions [i, i + 2^l) (for three
@@ -225,7 +238,7 @@ void BlockExpander::GrowBits(int j) {
       // The short decks' table by whole rows of kShort (zeros past j), which
       // the compiler unrolls into vector ORs; the entries past j are never
       // read.
-      for (int i = j; i < 2 * kShort; ++i) or_[0][i] = 0;
+      ZeroWords<kShort + 8>(&or_[0][j]);
       for (int i = 0; i < kShort; ++i) or_[1][i] = or_[0][i] | or_[0][i + 1];
       for (int i = 0; i < kShort; ++i) or_[2][i] = or_[1][i] | or_[1][i + 2];
       for (int i = 0; i < kShort; ++i) or_[3][i] = or_[2][i] | or_[2][i + 4];

@@ -115,16 +115,22 @@ class NibbleWriter {
   }
 
  private:
-  void Value(uint32_t v, int nibbles) {
+  __attribute__((always_inline)) void Value(uint32_t v, int nibbles) {
     if (v < 15) return Nibbles(v, 1);
     const uint64_t low = v & ((uint64_t{1} << (4 * nibbles)) - 1);
     Nibbles((uint64_t{15} << (4 * nibbles)) | low, nibbles + 1);
   }
   // Room for at least 8 more bytes at at_ (the string's own capacity first).
-  void Grow() {
-    out_->resize(std::max({out_->capacity(), 2 * out_->size(), at_ + 64}));
-    buf_ = out_->data();
+  // (The work is out of line and takes no pointer to the writer: a call
+  // that took one would make the compiler assume the call changed every
+  // field, and reload them all after each entry.)
+  __attribute__((always_inline)) void Grow() {
+    buf_ = GrowBuffer(out_, at_);
     room_ = out_->size();
+  }
+  __attribute__((noinline)) static char* GrowBuffer(std::string* out, size_t at) {
+    out->resize(std::max({out->capacity(), 2 * out->size(), at + 64}));
+    return out->data();
   }
 
   std::string* out_;
