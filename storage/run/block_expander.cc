@@ -220,7 +220,7 @@ void BlockExpander::Grow(int j) {
 }
 
 template <int W, bool kThree>
-void BlockExpander::GrowBits(int j) __restrict {
+void BlockExpander::GrowBits(int j) {
   const RuleCore& core = rule_.core();
   const Card* d = deck_[j - 1].data();
   // or[l][i]: the h values of d's positions [i, i + 2^l) (for three

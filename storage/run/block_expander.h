@@ -81,12 +81,8 @@ class BlockExpander {
   // whose ORs come from a table of D's ORs over runs of 2^l positions (two
   // reads each). Their valid counts are then shifts of a word (or rows of
   // the rule's table, W words), with no loop over their cards.
-  // (__restrict: while it runs, the members it changes are reached through
-  // this alone, and the payloads, decks and counts it writes are not the
-  // expander's own bytes, so the compiler need not reload the members
-  // after each char the writers store; what pack_ points to, it only reads.)
   template <int W, bool kThree>
-  void GrowBits(int j) __restrict;
+  void GrowBits(int j);
   // (o: outputs_[level - first_].)
   void Write(Output& o, int level, int j, uint32_t r);
   // rank_[i] = r, the path's nibbles (off_, tail_) kept with it. Every
