@@ -133,7 +133,7 @@ BlockExpander::BlockExpander(const ChildRule& rule, uint32_t entries_per_block)
 __attribute__((always_inline)) inline void BlockExpander::SetRank(int i, uint32_t r) {
   rank_[i] = static_cast<uint16_t>(r);
   int m = 0;
-  const uint64_t w = pack_->RankNibbles(r, &m);
+  const uint64_t w = pack_->writer.RankNibbles(r, &m);
   off_[i + 1] = static_cast<uint16_t>(off_[i] + m);
   tail_[i + 1] = (tail_[i] << (4 * m)) | w;
 }
@@ -157,7 +157,7 @@ __attribute__((always_inline)) inline void BlockExpander::Write(Output& o, int l
     const int n = off_[j] - off_[shared];  // >= 1
     int mr = 0;
     const uint64_t wr = o.writer.RankNibbles(r, &mr);
-    if (suffix <= 15 && n + mr <= 15 && o.raw.count_bytes == pack_bytes_) {
+    if (suffix <= 15 && n + mr <= 15 && o.raw.count_bytes == pack_->raw.count_bytes) {
       const uint64_t ranks = tail_[j] & ((uint64_t{1} << (4 * n)) - 1);
       o.writer.Nibbles(
           (static_cast<uint64_t>(suffix - 1) << (4 * (n + mr))) | (ranks << (4 * mr)) | wr,
@@ -338,8 +338,7 @@ Status BlockExpander::ExpandLevels(std::string_view data, int k, int levels, Exp
     o.writer = NibbleWriter(&o.raw.payload, o.raw.count_bytes);
     o.shared = 0;
   }
-  pack_ = &outputs_[last_ - first_].writer;
-  pack_bytes_ = outputs_[last_ - first_].raw.count_bytes;
+  pack_ = &outputs_[last_ - first_];
 
   RankPath& path = path_;
   path.Truncate(0);

@@ -111,14 +111,13 @@ class BlockExpander {
   bool force_generic_ = false;
   uint16_t rank_[kMaxEnumCards] = {};  // rank_[j]: rank of the path's count j
   // The nibbles NibbleWriter::Rank() writes for rank_[0], rank_[1], ...
-  // one after the other, as *pack_ (the pass's last level's writer, of
-  // pack_bytes_) writes them: rank_[i]'s are nibbles [off_[i], off_[i + 1]), and
+  // one after the other, as pack_'s writer (the pass's last level's)
+  // writes them: rank_[i]'s are nibbles [off_[i], off_[i + 1]), and
   // tail_[i] holds the last 16 of those of rank_[0..i), the last one lowest.
   // Write() takes an entry's shared ranks from there in one piece.
   uint16_t off_[kMaxEnumCards + 1] = {};
   uint64_t tail_[kMaxEnumCards + 1] = {};
-  const NibbleWriter* pack_ = &outputs_[0].writer;
-  int pack_bytes_ = 1;
+  const Output* pack_ = &outputs_[0];
 };
 
 }  // namespace eulerdeck::storage
