@@ -113,6 +113,18 @@ __attribute__((always_inline)) inline void TakeValue(const uint64_t* avail, Card
 
 }  // namespace
 
+int BlockFormatFor(const ChildRule& rule, int level) {
+  const GameSpec& spec = rule.spec();
+  if (level > kMaxTrieDepth) return kBlockFormat;
+  const uint64_t m = static_cast<uint64_t>(spec.ranks);
+  for (int d = 0; d < level; ++d) {
+    const uint64_t values = std::min<uint64_t>(m, static_cast<uint64_t>(spec.cards() - d));
+    const uint64_t cycles = (CountLimit(spec, static_cast<uint32_t>(d + 1)) - 1) / m + 1;
+    if (values * cycles > kMaxTrieWidth) return kBlockFormat;
+  }
+  return kBlockFormatTrie;
+}
+
 BlockExpander::BlockExpander(const ChildRule& rule, uint32_t entries_per_block)
     : rule_(rule),
       entries_per_block_(entries_per_block),
@@ -148,7 +160,13 @@ __attribute__((always_inline)) inline void BlockExpander::Write(Output& o, int l
   // every entry of the level is written with this j, and o.shared only
   // decreases in between.)
   const int shared = o.raw.entries == 0 ? 0 : o.shared;
-  if (shared == j) {
+  if (o.trie) {
+    if (shared == j) {
+      o.trie_writer.Sibling(r);
+    } else {
+      o.trie_writer.Entry(shared, rank_, j, r);
+    }
+  } else if (shared == j) {
     o.writer.Sibling(r);
   } else {
     // Its nibbles in one word where they fit: the suffix length (one
@@ -171,7 +189,11 @@ __attribute__((always_inline)) inline void BlockExpander::Write(Output& o, int l
 }
 
 __attribute__((noinline)) void BlockExpander::Flush(Output* o, ExpandedBlocks* out) {
-  o->writer.Finish();
+  if (o->trie) {
+    o->trie_writer.Finish(&o->raw.payload);
+  } else {
+    o->writer.Finish();
+  }
   std::string block;
   SealBlock(o->raw, &block);
   out->blocks.push_back(std::move(block));
@@ -180,6 +202,7 @@ __attribute__((noinline)) void BlockExpander::Flush(Output* o, ExpandedBlocks* o
   o->raw.entries = 0;
   o->raw.payload.clear();
   o->writer.Restart();
+  if (o->trie) o->trie_writer.Restart(o->raw.k);
 }
 
 void BlockExpander::Grow(int j) {
@@ -329,7 +352,9 @@ Status BlockExpander::ExpandLevels(std::string_view data, int k, int levels, Exp
   out_ = out;
   for (int l = first_; l <= last_; ++l) {
     Output& o = outputs_[l - first_];
-    o.raw.format = kBlockFormat;
+    o.raw.format = BlockFormatFor(rule_, l);
+    o.trie = o.raw.format == kBlockFormatTrie;
+    if (o.trie) o.trie_writer.Restart(l);
     o.raw.k = l;
     o.raw.count_bytes = rule_.Limit(l - 1) > 255 ? 2 : 1;
     o.raw.entries = 0;

@@ -35,6 +35,14 @@ struct ExpandedBlocks {
 // The most levels one pass writes (RunOptions::pass_levels).
 inline constexpr int kMaxPassLevels = 4;
 
+// The block format of `level` for `rule`'s game: kBlockFormatTrie when
+// every rank a path of that level can hold is below kMaxTrieWidth (a rank
+// at position d is below min(ranks, cards - d) times the cycles of
+// CountLimit(d + 1): mousetrap, hlm, and modular's small limits), else
+// kBlockFormat. The expander and the reference path (EncodeBlock) both
+// write this format.
+int BlockFormatFor(const ChildRule& rule, int level);
+
 // Not thread-safe; one per thread. `rule` must outlive it.
 class BlockExpander {
  public:
@@ -61,8 +69,10 @@ class BlockExpander {
  private:
   // The block being written at one level.
   struct Output {
-    RawBlock raw;  // header fields and the payload so far
+    RawBlock raw;  // header fields and the payload so far (format 2)
     NibbleWriter writer{&raw.payload, 1};
+    bool trie = false;  // format 3: the entries go to trie_writer
+    TrieWriter trie_writer;
     int shared = 0;  // the prefix its last entry shares with the path
   };
 

@@ -130,7 +130,8 @@ Status BuildLevelOne(FrontierStore* store, const ChildRule& rule) {
   std::string encoded;
   LevelRecord r;
   r.level = 1;
-  EncodeBlock(block, CountCoding{rule.spec().ranks, rule.spec().suits}, &encoded, &r.raw_bytes);
+  EncodeBlock(block, CountCoding{rule.spec().ranks, rule.spec().suits}, &encoded, &r.raw_bytes,
+              BlockFormatFor(rule, 1));
   CrashPoint("level-one");
   Status s = store->PutBlock(1, 0, 0, encoded);
   r.entries = block.entries();

@@ -81,16 +81,65 @@ void SealBlock(const RawBlock& raw, std::string* out) {
   PutLE64(h + 12, BlockChecksum(*out));
 }
 
+void TrieWriter::Finish(std::string* out) const {
+  for (int d = 0; d < k_; ++d) out->push_back(static_cast<char>(max_[d] + 1));
+  uint64_t acc = 0;
+  int used = 0;  // bits of acc taken
+  const auto put = [&](uint64_t v) {
+    for (int b = 0; b < 8; ++b) out->push_back(static_cast<char>(v >> (8 * b)));
+  };
+  for (size_t i = 0; i < masks_.size(); ++i) {
+    const int w = static_cast<int>(max_[depths_[i]]) + 1;
+    if (w == 1) continue;
+    const uint64_t m = masks_[i];
+    acc |= m << used;
+    if (used + w < 64) {
+      used += w;
+    } else {
+      put(acc);
+      acc = used ? m >> (64 - used) : 0;
+      used = used + w - 64;
+    }
+  }
+  for (int b = 0; 8 * b < used; ++b) out->push_back(static_cast<char>(acc >> (8 * b)));
+}
+
 void EncodeBlock(const PathBlock& block, const CountCoding& coding, std::string* out,
-                 uint64_t* raw_bytes) {
+                 uint64_t* raw_bytes, int format) {
   const size_t n = block.entries();
   const int k = block.k;
   RawBlock raw;
+  raw.format = format;
   raw.k = k;
   raw.count_bytes = block.count_bytes;
   raw.entries = static_cast<uint32_t>(n);
-  NibbleWriter w(&raw.payload, block.count_bytes);
   RankPath path(coding);
+  if (format == kBlockFormatTrie) {
+    TrieWriter trie;
+    trie.Restart(k);
+    std::vector<uint16_t> ranks(k);
+    for (size_t i = 0; i < n; ++i) {
+      const uint16_t* p = block.path(i);
+      int shared = 0;
+      if (i > 0) {
+        while (shared < k && path.counts()[shared] == p[shared]) ++shared;
+        if (shared == k) shared = k - 1;
+      }
+      path.Truncate(shared);
+      for (int j = shared; j < k; ++j) {
+        uint32_t r = 0;
+        path.Rank(p[j], &r);
+        path.Push(p[j]);
+        ranks[j] = static_cast<uint16_t>(r);
+      }
+      trie.Entry(shared, ranks.data(), k - 1, ranks[k - 1]);
+    }
+    trie.Finish(&raw.payload);
+    *raw_bytes = raw.payload.size();
+    SealBlock(raw, out);
+    return;
+  }
+  NibbleWriter w(&raw.payload, block.count_bytes);
   for (size_t i = 0; i < n; ++i) {
     const uint16_t* p = block.path(i);
     int shared = 0;
@@ -123,7 +172,7 @@ uint64_t ChainChecksum(uint64_t chain, std::string_view block) {
 Status PeekBlock(std::string_view data, uint32_t* entries, int* k) {
   const uint8_t format = data.empty() ? 0 : static_cast<uint8_t>(data[0]);
   if (data.size() < kBlockHeaderBytes ||
-      (format != kBlockFormat && format != kBlockFormatColumns)) {
+      (format != kBlockFormat && format != kBlockFormatColumns && format != kBlockFormatTrie)) {
     return Status::Corruption("block header is damaged (size " + std::to_string(data.size()) + ")");
   }
   *k = static_cast<uint8_t>(data[1]);

@@ -26,10 +26,11 @@ struct PathBlock {
   const uint16_t* path(size_t i) const { return counts.data() + i * k; }
 };
 
-// A block's header fields and its decompressed payload. Format 2: the
-// entries one after the other, each its suffix length then its rank-coded
-// suffix counts, as nibbles (NibbleWriter). Format 1: column 1 (one suffix
-// length per entry) followed by column 2 (the ranks). The fused expander
+// A block's header fields and its decompressed payload. Format 3: the
+// paths' trie, each node a mask of its children's ranks (TrieWriter).
+// Format 2: the entries one after the other, each its suffix length then its
+// rank-coded suffix counts, as nibbles (NibbleWriter). Format 1: column 1
+// (one suffix length per entry) followed by column 2 (the ranks). The fused expander
 // (block_expander.h) reads and writes blocks at this level, without
 // materializing paths.
 struct RawBlock {
@@ -143,7 +144,68 @@ class NibbleWriter {
   int pending_ = 0;
 };
 
-// Reads the entries of a payload of either block format in order: for each
+// Writes a format-3 payload: the trie of a block's paths (their rank-coded
+// counts), entries given in key order. The payload is k bytes, the width w_d
+// of depth d (the largest rank at position d, plus one), then the masks of
+// the trie's inner nodes in preorder (a node before its children, children
+// by increasing rank), packed least significant bit first: the node of depth
+// d, 0 <= d < k, holds bit r of its w_d-bit mask for each child whose rank
+// at position d is r. Masks of width 1 are not written (they can only be
+// 1). The last byte's bits past the masks are 0.
+//
+// A node's mask is complete only once its last descendant is known, so the
+// writer keeps the block's masks until Finish(): 8 bytes and one byte per
+// node, fewer than two nodes per entry deep in the tree.
+class TrieWriter {
+ public:
+  // Starts a block of entries of k ranks each (1 <= k <= kMaxTrieDepth).
+  void Restart(int k) {
+    k_ = k;
+    masks_.clear();
+    depths_.clear();
+    for (int d = 0; d < k; ++d) max_[d] = 0;
+  }
+
+  // An entry whose ranks are prefix[0..j) and then last (k = j + 1), and
+  // whose first `shared` ranks (shared <= j) are those of the entry before
+  // it (0 for a block's first entry: the root is made then).
+  // REQUIRES: every rank < kMaxTrieWidth; entries strictly increasing.
+  __attribute__((always_inline)) void Entry(int shared, const uint16_t* prefix, int j,
+                                            uint32_t last) {
+    if (masks_.empty()) NewNode(0);
+    for (int d = shared; d < j; ++d) {
+      const uint32_t r = prefix[d];
+      masks_[at_[d]] |= uint64_t{1} << r;
+      max_[d] = std::max<uint32_t>(max_[d], r);
+      NewNode(d + 1);
+    }
+    Sibling(last);
+  }
+  // Entry(j, ..., last): an entry that differs from the one before in its
+  // last rank only.
+  __attribute__((always_inline)) void Sibling(uint32_t last) {
+    masks_[at_[k_ - 1]] |= uint64_t{1} << last;
+    max_[k_ - 1] = std::max<uint32_t>(max_[k_ - 1], last);
+  }
+
+  // Appends the payload to *out (widths, then the masks).
+  void Finish(std::string* out) const;
+
+ private:
+  __attribute__((always_inline)) void NewNode(int d) {
+    at_[d] = static_cast<uint32_t>(masks_.size());
+    masks_.push_back(0);
+    depths_.push_back(static_cast<uint8_t>(d));
+  }
+
+  int k_ = 0;
+  std::vector<uint64_t> masks_;  // the nodes' masks, in preorder
+  std::vector<uint8_t> depths_;  // their depths
+  uint32_t at_[kMaxTrieDepth] = {};   // at_[d]: the current path's node of depth d
+  uint32_t max_[kMaxTrieDepth] = {};  // the largest rank at each position
+};
+
+// Reads the entries of a payload of any block format in order: for each
 // entry NextSuffix(), then NextRank() that many times; at the end, AtEnd().
 // Each returns false on a damaged payload, error() then naming what is
 // wrong. Checks suffix lengths (1..k, k for the first entry).
@@ -155,10 +217,12 @@ class EntryReader {
         k_(raw.k),
         width_(raw.count_bytes),
         columns_(raw.format == kBlockFormatColumns),
+        trie_(raw.format == kBlockFormatTrie),
         // Format 1: column 2 starts after the suffix lengths.
         at_(columns_ ? raw.entries : 0) {}
 
   bool NextSuffix(int* suffix) {
+    if (trie_) return TrieSuffix(suffix);
     uint32_t s = 0;
     if (columns_) {
       if (i_ >= size_) return Fail("block payload is too short");
@@ -177,6 +241,7 @@ class EntryReader {
   }
 
   bool NextRank(uint32_t* rank) {
+    if (trie_) return TrieRank(rank);
     if (columns_) {  // NextSuffix checked the room
       uint32_t r = bytes_[at_++];
       if (width_ == 2) r = (r << 8) | bytes_[at_++];
@@ -188,6 +253,7 @@ class EntryReader {
 
   // True when the payload holds nothing past the entries read.
   bool AtEnd() {
+    if (trie_) return TrieEnd();
     const bool end =
         columns_ ? at_ == size_
                  : at_ == 2 * size_ || (at_ + 1 == 2 * size_ && (bytes_[size_ - 1] & 15) == 0);
@@ -222,13 +288,81 @@ class EntryReader {
     return true;
   }
 
+  // Format 3 (TrieWriter). rem_[d]: the ranks of the current node of depth
+  // d not yet taken; next_: the depth TrieRank() reads next; pop_: whether
+  // it takes that depth's next rank from rem_ (the branch) or reads a new
+  // node's mask; at_ counts the masks' bits, from byte k on.
+  bool TrieSuffix(int* suffix) {
+    int d = 0;
+    if (i_ == 0) {
+      if (k_ > kMaxTrieDepth || size_ < static_cast<size_t>(k_))
+        return Fail("block payload is too short");
+      for (int j = 0; j < k_; ++j) {
+        if (bytes_[j] < 1 || bytes_[j] > kMaxTrieWidth) return Fail("block trie is invalid");
+      }
+      pop_ = false;
+    } else {
+      d = k_ - 1;
+      while (d >= 0 && rem_[d] == 0) --d;
+      if (d < 0) return Fail("block trie holds fewer entries than its header");
+      pop_ = true;
+    }
+    next_ = d;
+    ++i_;
+    *suffix = k_ - d;
+    return true;
+  }
+  bool TrieRank(uint32_t* rank) {
+    uint64_t m = 0;
+    if (pop_) {
+      m = rem_[next_];
+      pop_ = false;
+    } else {
+      const int w = bytes_[next_];
+      if (w == 1) {
+        m = 1;
+      } else {
+        const size_t byte = k_ + (at_ >> 3);
+        if (at_ + w > 8 * (size_ - k_)) return Fail("block payload is too short");
+        uint64_t x = 0;
+        if (byte + 8 <= size_) {
+          std::memcpy(&x, bytes_ + byte, 8);
+          if constexpr (__BYTE_ORDER__ == __ORDER_BIG_ENDIAN__) x = __builtin_bswap64(x);
+        } else {
+          for (size_t b = size_; b-- > byte;) x = (x << 8) | bytes_[b];
+        }
+        m = (x >> (at_ & 7)) & ((uint64_t{1} << w) - 1);
+        at_ += w;
+        if (m == 0) return Fail("block trie has an empty node");
+      }
+    }
+    *rank = static_cast<uint32_t>(__builtin_ctzll(m));
+    rem_[next_] = m & (m - 1);
+    ++next_;
+    return true;
+  }
+  bool TrieEnd() {
+    if (i_ == 0) return Fail("block trie is empty");
+    for (int d = 0; d < k_; ++d) {
+      if (rem_[d]) return Fail("block trie holds more entries than its header");
+    }
+    const size_t bytes = (at_ + 7) >> 3;
+    if (k_ + bytes != size_) return Fail("block payload has trailing bytes");
+    if ((at_ & 7) && (bytes_[size_ - 1] >> (at_ & 7))) return Fail("block payload has trailing bits");
+    return true;
+  }
+
   const uint8_t* bytes_;
   const size_t size_;
   const int k_, width_;
-  const bool columns_;
+  const bool columns_, trie_;
   size_t i_ = 0;  // entries read
-  size_t at_;     // format 1: next byte of column 2; format 2: next nibble
+  size_t at_;     // format 1: next byte of column 2; format 2: next nibble; 3: next bit
   const char* error_ = "";
+  // Format 3 only.
+  uint64_t rem_[kMaxTrieDepth] = {};
+  int next_ = 0;
+  bool pop_ = false;
 };
 
 // Compresses `raw` and prepends the header and checksum: a block as stored.
@@ -239,11 +373,13 @@ void SealBlock(const RawBlock& raw, std::string* out);
 // checked here (DecodeBlock and the expander check them as they read).
 Status UnsealBlock(std::string_view data, RawBlock* raw);
 
-// Encodes `block` (entries sorted by path) into `out`. REQUIRES: every path
-// uses each value at most coding.suits times (true of every enumerated path). raw_bytes receives
-// the payload size before compression.
+// Encodes `block` (entries sorted by path) into `out`, in block format
+// `format` (kBlockFormat or kBlockFormatTrie). REQUIRES: every path uses each
+// value at most coding.suits times (true of every enumerated path); for
+// kBlockFormatTrie, every rank below kMaxTrieWidth and k <= kMaxTrieDepth.
+// raw_bytes receives the payload size before compression.
 void EncodeBlock(const PathBlock& block, const CountCoding& coding, std::string* out,
-                 uint64_t* raw_bytes);
+                 uint64_t* raw_bytes, int format = kBlockFormat);
 
 // Decodes a block; Corruption (naming what failed: checksum, header,
 // decompression, sizes) on any mismatch.

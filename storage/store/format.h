@@ -13,8 +13,9 @@ namespace eulerdeck::storage {
 // The store format this build writes, and the oldest it reads (and resumes,
 // raising the store to kFormatVersion before writing). 1: blocks of format 1
 // only; 2: blocks of format 2 are written (a store raised from 1 may hold
-// both).
-inline constexpr int kFormatVersion = 2;
+// both); 3: blocks of format 3 are written where the level allows them
+// (storage/run/block_expander.h, BlockFormatFor()), of format 2 elsewhere.
+inline constexpr int kFormatVersion = 3;
 inline constexpr int kOldestReadableFormat = 1;
 
 // Key tags (first byte).
@@ -30,6 +31,14 @@ inline constexpr char kCountTag = 'C';
 // ranks.
 inline constexpr uint8_t kBlockFormat = 2;
 inline constexpr uint8_t kBlockFormatColumns = 1;
+// Format 3: the block's paths as a trie, each node the mask of the ranks its
+// children take, bit-packed (docs/storage_format.md, "Block format 3").
+inline constexpr uint8_t kBlockFormatTrie = 3;
+// The widest mask of format 3: every rank of such a block is below it (so
+// that a mask and its offset within a byte fit one 64-bit load).
+inline constexpr int kMaxTrieWidth = 56;
+// The most counts per entry of a block of format 3.
+inline constexpr int kMaxTrieDepth = 64;
 inline constexpr size_t kBlockHeaderBytes = 20;
 
 // Entries per block. About 16K entries make 20-60 KB before compression: big
