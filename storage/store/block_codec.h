@@ -199,8 +199,8 @@ class TrieWriter {
   }
 
   int k_ = 0;
-  std::vector<uint64_t> masks_;  // the nodes' masks, in preorder
-  std::vector<uint8_t> depths_;  // their depths
+  std::vector<uint64_t> masks_;       // the nodes' masks, in preorder
+  std::vector<uint8_t> depths_;       // their depths
   uint32_t at_[kMaxTrieDepth] = {};   // at_[d]: the current path's node of depth d
   uint32_t max_[kMaxTrieDepth] = {};  // the largest rank at each position
 };
@@ -348,7 +348,8 @@ class EntryReader {
     }
     const size_t bytes = (at_ + 7) >> 3;
     if (k_ + bytes != size_) return Fail("block payload has trailing bytes");
-    if ((at_ & 7) && (bytes_[size_ - 1] >> (at_ & 7))) return Fail("block payload has trailing bits");
+    if ((at_ & 7) && (bytes_[size_ - 1] >> (at_ & 7)))
+      return Fail("block payload has trailing bits");
     return true;
   }
 

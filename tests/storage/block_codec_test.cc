@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <catch2/catch.hpp>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -77,6 +78,52 @@ std::string ReferencePayload(const PathBlock& b, const CountCoding& c) {
   return out;
 }
 
+// The payload of a block of format 3, by definition (docs/storage_format.md):
+// k bytes, the largest rank at each position plus one (w_d); then the trie of
+// the entries' ranks, node before children, children by rank, each node of
+// depth d the w_d-bit mask of its children's ranks (not written when w_d is
+// 1), packed least significant bit first, the last byte padded with zeros.
+std::string ReferenceTriePayload(const PathBlock& b, const CountCoding& c) {
+  std::vector<std::vector<uint32_t>> ranks;
+  for (size_t i = 0; i < b.entries(); ++i) {
+    std::vector<uint32_t> r;
+    for (int j = 0; j < b.k; ++j) r.push_back(ReferenceRank(c, b.path(i), j, b.path(i)[j]));
+    ranks.push_back(r);
+  }
+  std::vector<uint32_t> width(b.k, 1);
+  for (const auto& r : ranks) {
+    for (int j = 0; j < b.k; ++j) width[j] = std::max(width[j], r[j] + 1);
+  }
+  std::vector<int> bits;
+  // The node of depth d over entries [lo, hi), which share their first d ranks.
+  std::function<void(size_t, size_t, int)> node = [&](size_t lo, size_t hi, int d) {
+    std::vector<int> mask(width[d], 0);
+    for (size_t i = lo; i < hi; ++i) mask[ranks[i][d]] = 1;
+    if (width[d] > 1) bits.insert(bits.end(), mask.begin(), mask.end());
+    if (d + 1 == b.k) return;
+    for (size_t i = lo; i < hi;) {
+      size_t e = i;
+      while (e < hi && ranks[e][d] == ranks[i][d]) ++e;
+      node(i, e, d + 1);
+      i = e;
+    }
+  };
+  node(0, ranks.size(), 0);
+  std::string out;
+  for (uint32_t w : width) out.push_back(static_cast<char>(w));
+  for (size_t i = 0; i < bits.size(); i += 8) {
+    int byte = 0;
+    for (size_t j = 0; j < 8 && i + j < bits.size(); ++j) byte |= bits[i + j] << j;
+    out.push_back(static_cast<char>(byte));
+  }
+  return out;
+}
+
+// The payload of a block of the format its header names, by definition.
+std::string ReferencePayloadOf(const RawBlock& raw, const PathBlock& b, const CountCoding& c) {
+  return raw.format == kBlockFormatTrie ? ReferenceTriePayload(b, c) : ReferencePayload(b, c);
+}
+
 // The payload of a block of format 1 (before 2026-11-23), by definition:
 // column 1, a byte per entry (its suffix length), then column 2, its ranks
 // in one or two bytes (high byte first).
@@ -127,7 +174,7 @@ std::vector<std::string> ReferenceExpand(const ChildRule& rule, std::string_view
   auto flush = [&] {
     std::string encoded;
     uint64_t raw = 0;
-    EncodeBlock(out, coding, &encoded, &raw);
+    EncodeBlock(out, coding, &encoded, &raw, BlockFormatFor(rule, k + 1));
     blocks.push_back(encoded);
     out.counts.clear();
   };
@@ -161,7 +208,7 @@ TEST_CASE("codec: fast coding and fused expansion equal the references on every 
     INFO(GameName(c.spec.game) << " m=" << c.spec.ranks << " s=" << c.spec.suits);
     std::vector<uint16_t> level;
     for (Card r : rule.Roots()) level.push_back(r);
-    bool saw_wide = false;
+    bool saw_wide = false, saw_trie = false;
     for (int k = 1; k < c.spec.cards() && !level.empty(); ++k) {
       INFO("level " << k);
       const size_t entries = std::min(level.size() / k, c.keep);
@@ -192,12 +239,32 @@ TEST_CASE("codec: fast coding and fused expansion equal the references on every 
             REQUIRE(back_v1.counts == block.counts);
             ExpandedBlocks from_v1;
             REQUIRE(fused.Expand(v1, k, &from_v1).ok());
+            // The same entries in format 3, where the level's ranks allow
+            // it: coded as defined, read back, expanded to the same blocks.
+            const bool trie = BlockFormatFor(rule, k) == kBlockFormatTrie;
+            saw_trie |= trie;
+            ExpandedBlocks from_v3;
+            if (trie) {
+              std::string v3;
+              uint64_t v3_bytes = 0;
+              EncodeBlock(block, coding, &v3, &v3_bytes, kBlockFormatTrie);
+              RawBlock r3;
+              REQUIRE(UnsealBlock(v3, &r3).ok());
+              REQUIRE(r3.format == kBlockFormatTrie);
+              REQUIRE(r3.payload == ReferenceTriePayload(block, coding));
+              CHECK(v3_bytes == r3.payload.size());
+              PathBlock back_v3;
+              REQUIRE(DecodeBlock(v3, coding, &back_v3).ok());
+              REQUIRE(back_v3.counts == block.counts);
+              REQUIRE(fused.Expand(v3, k, &from_v3).ok());
+            }
 
             ExpandedBlocks got;
             REQUIRE(fused.Expand(data, k, &got).ok());
             const std::vector<std::string> want = ReferenceExpand(rule, data, k, per_block);
             REQUIRE(got.blocks == want);
             REQUIRE(from_v1.blocks == want);
+            if (trie) REQUIRE(from_v3.blocks == want);
             uint64_t want_entries = 0, want_raw = 0;
             for (const std::string& b : want) {
               PathBlock out;
@@ -205,6 +272,11 @@ TEST_CASE("codec: fast coding and fused expansion equal the references on every 
               want_entries += out.entries();
               RawBlock r;
               REQUIRE(UnsealBlock(b, &r).ok());
+              REQUIRE(r.format == BlockFormatFor(rule, k + 1));
+              // (Format 3's payloads by definition; format 2's are held to
+              // theirs on the input blocks above.)
+              if (r.format == kBlockFormatTrie)
+                REQUIRE(r.payload == ReferenceTriePayload(out, coding));
               want_raw += r.payload.size();
               children.insert(children.end(), out.counts.begin(), out.counts.end());
             }
@@ -222,6 +294,9 @@ TEST_CASE("codec: fast coding and fused expansion equal the references on every 
     }
     // Two bytes per count were exercised (modular limits pass 255 there).
     if (c.spec.game == Game::kModular && c.spec.cards() >= 20) CHECK(saw_wide);
+    // Mousetrap and hlm are written in format 3 (BlockFormatFor(): their
+    // counts stay below the ranks), unless the ranks pass kMaxTrieWidth.
+    if (c.spec.game != Game::kModular) CHECK(saw_trie == (c.spec.ranks <= kMaxTrieWidth));
   }
 }
 
@@ -294,7 +369,8 @@ TEST_CASE("codec: a pass of several levels writes what level-by-level expansion 
                 REQUIRE(decoded.entries() <= per_block);
                 RawBlock raw;
                 REQUIRE(UnsealBlock(b, &raw).ok());
-                REQUIRE(raw.payload == ReferencePayload(decoded, coding));
+                REQUIRE(raw.format == BlockFormatFor(rule, k + 1 + i));
+                REQUIRE(raw.payload == ReferencePayloadOf(raw, decoded, coding));
                 entries_seen += decoded.entries();
                 raw_seen += raw.payload.size();
                 got[i].insert(got[i].end(), decoded.counts.begin(), decoded.counts.end());
@@ -464,7 +540,7 @@ TEST_CASE("codec: nibbles written as words are the format's nibbles") {
 
 // Payloads that a checksum does not catch (written so, then sealed): each
 // reader must refuse them by name, in both block formats.
-TEST_CASE("codec: malformed payloads of either format are refused by name") {
+TEST_CASE("codec: malformed payloads of every format are refused by name") {
   const GameSpec spec{Game::kMousetrap, 8, 1};
   const ChildRule rule(spec);
   const CountCoding coding{8, 1};
@@ -517,6 +593,23 @@ TEST_CASE("codec: malformed payloads of either format are refused by name") {
             {std::string("\x02\x02\x02\x00\x01\x01\x03\x02", 8), "too short"},
             {std::string("\x02\x02\x02\x00\x01\x01\x03\x02\x00\x00", 10), "trailing bytes"},
         });
+  // Format 3: widths 3 and 4 (ranks up to 2 and 3); the root's mask 111,
+  // then its children's 0010, 1000, 0001: bits 0-2, 3-6, 7-10, 11-14 of
+  // 0x0c17.
+  REQUIRE(ReferenceTriePayload(b, coding) == std::string("\x03\x04\x17\x0c", 4));
+  check(kBlockFormatTrie, {
+                              {std::string("\x00\x04\x17\x0c", 4), "trie is invalid"},
+                              {std::string("\x39\x04\x17\x0c", 4), "trie is invalid"},
+                              {std::string("\x03", 1), "too short"},
+                              {std::string("\x03\x04\x17", 3), "too short"},
+                              {std::string("\x03\x04\x10\x0c", 4), "empty node"},
+                              // Two children of the root: two entries.
+                              {std::string("\x03\x04\x13\x04", 4), "fewer entries"},
+                              // A last child with two: four entries.
+                              {std::string("\x03\x04\x17\x1c", 4), "more entries"},
+                              {std::string("\x03\x04\x17\x0c\x00", 5), "trailing bytes"},
+                              {std::string("\x03\x04\x17\x8c", 4), "trailing bits"},
+                          });
 }
 
 TEST_CASE("codec: the fused expander refuses damaged blocks and blocks of another level") {

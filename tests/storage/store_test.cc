@@ -13,8 +13,10 @@
 #include "engine/cards/brute.h"
 #include "engine/cards/combinatorics.h"
 #include "engine/cards/rules.h"
+#include "engine/eulerian/children.h"
 #include "engine/eulerian/enumerate.h"
 #include "engine/eulerian/path.h"
+#include "storage/run/block_expander.h"
 #include "storage/run/stored_run.h"
 #include "storage/store/block_codec.h"
 #include "storage/store/format.h"
@@ -391,77 +393,105 @@ RawBlock ToColumns(const RawBlock& raw) {
   return v1;
 }
 
-// A store written before block format 2 (store format 1, every block of
-// format 1; made here by rewriting a stopped run's blocks, level records and
-// parameters as that build wrote them) is read, verified and resumed by this
-// build, which raises it to format 2 first; a format it does not know is
-// refused by name.
-TEST_CASE("store: a store of format 1 verifies and resumes, an unknown format is refused") {
-  for (const GameSpec spec : {GameSpec{Game::kMousetrap, 9, 1}, GameSpec{Game::kModular, 5, 2}}) {
-    INFO(GameName(spec.game) << " m=" << spec.ranks << " s=" << spec.suits);
-    TempDir ref_dir, dir;
-    auto ref = OpenRW(ref_dir.path());
-    REQUIRE(Run(ref.get(), spec).ok());
-    auto store = OpenRW(dir.path());
-    const int stop = spec.cards() - 3;
-    REQUIRE(Run(store.get(), spec, 2, stop).ok());
-    std::vector<LevelRecord> levels = Levels(store.get());
-    REQUIRE(static_cast<int>(levels.size()) == stop);
-    for (LevelRecord& r : levels) {
-      r.checksum = r.stored_bytes = r.raw_bytes = 0;
-      std::vector<std::pair<std::string, std::string>> blocks;  // key, block
-      for (auto it = store->Blocks(r.level); it->Valid(); it->Next()) {
-        RawBlock raw;
-        REQUIRE(UnsealBlock(it->value(), &raw).ok());
-        REQUIRE(raw.format == kBlockFormat);
-        const RawBlock v1 = ToColumns(raw);
-        std::string data;
-        SealBlock(v1, &data);
-        blocks.emplace_back(std::string(it->key()), data);
-        r.checksum = ChainChecksum(r.checksum, data);
-        r.stored_bytes += data.size();
-        r.raw_bytes += v1.payload.size();
-      }
-      for (const auto& [key, data] : blocks) {
-        int level = 0;
-        uint64_t ordinal = 0;
-        uint32_t seq = 0;
-        REQUIRE(ParseBlockKey(key, &level, &ordinal, &seq));
-        REQUIRE(store->PutBlock(level, ordinal, seq, data).ok());
-      }
+// The same entries as block format 2 writes them (NibbleWriter).
+RawBlock ToNibbles(const RawBlock& raw) {
+  RawBlock v2 = raw;
+  v2.format = kBlockFormat;
+  v2.payload.clear();
+  NibbleWriter w(&v2.payload, raw.count_bytes);
+  EntryReader reader(raw);
+  for (uint32_t i = 0; i < raw.entries; ++i) {
+    int suffix = 0;
+    REQUIRE(reader.NextSuffix(&suffix));
+    w.Suffix(suffix);
+    for (int j = 0; j < suffix; ++j) {
+      uint32_t r = 0;
+      REQUIRE(reader.NextRank(&r));
+      w.Rank(r);
     }
-    REQUIRE(store->CommitPass(levels).ok());
-    StoreParams params;
-    bool exists = false;
-    REQUIRE(store->GetParams(&params, &exists).ok());
-    params.format_version = 1;
-    REQUIRE(store->PutParams(params).ok());
-
-    VerifyReport report;
-    REQUIRE(VerifyStore(store.get(), &report).ok());
-    REQUIRE(Run(store.get(), spec).ok());
-    REQUIRE(store->GetParams(&params, &exists).ok());
-    CHECK(params.format_version == kFormatVersion);
-    const auto got = Levels(store.get()), want = Levels(ref.get());
-    REQUIRE(got.size() == want.size());
-    for (size_t i = 0; i < got.size(); ++i) CHECK(got[i].entries == want[i].entries);
-    REQUIRE(VerifyStore(store.get(), &report).ok());
-    // The old levels kept their blocks of format 1; the new ones are of 2.
-    for (const LevelRecord& r : got) {
-      auto it = store->Blocks(r.level);
-      REQUIRE(it->Valid());
-      CHECK(static_cast<uint8_t>(it->value()[0]) ==
-            (r.level <= stop ? kBlockFormatColumns : kBlockFormat));
-    }
-
-    params.format_version = kFormatVersion + 1;
-    REQUIRE(store->PutParams(params).ok());
-    const Status s = Run(store.get(), spec);
-    CHECK(s.IsNotSupported());
-    CHECK(s.message().find("has format " + std::to_string(kFormatVersion + 1) +
-                           ", this build reads 1 to " + std::to_string(kFormatVersion)) !=
-          std::string::npos);
   }
+  REQUIRE(reader.AtEnd());
+  w.Finish();
+  return v2;
+}
+
+// Stores written before block format 3 (store format 1, every block of
+// format 1; store format 2, every block of format 2; made here by rewriting
+// a stopped run's blocks, level records and parameters as those builds
+// wrote them) are read, verified and resumed by this build, which raises
+// them to format 3 first; a format it does not know is refused by name.
+TEST_CASE("store: a store of format 1 verifies and resumes, an unknown format is refused") {
+  for (const int old : {1, 2})
+    for (const GameSpec spec : {GameSpec{Game::kMousetrap, 9, 1}, GameSpec{Game::kModular, 5, 2}}) {
+      INFO(GameName(spec.game) << " m=" << spec.ranks << " s=" << spec.suits << ", format " << old);
+      const ChildRule rule(spec);
+      TempDir ref_dir, dir;
+      auto ref = OpenRW(ref_dir.path());
+      REQUIRE(Run(ref.get(), spec).ok());
+      auto store = OpenRW(dir.path());
+      const int stop = spec.cards() - 3;
+      REQUIRE(Run(store.get(), spec, 2, stop).ok());
+      std::vector<LevelRecord> levels = Levels(store.get());
+      REQUIRE(static_cast<int>(levels.size()) == stop);
+      for (LevelRecord& r : levels) {
+        r.checksum = r.stored_bytes = r.raw_bytes = 0;
+        std::vector<std::pair<std::string, std::string>> blocks;  // key, block
+        for (auto it = store->Blocks(r.level); it->Valid(); it->Next()) {
+          RawBlock raw;
+          REQUIRE(UnsealBlock(it->value(), &raw).ok());
+          REQUIRE(raw.format == BlockFormatFor(rule, r.level));
+          const RawBlock v1 = old == 1 ? ToColumns(raw) : ToNibbles(raw);
+          std::string data;
+          SealBlock(v1, &data);
+          blocks.emplace_back(std::string(it->key()), data);
+          r.checksum = ChainChecksum(r.checksum, data);
+          r.stored_bytes += data.size();
+          r.raw_bytes += v1.payload.size();
+        }
+        for (const auto& [key, data] : blocks) {
+          int level = 0;
+          uint64_t ordinal = 0;
+          uint32_t seq = 0;
+          REQUIRE(ParseBlockKey(key, &level, &ordinal, &seq));
+          REQUIRE(store->PutBlock(level, ordinal, seq, data).ok());
+        }
+      }
+      REQUIRE(store->CommitPass(levels).ok());
+      StoreParams params;
+      bool exists = false;
+      REQUIRE(store->GetParams(&params, &exists).ok());
+      params.format_version = old;
+      REQUIRE(store->PutParams(params).ok());
+
+      VerifyReport report;
+      REQUIRE(VerifyStore(store.get(), &report).ok());
+      REQUIRE(Run(store.get(), spec).ok());
+      REQUIRE(store->GetParams(&params, &exists).ok());
+      CHECK(params.format_version == kFormatVersion);
+      const auto got = Levels(store.get()), want = Levels(ref.get());
+      REQUIRE(got.size() == want.size());
+      for (size_t i = 0; i < got.size(); ++i) CHECK(got[i].entries == want[i].entries);
+      REQUIRE(VerifyStore(store.get(), &report).ok());
+      // The old levels kept their blocks of the old format; the new ones are
+      // of this build's (BlockFormatFor(): format 3 for mousetrap).
+      for (const LevelRecord& r : got) {
+        auto it = store->Blocks(r.level);
+        REQUIRE(it->Valid());
+        CHECK(static_cast<int>(static_cast<uint8_t>(it->value()[0])) ==
+              (r.level <= stop ? (old == 1 ? int{kBlockFormatColumns} : int{kBlockFormat})
+                               : BlockFormatFor(rule, r.level)));
+        if (r.level > stop && spec.game == Game::kMousetrap)
+          CHECK(BlockFormatFor(rule, r.level) == kBlockFormatTrie);
+      }
+
+      params.format_version = kFormatVersion + 1;
+      REQUIRE(store->PutParams(params).ok());
+      const Status s = Run(store.get(), spec);
+      CHECK(s.IsNotSupported());
+      CHECK(s.message().find("has format " + std::to_string(kFormatVersion + 1) +
+                             ", this build reads 1 to " + std::to_string(kFormatVersion)) !=
+            std::string::npos);
+    }
 }
 
 }  // namespace
