@@ -92,6 +92,10 @@ struct Case {
   // same entries, the baseline of format 2.
   std::vector<RawBlock> raw_v1;
   std::vector<std::string> stored_v1;
+  // Level W as block format 2 (nibbles, before 2026-11-29 on every level),
+  // the baseline of format 3 where the level is written in it.
+  std::vector<RawBlock> raw_v2;
+  std::vector<std::string> stored_v2;
 };
 
 // The temporary directory of the case being built, removed even when setup
@@ -160,7 +164,7 @@ void ExpandReference(const Case& c, LevelExpander* expander, std::string_view da
   auto flush = [&] {
     std::string encoded;
     uint64_t raw_bytes = 0;
-    EncodeBlock(children, c.coding, &encoded, &raw_bytes);
+    EncodeBlock(children, c.coding, &encoded, &raw_bytes, BlockFormatFor(c.rule, k + 1));
     out->entries += children.entries();
     out->raw_bytes += raw_bytes;
     out->blocks.push_back(std::move(encoded));
@@ -218,6 +222,13 @@ std::unique_ptr<Case> BuildCase(const CaseDef& def) {
     if (back.counts != block.counts) Die(std::string(def.name) + ": format 1 decodes otherwise");
     c->stored_v1.push_back(std::move(sealed));
     c->raw_v1.push_back(std::move(v1));
+    std::string v2;
+    uint64_t v2_bytes = 0;
+    EncodeBlock(block, c->coding, &v2, &v2_bytes, kBlockFormat);
+    RawBlock raw_v2;
+    Check(UnsealBlock(v2, &raw_v2), "unsealing a format-2 block");
+    c->stored_v2.push_back(std::move(v2));
+    c->raw_v2.push_back(std::move(raw_v2));
     c->raw.push_back(std::move(raw));
     c->paths.push_back(std::move(block));
   }
@@ -254,13 +265,21 @@ void Report(benchmark::State& state, uint64_t entries_per_iteration, double byte
   state.counters["bytes_per_entry"] = bytes_per_entry;
 }
 
-void DecodeBlocks(benchmark::State& state, int index, bool v1) {
+// The level's blocks as stored (format 0: this build's), or in format 1 or 2.
+const std::vector<std::string>& StoredAs(const Case& c, int format) {
+  return format == 1 ? c.stored_v1 : format == 2 ? c.stored_v2 : c.stored;
+}
+const std::vector<RawBlock>& RawAs(const Case& c, int format) {
+  return format == 1 ? c.raw_v1 : format == 2 ? c.raw_v2 : c.raw;
+}
+
+void DecodeBlocks(benchmark::State& state, int index, int format) {
   const Case& c = GetCase(index);
   PathBlock block;
   uint64_t bytes = 0;
-  for (const auto& data : v1 ? c.stored_v1 : c.stored) bytes += data.size();
+  for (const auto& data : StoredAs(c, format)) bytes += data.size();
   for (auto _ : state) {
-    for (const auto& data : v1 ? c.stored_v1 : c.stored) {
+    for (const auto& data : StoredAs(c, format)) {
       Check(DecodeBlock(data, c.coding, &block), "decode");
       benchmark::DoNotOptimize(block.counts.data());
     }
@@ -268,13 +287,13 @@ void DecodeBlocks(benchmark::State& state, int index, bool v1) {
   Report(state, c.entries, static_cast<double>(bytes) / c.entries);
 }
 
-void SealBlocks(benchmark::State& state, int index, bool v1) {
+void SealBlocks(benchmark::State& state, int index, int format) {
   const Case& c = GetCase(index);
   std::string out;
   uint64_t bytes = 0;
   for (auto _ : state) {
     bytes = 0;
-    for (const auto& raw : v1 ? c.raw_v1 : c.raw) {
+    for (const auto& raw : RawAs(c, format)) {
       SealBlock(raw, &out);
       bytes += out.size();
       benchmark::DoNotOptimize(out.data());
@@ -283,9 +302,12 @@ void SealBlocks(benchmark::State& state, int index, bool v1) {
   Report(state, c.entries, static_cast<double>(bytes) / c.entries);
 }
 
-// Block format 1 against 2 (this build's), on the same entries.
-void BM_SealFormat1(benchmark::State& state, int index) { SealBlocks(state, index, true); }
-void BM_DecodeFormat1(benchmark::State& state, int index) { DecodeBlocks(state, index, true); }
+// Block formats 1 and 2 against this build's (Seal, Decode: format 3 where
+// the level takes it, else 2), on the same entries.
+void BM_SealFormat1(benchmark::State& state, int index) { SealBlocks(state, index, 1); }
+void BM_DecodeFormat1(benchmark::State& state, int index) { DecodeBlocks(state, index, 1); }
+void BM_SealFormat2(benchmark::State& state, int index) { SealBlocks(state, index, 2); }
+void BM_DecodeFormat2(benchmark::State& state, int index) { DecodeBlocks(state, index, 2); }
 
 void BM_Decode(benchmark::State& state, int index) {
   const Case& c = GetCase(index);
@@ -307,7 +329,7 @@ void BM_Encode(benchmark::State& state, int index) {
     bytes = 0;
     for (const auto& block : c.paths) {
       uint64_t raw_bytes = 0;
-      EncodeBlock(block, c.coding, &out, &raw_bytes);
+      EncodeBlock(block, c.coding, &out, &raw_bytes, BlockFormatFor(c.rule, block.k));
       bytes += out.size();
       benchmark::DoNotOptimize(out.data());
     }
@@ -428,6 +450,7 @@ const bool kRegistered = [] {
       {"Unseal", BM_Unseal},           {"Seal", BM_Seal},
       {"ExpandFused", BM_ExpandFused}, {"ExpandReference", BM_ExpandReference},
       {"SealFormat1", BM_SealFormat1}, {"DecodeFormat1", BM_DecodeFormat1},
+      {"SealFormat2", BM_SealFormat2}, {"DecodeFormat2", BM_DecodeFormat2},
   };
   for (const auto& [name, fn] : benches) {
     for (int i = 0; i < kCaseCount; ++i) {

@@ -20,12 +20,16 @@
 namespace eulerdeck {
 namespace {
 
-// A stored run's bytes per sub-deck, RocksDB's overhead included: 0.61
-// (mousetrap m = 12), 0.77 (modular m = 11) and 0.95 (hlm m = 13 s = 2)
-// on 2026-11-24 (the store's `du -sb` over the sub-decks of every level);
-// the block codec alone gives 0.63-0.85 at the widest levels
-// (docs/performance.md §12).
-constexpr double kRunBytesPerSubDeck = 0.8;
+// A stored run's bytes per sub-deck, RocksDB's overhead included (the
+// store's `du -sb` over the sub-decks of every level), by game. Since store
+// format 3 (2026-11-29), levels are stored as tries where their ranks
+// allow (storage/run/block_expander.h, BlockFormatFor()):
+// mousetrap m = 12 0.39, hlm m = 13 s = 2 0.75, modular m = 11 0.73 (0.61,
+// 0.95 and 0.77 in format 2, 2026-11-24). docs/performance.md §33.
+double RunBytesPerSubDeck(const GameSpec& spec) {
+  return spec.game == Game::kMousetrap ? 0.4 : 0.75;
+}
+
 // A stored run's time over the in-memory count's, one thread, the same three
 // cases and day: 2.3, 2.2 and 1.8 (sorting, compressing and writing every
 // level instead of walking it depth first). Applied at any thread count,
@@ -206,7 +210,7 @@ Status ForecastRun(const GameSpec& spec, int threads, int last_level, double bud
   const int last = last_level > 0 ? std::min<int>(last_level, spec.cards()) : spec.cards();
   forecast->last_level = last;
   for (int k = 1; k <= last; ++k) forecast->sub_decks += level[k];
-  forecast->disk_bytes = forecast->sub_decks * kRunBytesPerSubDeck;
+  forecast->disk_bytes = forecast->sub_decks * RunBytesPerSubDeck(spec);
   if (forecast->count.nodes.mean > 0) {
     forecast->seconds = forecast->count.seconds * kRunOverCount *
                         (forecast->sub_decks / forecast->count.nodes.mean);

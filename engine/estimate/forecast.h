@@ -109,8 +109,8 @@ struct RunForecast {
 };
 
 // Up to level `last_level` (0: the last). The run's disk is the sub-decks
-// times kRunBytesPerSubDeck and its time the count's share of those levels
-// times kRunOverCount, both measured (forecast.cc, docs/estimates.md).
+// times the bytes a sub-deck takes in its game's stores (measured) and its time the count's share
+// of those levels times kRunOverCount, both measured (forecast.cc, docs/estimates.md).
 Status ForecastRun(const GameSpec& spec, int threads, int last_level, double budget_seconds,
                    RunForecast* forecast);
 

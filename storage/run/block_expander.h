@@ -38,7 +38,8 @@ inline constexpr int kMaxPassLevels = 4;
 // The block format of `level` for `rule`'s game: kBlockFormatTrie when
 // every rank a path of that level can hold is below kMaxTrieWidth (a rank
 // at position d is below min(ranks, cards - d) times the cycles of
-// CountLimit(d + 1): mousetrap, hlm, and modular's small limits), else
+// CountLimit(d + 1): mousetrap and hlm up to 56 ranks, modular of one
+// suit up to 14, where (d + 1)(m - d) / gcd(d + 1, m) stays below 57), else
 // kBlockFormat. The expander and the reference path (EncodeBlock) both
 // write this format.
 int BlockFormatFor(const ChildRule& rule, int level);

@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <catch2/catch.hpp>
 #include <functional>
+#include <numeric>
 #include <string>
 #include <vector>
 
@@ -402,6 +403,34 @@ TEST_CASE("codec: a pass of several levels writes what level-by-level expansion 
         next.insert(next.end(), decoded.counts.begin(), decoded.counts.end());
       }
       level = std::move(next);
+    }
+  }
+}
+
+// Which levels take format 3 (BlockFormatFor()), by the closed forms of the
+// bound on a rank at position d, min(m, n - d) times the cycles of
+// CountLimit(d + 1): mousetrap and hlm (limit m, one cycle) up to 56 ranks at
+// every level; modular of one suit (limit lcm(d + 1, m)) while (d + 1)(m -
+// d) / gcd(d + 1, m) < 57 at every position of the level.
+TEST_CASE("codec: format 3 where every rank fits a mask, format 2 elsewhere") {
+  for (const GameSpec spec : {GameSpec{Game::kMousetrap, 13, 1}, GameSpec{Game::kMousetrap, 56, 1},
+                              GameSpec{Game::kHlm, 16, 2}, GameSpec{Game::kHlm, 13, 4}}) {
+    const ChildRule rule(spec);
+    for (int level = 1; level <= spec.cards(); ++level)
+      CHECK(BlockFormatFor(rule, level) == kBlockFormatTrie);
+  }
+  const ChildRule wide(GameSpec{Game::kMousetrap, 57, 1});
+  for (int level = 1; level <= 57; ++level) CHECK(BlockFormatFor(wide, level) == kBlockFormat);
+  for (int m = 2; m <= 20; ++m) {
+    const ChildRule rule(GameSpec{Game::kModular, m, 1});
+    bool fits = true;
+    for (int level = 1; level <= m; ++level) {
+      const int d = level - 1;
+      fits = fits && (d + 1) * (m - d) / std::gcd(d + 1, m) <= kMaxTrieWidth;
+      INFO("modular m=" << m << " level " << level);
+      CHECK(BlockFormatFor(rule, level) == (fits ? kBlockFormatTrie : kBlockFormat));
+      if (m <= 14) CHECK(fits);
+      if (m == 15 && level >= 8) CHECK(!fits);
     }
   }
 }
