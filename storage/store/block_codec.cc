@@ -81,27 +81,44 @@ void SealBlock(const RawBlock& raw, std::string* out) {
   PutLE64(h + 12, BlockChecksum(*out));
 }
 
-void TrieWriter::Finish(std::string* out) const {
-  for (int d = 0; d < k_; ++d) out->push_back(static_cast<char>(max_[d] + 1));
-  uint64_t acc = 0;
-  int used = 0;  // bits of acc taken
-  const auto put = [&](uint64_t v) {
-    for (int b = 0; b < 8; ++b) out->push_back(static_cast<char>(v >> (8 * b)));
-  };
-  for (size_t i = 0; i < masks_.size(); ++i) {
-    const int w = static_cast<int>(max_[depths_[i]]) + 1;
-    if (w == 1) continue;
-    const uint64_t m = masks_[i];
-    acc |= m << used;
-    if (used + w < 64) {
-      used += w;
-    } else {
-      put(acc);
-      acc = used ? m >> (64 - used) : 0;
-      used = used + w - 64;
-    }
+void TrieWriter::Grow(size_t more) {
+  const size_t size = std::max(2 * masks_.size(), n_ + more + 1024);
+  masks_.resize(size);
+  depths_.resize(size);
+}
+
+void TrieWriter::Finish(std::string* out) {
+  // bits[d]: the bits a mask of depth d takes (0 for width 1), keep[d] its
+  // mask's bits to keep (none for width 1).
+  uint8_t bits[kMaxTrieDepth];
+  uint64_t keep[kMaxTrieDepth];
+  for (int d = 0; d < k_; ++d) {
+    const uint32_t w = max_[d] + 1;
+    out->push_back(static_cast<char>(w));
+    bits[d] = static_cast<uint8_t>(w == 1 ? 0 : w);
+    keep[d] = w == 1 ? 0 : ~uint64_t{0};
   }
-  for (int b = 0; 8 * b < used; ++b) out->push_back(static_cast<char>(acc >> (8 * b)));
+  // Packed without a branch on the data, as zstd's bit writer does: after
+  // each mask the whole bytes are stored and at most 7 bits stay pending,
+  // so a mask of up to 56 bits always fits the 64-bit accumulator.
+  if (packed_.size() < 7 * n_ + 16) packed_.resize(7 * n_ + 16);
+  char* p = packed_.data();
+  uint64_t acc = 0;
+  int used = 0;
+  for (size_t i = 0; i < n_; ++i) {
+    const int d = depths_[i];
+    acc |= (masks_[i] & keep[d]) << used;
+    used += bits[d];
+    uint64_t le = acc;
+    if constexpr (__BYTE_ORDER__ == __ORDER_BIG_ENDIAN__) le = __builtin_bswap64(le);
+    std::memcpy(p, &le, 8);
+    const int whole = used >> 3;
+    p += whole;
+    acc >>= 8 * whole;  // whole <= 7
+    used &= 7;
+  }
+  if (used) *p++ = static_cast<char>(acc);
+  out->append(packed_.data(), static_cast<size_t>(p - packed_.data()));
 }
 
 void EncodeBlock(const PathBlock& block, const CountCoding& coding, std::string* out,
@@ -132,7 +149,11 @@ void EncodeBlock(const PathBlock& block, const CountCoding& coding, std::string*
         path.Push(p[j]);
         ranks[j] = static_cast<uint16_t>(r);
       }
-      trie.Entry(shared, ranks.data(), k - 1, ranks[k - 1]);
+      if (shared == k - 1) {
+        trie.Sibling(ranks[k - 1]);
+      } else {
+        trie.Entry(shared, ranks.data(), k - 1, ranks[k - 1]);
+      }
     }
     trie.Finish(&raw.payload);
     *raw_bytes = raw.payload.size();

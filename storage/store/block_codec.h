@@ -155,24 +155,27 @@ class NibbleWriter {
 //
 // A node's mask is complete only once its last descendant is known, so the
 // writer keeps the block's masks until Finish(): 8 bytes and one byte per
-// node, fewer than two nodes per entry deep in the tree.
+// node, fewer than two nodes per entry deep in the tree. Its arrays grow
+// with the largest block and are kept from block to block.
 class TrieWriter {
  public:
-  // Starts a block of entries of k ranks each (1 <= k <= kMaxTrieDepth).
+  // Starts a block of entries of k ranks each (1 <= k <= kMaxTrieDepth):
+  // only the root.
   void Restart(int k) {
     k_ = k;
-    masks_.clear();
-    depths_.clear();
     for (int d = 0; d < k; ++d) max_[d] = 0;
+    n_ = 0;
+    if (masks_.empty()) Grow(1);
+    NewNode(0);
   }
 
   // An entry whose ranks are prefix[0..j) and then last (k = j + 1), and
-  // whose first `shared` ranks (shared <= j) are those of the entry before
-  // it (0 for a block's first entry: the root is made then).
+  // whose first `shared` ranks (shared < j) are those of the entry before
+  // it (0 for a block's first entry). (shared == j: Sibling(last).)
   // REQUIRES: every rank < kMaxTrieWidth; entries strictly increasing.
   __attribute__((always_inline)) void Entry(int shared, const uint16_t* prefix, int j,
                                             uint32_t last) {
-    if (masks_.empty()) NewNode(0);
+    if (__builtin_expect(n_ + j > masks_.size(), 0)) Grow(j);
     for (int d = shared; d < j; ++d) {
       const uint32_t r = prefix[d];
       masks_[at_[d]] |= uint64_t{1} << r;
@@ -181,26 +184,32 @@ class TrieWriter {
     }
     Sibling(last);
   }
-  // Entry(j, ..., last): an entry that differs from the one before in its
-  // last rank only.
+  // An entry that differs from the one before in its last rank only, or
+  // the first entry of a block of k = 1.
   __attribute__((always_inline)) void Sibling(uint32_t last) {
     masks_[at_[k_ - 1]] |= uint64_t{1} << last;
     max_[k_ - 1] = std::max<uint32_t>(max_[k_ - 1], last);
   }
 
-  // Appends the payload to *out (widths, then the masks).
-  void Finish(std::string* out) const;
+  // Appends the payload to *out (widths, then the masks). Not const: it
+  // packs the masks in a buffer of its own first.
+  void Finish(std::string* out);
 
  private:
   __attribute__((always_inline)) void NewNode(int d) {
-    at_[d] = static_cast<uint32_t>(masks_.size());
-    masks_.push_back(0);
-    depths_.push_back(static_cast<uint8_t>(d));
+    at_[d] = static_cast<uint32_t>(n_);
+    masks_[n_] = 0;
+    depths_[n_] = static_cast<uint8_t>(d);
+    ++n_;
   }
+  // Room for `more` nodes past n_ (out of line: rare).
+  __attribute__((noinline)) void Grow(size_t more);
 
   int k_ = 0;
-  std::vector<uint64_t> masks_;       // the nodes' masks, in preorder
-  std::vector<uint8_t> depths_;       // their depths
+  size_t n_ = 0;                 // nodes so far
+  std::vector<uint64_t> masks_;  // masks_[0..n_): the nodes' masks, in preorder
+  std::vector<uint8_t> depths_;  // their depths
+  std::string packed_;           // Finish()'s buffer
   uint32_t at_[kMaxTrieDepth] = {};   // at_[d]: the current path's node of depth d
   uint32_t max_[kMaxTrieDepth] = {};  // the largest rank at each position
 };
