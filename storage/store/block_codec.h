@@ -206,10 +206,10 @@ class TrieWriter {
   __attribute__((noinline)) void Grow(size_t more);
 
   int k_ = 0;
-  size_t n_ = 0;                 // nodes so far
-  std::vector<uint64_t> masks_;  // masks_[0..n_): the nodes' masks, in preorder
-  std::vector<uint8_t> depths_;  // their depths
-  std::string packed_;           // Finish()'s buffer
+  size_t n_ = 0;                      // nodes so far
+  std::vector<uint64_t> masks_;       // masks_[0..n_): the nodes' masks, in preorder
+  std::vector<uint8_t> depths_;       // their depths
+  std::string packed_;                // Finish()'s buffer
   uint32_t at_[kMaxTrieDepth] = {};   // at_[d]: the current path's node of depth d
   uint32_t max_[kMaxTrieDepth] = {};  // the largest rank at each position
 };
