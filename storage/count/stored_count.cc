@@ -346,6 +346,12 @@ Status CountCoordinator::OpenChecked(FrontierStore* store, const GameSpec& spec,
   }
   if (options.building_level) options.building_level->store(0);
   const int d = rep->d;
+  // RunStore() may have raised the store's format (storage/store/format.h):
+  // the split is written into the parameters as they now stand.
+  if (!read_only) {
+    s = store->GetParams(&params, &exists);
+    if (!s.ok()) return s;
+  }
   if (params.split_level != d && !read_only) {
     params.split_level = d;
     s = store->PutParams(params);

@@ -17,7 +17,9 @@
 #include "engine/eulerian/subtrees.h"
 #include "storage/count/stored_count.h"
 #include "storage/run/stored_run.h"
+#include "storage/store/format.h"
 #include "storage/store/frontier_store.h"
+#include "storage/store/params.h"
 #include "tests/support/open_store.h"
 #include "tests/support/temp_dir.h"
 
@@ -282,6 +284,30 @@ TEST_CASE("count store: refuses a run store and another game, and a store keeps 
   CHECK(again.level == levels);
   REQUIRE(ReadCountProgress(store.get(), spec, &progress).ok());
   CHECK(progress.split_level == 2);
+}
+
+// A count store of an older format (made here: a new count store's
+// parameters written with format 2 before any level) is raised to this
+// build's format by the levels it builds, and keeps it once its split is
+// recorded: an older build then refuses it by name instead of meeting a
+// block it cannot read.
+TEST_CASE("count store: an older store is raised by the levels it builds and stays raised",
+          "[count_store]") {
+  const GameSpec spec{Game::kMousetrap, 10, 1};
+  TempDir dir;
+  auto store = OpenRW(dir.path());
+  StoreParams params = NewStoreParams(spec, Keep::kLast);
+  params.kind = StoreKind::kCount;
+  params.subtree_target = 1000;
+  params.format_version = 2;
+  REQUIRE(store->PutParams(params).ok());
+  CountResult result;
+  REQUIRE(CountStore(store.get(), spec, CountStoreOptions(), &result).ok());
+  CHECK(result.level == Reference(spec).level);
+  bool exists = false;
+  REQUIRE(store->GetParams(&params, &exists).ok());
+  CHECK(params.format_version == kFormatVersion);
+  CHECK(params.split_level > 0);
 }
 
 TEST_CASE("count store: overlapping or foreign count records are corruption", "[count_store]") {
