@@ -343,6 +343,7 @@ class EntryReader {
         m = (x >> (at_ & 7)) & ((uint64_t{1} << w) - 1);
         at_ += w;
         if (m == 0) return Fail("block trie has an empty node");
+        seen_[next_] |= m;
       }
     }
     *rank = static_cast<uint32_t>(__builtin_ctzll(m));
@@ -359,6 +360,12 @@ class EntryReader {
     if (k_ + bytes != size_) return Fail("block payload has trailing bytes");
     if ((at_ & 7) && (bytes_[size_ - 1] >> (at_ & 7)))
       return Fail("block payload has trailing bits");
+    // Each width is the largest rank at its position plus one: one code per
+    // block, so that a block reads back only as it was written.
+    for (int d = 0; d < k_; ++d) {
+      if (bytes_[d] > 1 && !((seen_[d] >> (bytes_[d] - 1)) & 1))
+        return Fail("block trie's widths are not its largest ranks");
+    }
     return true;
   }
 
@@ -371,6 +378,7 @@ class EntryReader {
   const char* error_ = "";
   // Format 3 only.
   uint64_t rem_[kMaxTrieDepth] = {};
+  uint64_t seen_[kMaxTrieDepth] = {};  // the ranks read at each position
   int next_ = 0;
   bool pop_ = false;
 };

@@ -638,6 +638,9 @@ TEST_CASE("codec: malformed payloads of every format are refused by name") {
                               {std::string("\x03\x04\x17\x1c", 4), "more entries"},
                               {std::string("\x03\x04\x17\x0c\x00", 5), "trailing bytes"},
                               {std::string("\x03\x04\x17\x8c", 4), "trailing bits"},
+                              // The same trie with the root's width 4: no
+                              // rank 3 at position 0.
+                              {std::string("\x04\x04\x27\x18", 4), "widths are not"},
                           });
 }
 
