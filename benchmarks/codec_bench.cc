@@ -159,7 +159,7 @@ void ExpandReference(const Case& c, LevelExpander* expander, std::string_view da
   Check(DecodeBlock(data, c.coding, &in), "decoding a level-" + std::to_string(k) + " block");
   PathBlock children;
   children.k = k + 1;
-  children.count_bytes = c.rule.Limit(k) > 255 ? 2 : 1;
+  children.count_bytes = CountBytesFor(c.rule, k + 1);
   children.counts.reserve(static_cast<size_t>(kEntriesPerBlock) * (k + 1));
   auto flush = [&] {
     std::string encoded;

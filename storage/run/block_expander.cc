@@ -125,6 +125,14 @@ int BlockFormatFor(const ChildRule& rule, int level) {
   return kBlockFormatTrie;
 }
 
+int CountBytesFor(const ChildRule& rule, int level) {
+  // Position 0 holds a root's value (at most the ranks, below 256).
+  for (int d = 1; d < level; ++d) {
+    if (rule.Limit(d) > 255) return 2;
+  }
+  return 1;
+}
+
 BlockExpander::BlockExpander(const ChildRule& rule, uint32_t entries_per_block)
     : rule_(rule),
       entries_per_block_(entries_per_block),
@@ -356,7 +364,7 @@ Status BlockExpander::ExpandLevels(std::string_view data, int k, int levels, Exp
     o.trie = o.raw.format == kBlockFormatTrie;
     if (o.trie) o.trie_writer.Restart(l);
     o.raw.k = l;
-    o.raw.count_bytes = rule_.Limit(l - 1) > 255 ? 2 : 1;
+    o.raw.count_bytes = CountBytesFor(rule_, l);
     o.raw.entries = 0;
     o.raw.payload.clear();
     // (Made here: a copied expander's writers would write to the original.)

@@ -44,6 +44,12 @@ inline constexpr int kMaxPassLevels = 4;
 // write this format.
 int BlockFormatFor(const ChildRule& rule, int level);
 
+// The bytes per count of `level`'s blocks: 2 when a count at any position
+// of its paths may pass 255 (CountLimit(d + 1) > 255 for some d < level;
+// an entry writes the ranks of every position past the prefix it shares,
+// not only the last), else 1.
+int CountBytesFor(const ChildRule& rule, int level);
+
 // Not thread-safe; one per thread. `rule` must outlive it.
 class BlockExpander {
  public:

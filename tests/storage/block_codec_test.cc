@@ -156,7 +156,7 @@ std::string SealV1(const PathBlock& b, const CountCoding& c) {
 PathBlock MakeBlock(const ChildRule& rule, int k, const uint16_t* paths, size_t entries) {
   PathBlock b;
   b.k = k;
-  b.count_bytes = k > 1 && rule.Limit(k - 1) > 255 ? 2 : 1;
+  b.count_bytes = CountBytesFor(rule, k);
   b.counts.assign(paths, paths + entries * k);
   return b;
 }
@@ -171,7 +171,7 @@ std::vector<std::string> ReferenceExpand(const ChildRule& rule, std::string_view
   std::vector<std::string> blocks;
   PathBlock out;
   out.k = k + 1;
-  out.count_bytes = rule.Limit(k) > 255 ? 2 : 1;
+  out.count_bytes = CountBytesFor(rule, k + 1);
   auto flush = [&] {
     std::string encoded;
     uint64_t raw = 0;
@@ -274,10 +274,10 @@ TEST_CASE("codec: fast coding and fused expansion equal the references on every 
               RawBlock r;
               REQUIRE(UnsealBlock(b, &r).ok());
               REQUIRE(r.format == BlockFormatFor(rule, k + 1));
-              // (Format 3's payloads by definition; format 2's are held to
-              // theirs on the input blocks above.)
-              if (r.format == kBlockFormatTrie)
-                REQUIRE(r.payload == ReferenceTriePayload(out, coding));
+              // Every payload by its definition (modular 64's level 12
+              // once wrote position 10's ranks, up to 593, in one byte: its
+              // count bytes came from position 11's limit alone).
+              REQUIRE(r.payload == ReferencePayloadOf(r, out, coding));
               want_raw += r.payload.size();
               children.insert(children.end(), out.counts.begin(), out.counts.end());
             }
