@@ -125,42 +125,17 @@ void EncodeBlock(const PathBlock& block, const CountCoding& coding, std::string*
                  uint64_t* raw_bytes, int format) {
   const size_t n = block.entries();
   const int k = block.k;
+  const bool trie_format = format == kBlockFormatTrie;
   RawBlock raw;
   raw.format = format;
   raw.k = k;
   raw.count_bytes = block.count_bytes;
   raw.entries = static_cast<uint32_t>(n);
   RankPath path(coding);
-  if (format == kBlockFormatTrie) {
-    TrieWriter trie;
-    trie.Restart(k);
-    std::vector<uint16_t> ranks(k);
-    for (size_t i = 0; i < n; ++i) {
-      const uint16_t* p = block.path(i);
-      int shared = 0;
-      if (i > 0) {
-        while (shared < k && path.counts()[shared] == p[shared]) ++shared;
-        if (shared == k) shared = k - 1;
-      }
-      path.Truncate(shared);
-      for (int j = shared; j < k; ++j) {
-        uint32_t r = 0;
-        path.Rank(p[j], &r);
-        path.Push(p[j]);
-        ranks[j] = static_cast<uint16_t>(r);
-      }
-      if (shared == k - 1) {
-        trie.Sibling(ranks[k - 1]);
-      } else {
-        trie.Entry(shared, ranks.data(), k - 1, ranks[k - 1]);
-      }
-    }
-    trie.Finish(&raw.payload);
-    *raw_bytes = raw.payload.size();
-    SealBlock(raw, out);
-    return;
-  }
   NibbleWriter w(&raw.payload, block.count_bytes);
+  TrieWriter trie;
+  if (trie_format) trie.Restart(k);
+  std::vector<uint16_t> ranks(k);
   for (size_t i = 0; i < n; ++i) {
     const uint16_t* p = block.path(i);
     int shared = 0;
@@ -168,17 +143,28 @@ void EncodeBlock(const PathBlock& block, const CountCoding& coding, std::string*
       while (shared < k && path.counts()[shared] == p[shared]) ++shared;
       if (shared == k) shared = k - 1;  // duplicates cannot occur; keep >= 1 count
     }
-    w.Suffix(k - shared);
     path.Truncate(shared);
     for (int j = shared; j < k; ++j) {
       uint32_t r = 0;
       // Paths come from the enumerator: every count names an available value.
       path.Rank(p[j], &r);
       path.Push(p[j]);
-      w.Rank(r);
+      ranks[j] = static_cast<uint16_t>(r);
+    }
+    if (!trie_format) {
+      w.Suffix(k - shared);
+      for (int j = shared; j < k; ++j) w.Rank(ranks[j]);
+    } else if (shared == k - 1) {
+      trie.Sibling(ranks[k - 1]);
+    } else {
+      trie.Entry(shared, ranks.data(), k - 1, ranks[k - 1]);
     }
   }
-  w.Finish();
+  if (trie_format) {
+    trie.Finish(&raw.payload);
+  } else {
+    w.Finish();
+  }
   *raw_bytes = raw.payload.size();
   SealBlock(raw, out);
 }
