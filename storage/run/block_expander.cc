@@ -152,6 +152,7 @@ BlockExpander::BlockExpander(const ChildRule& rule, uint32_t entries_per_block)
 
 __attribute__((always_inline)) inline void BlockExpander::SetRank(int i, uint32_t r) {
   rank_[i] = static_cast<uint16_t>(r);
+  if (!nibbles_) return;
   int m = 0;
   const uint64_t w = pack_->writer.RankNibbles(r, &m);
   off_[i + 1] = static_cast<uint16_t>(off_[i] + m);
@@ -162,12 +163,12 @@ __attribute__((always_inline)) inline void BlockExpander::SetRank(int i, uint32_
 // ranks rank_[0..j)) and then one of rank r.
 __attribute__((always_inline)) inline void BlockExpander::Write(Output& o, int level, int j,
                                                                 uint32_t r) {
-  if (o.raw.entries == entries_per_block_) Flush(&o, &out_[level - first_]);
+  if (__builtin_expect(o.raw.entries == entries_per_block_, 0)) Flush(&o, &out_[level - first_]);
   // The entry's counts from the prefix it shares with the level's last
   // entry on: the path's (their ranks are known), then r. (o.shared <= j:
   // every entry of the level is written with this j, and o.shared only
-  // decreases in between.)
-  const int shared = o.raw.entries == 0 ? 0 : o.shared;
+  // decreases in between; 0 before a block's first entry.)
+  const int shared = o.shared;
   if (o.trie) {
     if (shared == j) {
       o.trie_writer.Sibling(r);
@@ -208,6 +209,7 @@ __attribute__((noinline)) void BlockExpander::Flush(Output* o, ExpandedBlocks* o
   out->entries += o->raw.entries;
   out->raw_bytes += o->raw.payload.size();
   o->raw.entries = 0;
+  o->shared = 0;
   o->raw.payload.clear();
   o->writer.Restart();
   if (o->trie) o->trie_writer.Restart(o->raw.k);
@@ -372,6 +374,8 @@ Status BlockExpander::ExpandLevels(std::string_view data, int k, int levels, Exp
     o.shared = 0;
   }
   pack_ = &outputs_[last_ - first_];
+  nibbles_ = false;
+  for (int l = first_; l <= last_; ++l) nibbles_ |= !outputs_[l - first_].trie;
 
   RankPath& path = path_;
   path.Truncate(0);
@@ -382,10 +386,8 @@ Status BlockExpander::ExpandLevels(std::string_view data, int k, int levels, Exp
     if (!reader.NextSuffix(&suffix)) return Status::Corruption(reader.error());
     const int prefix = k - suffix;
     path.Truncate(prefix);
-    for (int l = first_; l <= last_; ++l) {
-      Output& o = outputs_[l - first_];
-      o.shared = std::min(o.shared, prefix);
-    }
+    // (Every output, used or not: a loop the compiler unrolls.)
+    for (Output& o : outputs_) o.shared = std::min(o.shared, prefix);
     for (int j = prefix; j < k; ++j) {
       uint32_t r = 0;
       if (!reader.NextRank(&r)) return Status::Corruption(reader.error());

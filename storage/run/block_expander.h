@@ -80,7 +80,7 @@ class BlockExpander {
     NibbleWriter writer{&raw.payload, 1};
     bool trie = false;  // format 3: the entries go to trie_writer
     TrieWriter trie_writer;
-    int shared = 0;  // the prefix its last entry shares with the path
+    int shared = 0;  // the prefix its last entry shares with the path (0: none yet)
   };
 
   // Writes the children of the path (depth j: its sub-deck is deck_[j-1])
@@ -102,8 +102,9 @@ class BlockExpander {
   void GrowBits(int j);
   // (o: outputs_[level - first_].)
   void Write(Output& o, int level, int j, uint32_t r);
-  // rank_[i] = r, the path's nibbles (off_, tail_) kept with it. Every
-  // rank past i is forgotten (set again before it is read).
+  // rank_[i] = r, the path's nibbles (off_, tail_) kept with it where a
+  // level of the pass takes them (nibbles_). Every rank past i is
+  // forgotten (set again before it is read).
   void SetRank(int i, uint32_t r);
   void Flush(Output* o, ExpandedBlocks* out);
 
@@ -135,6 +136,9 @@ class BlockExpander {
   uint16_t off_[kMaxEnumCards + 1] = {};
   uint64_t tail_[kMaxEnumCards + 1] = {};
   const Output* pack_ = &outputs_[0];
+  // Whether some level of the pass is written in format 2 (its entries take
+  // off_ and tail_); in a pass of tries only, SetRank() keeps rank_ alone.
+  bool nibbles_ = true;
 };
 
 }  // namespace eulerdeck::storage

@@ -93,7 +93,8 @@ void TrieWriter::Finish(std::string* out) {
   uint8_t bits[kMaxTrieDepth];
   uint64_t keep[kMaxTrieDepth];
   for (int d = 0; d < k_; ++d) {
-    const uint32_t w = max_[d] + 1;
+    // (The largest rank + 1; 1 where no entry was written.)
+    const uint32_t w = seen_[d] == 0 ? 1 : 64 - static_cast<uint32_t>(__builtin_clzll(seen_[d]));
     out->push_back(static_cast<char>(w));
     bits[d] = static_cast<uint8_t>(w == 1 ? 0 : w);
     keep[d] = w == 1 ? 0 : ~uint64_t{0};
@@ -105,9 +106,14 @@ void TrieWriter::Finish(std::string* out) {
   char* p = packed_.data();
   uint64_t acc = 0;
   int used = 0;
-  for (size_t i = 0; i < n_; ++i) {
-    const int d = depths_[i];
-    acc |= (masks_[i] & keep[d]) << used;
+  // (The arrays and n_ in locals: the stores through p, a char pointer,
+  // would make the compiler reload the members on every node.)
+  const uint64_t* masks = masks_.data();
+  const uint8_t* depths = depths_.data();
+  const size_t n = n_;
+  for (size_t i = 0; i < n; ++i) {
+    const int d = depths[i];
+    acc |= (masks[i] & keep[d]) << used;
     used += bits[d];
     uint64_t le = acc;
     if constexpr (__BYTE_ORDER__ == __ORDER_BIG_ENDIAN__) le = __builtin_bswap64(le);

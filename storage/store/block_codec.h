@@ -163,7 +163,7 @@ class TrieWriter {
   // only the root.
   void Restart(int k) {
     k_ = k;
-    for (int d = 0; d < k; ++d) max_[d] = 0;
+    for (int d = 0; d < k; ++d) seen_[d] = 0;
     n_ = 0;
     if (masks_.empty()) Grow(1);
     NewNode(0);
@@ -177,9 +177,9 @@ class TrieWriter {
                                             uint32_t last) {
     if (__builtin_expect(n_ + j > masks_.size(), 0)) Grow(j);
     for (int d = shared; d < j; ++d) {
-      const uint32_t r = prefix[d];
-      masks_[at_[d]] |= uint64_t{1} << r;
-      max_[d] = std::max<uint32_t>(max_[d], r);
+      const uint64_t bit = uint64_t{1} << prefix[d];
+      masks_[at_[d]] |= bit;
+      seen_[d] |= bit;
       NewNode(d + 1);
     }
     Sibling(last);
@@ -187,8 +187,9 @@ class TrieWriter {
   // An entry that differs from the one before in its last rank only, or
   // the first entry of a block of k = 1.
   __attribute__((always_inline)) void Sibling(uint32_t last) {
-    masks_[at_[k_ - 1]] |= uint64_t{1} << last;
-    max_[k_ - 1] = std::max<uint32_t>(max_[k_ - 1], last);
+    const uint64_t bit = uint64_t{1} << last;
+    masks_[at_[k_ - 1]] |= bit;
+    seen_[k_ - 1] |= bit;
   }
 
   // Appends the payload to *out (widths, then the masks). Not const: it
@@ -206,12 +207,14 @@ class TrieWriter {
   __attribute__((noinline)) void Grow(size_t more);
 
   int k_ = 0;
-  size_t n_ = 0;                      // nodes so far
-  std::vector<uint64_t> masks_;       // masks_[0..n_): the nodes' masks, in preorder
-  std::vector<uint8_t> depths_;       // their depths
-  std::string packed_;                // Finish()'s buffer
-  uint32_t at_[kMaxTrieDepth] = {};   // at_[d]: the current path's node of depth d
-  uint32_t max_[kMaxTrieDepth] = {};  // the largest rank at each position
+  size_t n_ = 0;                     // nodes so far
+  std::vector<uint64_t> masks_;      // masks_[0..n_): the nodes' masks, in preorder
+  std::vector<uint8_t> depths_;      // their depths
+  std::string packed_;               // Finish()'s buffer
+  uint32_t at_[kMaxTrieDepth] = {};  // at_[d]: the current path's node of depth d
+  // seen_[d]: the ranks taken at position d, an OR of its masks (its width
+  // at Finish()).
+  uint64_t seen_[kMaxTrieDepth] = {};
 };
 
 // Reads the entries of a payload of any block format in order: for each
