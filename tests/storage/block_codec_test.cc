@@ -501,6 +501,22 @@ TEST_CASE("codec: the broadword select finds every one of a word") {
   CHECK(checked > 50000);  // 55,546 ones in all
 }
 
+// Select16 (RankPath::Select()'s path for words below 2^16) against the
+// same definition on every such word and index.
+TEST_CASE("codec: the select of 16-bit words finds every one of every word") {
+  uint64_t checked = 0;
+  for (uint32_t w = 1; w < (1u << 16); ++w) {
+    uint32_t rest = w;
+    for (uint32_t index = 0; rest; ++index, rest &= rest - 1) {
+      if (RankPath::Select16(w, index) != static_cast<uint32_t>(__builtin_ctz(rest))) {
+        FAIL("word " << w << " index " << index);
+      }
+      ++checked;
+    }
+  }
+  CHECK(checked == 8u << 16);  // every word's ones: 16 bits, each set in half the words
+}
+
 // The writer's words (Nibbles(), Sibling(), RankNibbles()) against the
 // format written out nibble by nibble: random runs of values and words,
 // both widths, every alignment of a word against the 16 nibbles a store
