@@ -269,9 +269,13 @@ void BlockExpander::GrowBits(int j) {
   if constexpr (kThree) {
     if (j < kShort) {
       // The short decks' table by whole rows of kShort (zeros past j), which
-      // the compiler unrolls into vector ORs; the entries past j are never
-      // read.
+      // the compiler unrolls into vector ORs; range() reads no entry past
+      // j. The words each row reads past the one before (rows 1 and 2 up
+      // to kShort + 2 and kShort + 4) are zeroed too, so that no row is
+      // made of unwritten words.
       ZeroWords<kShort + 8>(&or_[0][j]);
+      ZeroWords<2>(&or_[1][kShort]);
+      ZeroWords<4>(&or_[2][kShort]);
       for (int i = 0; i < kShort; ++i) or_[1][i] = or_[0][i] | or_[0][i + 1];
       for (int i = 0; i < kShort; ++i) or_[2][i] = or_[1][i] | or_[1][i + 2];
       for (int i = 0; i < kShort; ++i) or_[3][i] = or_[2][i] | or_[2][i + 4];
