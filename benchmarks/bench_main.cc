@@ -258,6 +258,14 @@ int main(int argc, char** argv) {
   // --quick: small cases (the ctest bench_quick_agreement); --section N:
   // only section N (1..7; with EULERDECK_BENCH_M15 set, 7 adds mousetrap n = 15, with
   // EULERDECK_BENCH_MODULAR13 modular n = 13), full size.
+  if (argc == 2 && (std::strcmp(argv[1], "--help") == 0 || std::strcmp(argv[1], "-h") == 0)) {
+    std::printf(
+        "usage: eulerdeck_bench [--quick | --section N]\n"
+        "  The engine against the paper's procedure and brute force, and the counts\n"
+        "  against their baselines, in the same run (docs/performance.md); Markdown\n"
+        "  tables on stdout. --quick: small cases; --section N: section N (1..7) alone.\n");
+    return 0;
+  }
   const bool quick = argc > 1 && std::strcmp(argv[1], "--quick") == 0;
   int only = 0;
   if (argc == 3 && std::strcmp(argv[1], "--section") == 0) only = std::atoi(argv[2]);

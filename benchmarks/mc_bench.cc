@@ -13,6 +13,7 @@
 #include <random>
 #include <vector>
 
+#include "benchmarks/bench_args.h"
 #include "engine/base/shuffle.h"
 #include "engine/montecarlo/montecarlo.h"
 
@@ -48,7 +49,14 @@ int PlainHlm(std::vector<int> deck, int m) {
 
 }  // namespace
 
-int main() {
+int main(int argc, char** argv) {
+  if (const int rc = eulerdeck::bench::NoArguments(
+          argc, argv,
+          "usage: eulerdeck_mc_bench\n"
+          "  cardlab mc's simulator against a plain std::shuffle one, hlm m=13 s=4,\n"
+          "  decks per second, measured in the same run; a table on stdout.\n");
+      rc >= 0)
+    return rc;
   const GameSpec spec{Game::kHlm, 13, 4};
   const uint64_t base_decks = 2'000'000, decks = 20'000'000;
 

@@ -7,6 +7,7 @@
 #include <chrono>
 #include <cstdio>
 
+#include "benchmarks/bench_args.h"
 #include "engine/memory/solitaire.h"
 
 namespace {
@@ -38,7 +39,14 @@ double TimeRows(int n, int threads, mpq_class* last) {
 
 }  // namespace
 
-int main() {
+int main(int argc, char** argv) {
+  if (const int rc = eulerdeck::bench::NoArguments(
+          argc, argv,
+          "usage: eulerdeck_memory_bench\n"
+          "  The exact solitaire Memory table to n = 5000 (time, peak memory) and the\n"
+          "  row method against the recurrence as written, in the same run; tables on stdout.\n");
+      rc >= 0)
+    return rc;
   // 1. Against the recurrence as written, n = 300 (all rows, both compared).
   const int small = 300;
   auto t0 = Clock::now();

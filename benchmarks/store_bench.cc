@@ -16,6 +16,7 @@
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <filesystem>
 #include <string>
 
@@ -120,12 +121,56 @@ int Bench(const GameSpec& spec, uint64_t budget, const std::string& dir) {
   return 0;
 }
 
+constexpr char kUsage[] =
+    "usage: eulerdeck_store_bench [DIR]\n"
+    "  The stored run (2 threads, keep all, --memory-budget 256MiB) against the\n"
+    "  in-memory count of the same case in the same process, modular 12 and\n"
+    "  mousetrap 13, fastest of 3 alternating rounds; Markdown tables on stdout.\n"
+    "  The store is built and removed in DIR/store (default runs/store-bench):\n"
+    "  DIR must be absent, empty, or one this bench made (it holds "
+    ".eulerdeck-store-bench).\n";
+
+// The bench's own directory: `dir` made (or found empty, or found made by
+// an earlier run, which leaves the marker file) and marked. Nothing else is
+// ever removed: a DIR that holds anything else is refused.
+bool PrepareDir(const std::string& dir, std::string* error) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  const fs::path marker = fs::path(dir) / ".eulerdeck-store-bench";
+  if (fs::exists(dir, ec)) {
+    if (!fs::is_directory(dir, ec)) return *error = dir + " is not a directory", false;
+    if (!fs::exists(marker, ec) && !fs::is_empty(dir, ec)) {
+      return *error = dir + " holds files this bench did not make; name another directory", false;
+    }
+  }
+  fs::create_directories(dir, ec);
+  if (ec) return *error = "cannot create " + dir + ": " + ec.message(), false;
+  std::FILE* f = std::fopen(marker.c_str(), "w");
+  if (f == nullptr) return *error = "cannot write " + marker.string(), false;
+  std::fclose(f);
+  return true;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
+  if (argc > 1 && (std::strcmp(argv[1], "--help") == 0 || std::strcmp(argv[1], "-h") == 0)) {
+    std::fputs(kUsage, stdout);
+    return 0;
+  }
+  if (argc > 2 || (argc == 2 && argv[1][0] == '-')) {
+    std::fputs(kUsage, stderr);
+    return 2;
+  }
   const std::string dir = argc > 1 ? argv[1] : "runs/store-bench";
+  std::string error;
+  if (!PrepareDir(dir, &error)) {
+    std::fprintf(stderr, "eulerdeck_store_bench: %s\n", error.c_str());
+    return 2;
+  }
+  const std::string store_dir = (std::filesystem::path(dir) / "store").string();
   const uint64_t budget = 256ull << 20;
-  int rc = Bench(GameSpec{Game::kModular, 12, 1}, budget, dir);
-  if (rc == 0) rc = Bench(GameSpec{Game::kMousetrap, 13, 1}, budget, dir);
+  int rc = Bench(GameSpec{Game::kModular, 12, 1}, budget, store_dir);
+  if (rc == 0) rc = Bench(GameSpec{Game::kMousetrap, 13, 1}, budget, store_dir);
   return rc;
 }
