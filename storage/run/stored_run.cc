@@ -277,43 +277,30 @@ Status BuildPass(FrontierStore* store, const ChildRule& rule, int k, uint64_t in
   return Status::OK();
 }
 
-}  // namespace
-
-// The ratio continues its last step before the first level it sizes: taken
-// one level late (before 2026-11-29), it asked 1.1 to 2.4 times the bytes
-// the passes of docs/performance.md wrote (modular 14's last pass, 7.3e10
-// entries, was refused for want of 124 GiB), and now 0.94 to 1.16 times.
-// The bytes per entry grow as the levels near the end (modular 13: 0.56,
-// 0.63, 0.72, 0.88), which sizing the bytes by the entries' ratio alone
-// missed by 11 % on modular 13's last pass.
+// The bytes the levels of pass p will still add, less what the checkpoint
+// says is written. Each level is sized from the one below by the growth of
+// the last levels, continued as the ratios fall (cmd_run.cc's RunEstimate
+// does the same), but never below 1: the estimate errs high, as a refusal
+// should, but not by a factor.
 uint64_t RemainingBytesEstimate(const std::vector<LevelRecord>& levels, const ProgressRecord& p) {
-  const size_t n = levels.size();
-  if (n == 0) return 0;
   auto ratio = [&](size_t i) {  // entries of levels[i] over levels[i-1]
     return i >= 1 && levels[i - 1].entries > 0
                ? static_cast<double>(levels[i].entries) / levels[i - 1].entries
                : 1.0;
   };
-  auto per_entry = [&](size_t i) {  // bytes per entry of levels[i]
-    return levels[i].entries > 0 ? static_cast<double>(levels[i].stored_bytes) / levels[i].entries
-                                 : 0.0;
-  };
+  const size_t n = levels.size();
   double last = ratio(n - 1);
   const double step = n >= 3 ? last - ratio(n - 2) : 0.0;
-  const double denser =
-      n >= 2 && per_entry(n - 2) > 0 ? std::max(per_entry(n - 1) / per_entry(n - 2), 1.0) : 1.0;
   double total = 0, level = levels.back().stored_bytes;
   uint64_t written = p.stored_bytes;
   for (size_t i = 0; i <= p.deeper.size(); ++i) {
-    last = std::clamp(last + step, last / 4, last * 1.5);
-    level *= std::max(last, 1.0) * denser;
+    level *= std::max(last, 1.0);
     total += level;
+    last = std::clamp(last + step, last / 4, last * 1.5);
     if (i > 0) written += p.deeper[i - 1].stored_bytes;
   }
   return total > written ? static_cast<uint64_t>(total - written) : 0;
 }
-
-namespace {
 
 // Forgets a level's blocks: first the record says so (durably), then the
 // blocks go, so a crash in between leaves only garbage that the next start

@@ -67,16 +67,6 @@ struct RunOptions {
 // the last ones of each pass, the widest among them).
 int PassLevels(int k, int last, int most);
 
-// The disk bytes the levels of pass p (p.level .. p.last_level(), built
-// from the last of `levels`, the committed ones) will still
-// add, less what p's checkpoint says is written: what RunStore asks the
-// device for before each pass (FrontierStore::CheckFreeSpace). Each level
-// is sized from the one below: its entries by the ratio of the last two
-// levels' entries continued by their last step, as the ratios fall (never
-// below 1; cmd_run.cc's RunEstimate takes the same ratios), and its bytes
-// per entry by their last growth (never below 1).
-uint64_t RemainingBytesEstimate(const std::vector<LevelRecord>& levels, const ProgressRecord& p);
-
 // Runs or resumes the enumeration of `spec` in `store` (opened read-write).
 // A new store takes spec's parameters; an existing one must hold the same
 // game, or InvalidArgument. Picks up where the store stands: after the last

@@ -494,52 +494,5 @@ TEST_CASE("store: a store of format 1 verifies and resumes, an unknown format is
     }
 }
 
-// The free space a pass asks for (RemainingBytesEstimate, stored_run.h).
-TEST_CASE("stored run: the bytes a pass will add, estimated from the levels below") {
-  auto level = [](int k, uint64_t entries, uint64_t bytes) {
-    LevelRecord r;
-    r.level = k;
-    r.entries = entries;
-    r.stored_bytes = bytes;
-    return r;
-  };
-  ProgressRecord p;
-  p.level = 4;
-  p.deeper.resize(2);
-  p.deeper[0].level = 5;
-  p.deeper[1].level = 6;
-  // Worked by hand: entries 100, 400, 1200 (ratios 4 and 3, a step of -1:
-  // next 2, then 1, then 0.25 taken as 1) and 1.0, 0.5, 0.6 bytes an entry
-  // (1.2 times denser a level): 720 x 2 x 1.2 = 1728, then x 1.2 = 2073.6,
-  // then x 1.2 = 2488.32, 6289.92 in all.
-  const std::vector<LevelRecord> small = {level(1, 100, 100), level(2, 400, 200),
-                                          level(3, 1200, 720)};
-  CHECK(RemainingBytesEstimate(small, p) == 6289);
-  // Less what the checkpoint says is written.
-  p.stored_bytes = 1000;
-  p.deeper[0].stored_bytes = 300;
-  CHECK(RemainingBytesEstimate(small, p) == 4989);
-  p.stored_bytes = 0;
-  p.deeper[0].stored_bytes = 0;
-  // One level below: its bytes, grown by nothing.
-  CHECK(RemainingBytesEstimate({level(1, 13, 32)}, p) == 96);
-
-  // Modular 13's levels 8-10 as `eulerdeck run --memory-budget 256MiB`
-  // stored them (docs/performance.md, 2026-11-29, block format 3): its last
-  // pass, levels 11-13, wrote 1,951,188,660 + 4,493,139,489 + 3,476,737,121
-  // bytes. The estimate is 1.05 times that (with the ratio's step taken a
-  // level late, as before, 2.36 times).
-  const std::vector<LevelRecord> modular13 = {level(8, 51891840, 25723872),
-                                              level(9, 259459200, 135714855),
-                                              level(10, 1037836800, 585753754)};
-  ProgressRecord q;
-  q.level = 11;
-  q.deeper.resize(2);
-  const double written = 1951188660.0 + 4493139489.0 + 3476737121.0;
-  const double estimate = static_cast<double>(RemainingBytesEstimate(modular13, q));
-  CHECK(estimate >= 1.0 * written);
-  CHECK(estimate <= 1.1 * written);
-}
-
 }  // namespace
 }  // namespace eulerdeck::storage
