@@ -23,6 +23,7 @@
 #include <string>
 #include <vector>
 
+#include "benchmarks/bench_args.h"
 #include "engine/cards/brute.h"
 #include "engine/cards/reform.h"
 #include "engine/cards/rules.h"
@@ -258,7 +259,7 @@ int main(int argc, char** argv) {
   // --quick: small cases (the ctest bench_quick_agreement); --section N:
   // only section N (1..7; with EULERDECK_BENCH_M15 set, 7 adds mousetrap n = 15, with
   // EULERDECK_BENCH_MODULAR13 modular n = 13), full size.
-  if (argc == 2 && (std::strcmp(argv[1], "--help") == 0 || std::strcmp(argv[1], "-h") == 0)) {
+  if (AskedForHelp(argc, argv)) {
     std::printf(
         "usage: eulerdeck_bench [--quick | --section N]\n"
         "  The engine against the paper's procedure and brute force, and the counts\n"

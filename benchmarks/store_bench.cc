@@ -16,10 +16,10 @@
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
-#include <cstring>
 #include <filesystem>
 #include <string>
 
+#include "benchmarks/bench_args.h"
 #include "engine/eulerian/enumerate.h"
 #include "engine/eulerian/path.h"
 #include "storage/run/stored_run.h"
@@ -154,7 +154,7 @@ bool PrepareDir(const std::string& dir, std::string* error) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  if (argc > 1 && (std::strcmp(argv[1], "--help") == 0 || std::strcmp(argv[1], "-h") == 0)) {
+  if (eulerdeck::bench::AskedForHelp(argc, argv)) {
     std::fputs(kUsage, stdout);
     return 0;
   }
