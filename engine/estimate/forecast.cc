@@ -183,7 +183,11 @@ Status ForecastCount(const GameSpec& spec, int threads, double budget_seconds,
   forecast->nodes = r.nodes;
   forecast->winning = r.winning();
   forecast->level.assign(r.level.size(), 0.0);
-  for (size_t k = 1; k < r.level.size(); ++k) forecast->level[k] = r.level[k].mean;
+  forecast->level_high.assign(r.level.size(), 0.0);
+  for (size_t k = 1; k < r.level.size(); ++k) {
+    forecast->level[k] = r.level[k].mean;
+    forecast->level_high[k] = r.level[k].high;
+  }
   forecast->samples = r.samples;
   forecast->width = options.width;
   forecast->threads = EffectiveThreads(threads);

@@ -494,5 +494,74 @@ TEST_CASE("store: a store of format 1 verifies and resumes, an unknown format is
     }
 }
 
+// The free space a pass asks for when the extrapolation would refuse it
+// (ForecastBytesEstimate, stored_run.h).
+TEST_CASE("stored run: the bytes a pass will add, by the forecast of its levels") {
+  auto level = [](int k, uint64_t entries, uint64_t bytes) {
+    LevelRecord r;
+    r.level = k;
+    r.entries = entries;
+    r.stored_bytes = bytes;
+    return r;
+  };
+  ProgressRecord p;
+  p.level = 4;
+  p.deeper.resize(2);
+  p.deeper[0].level = 5;
+  p.deeper[1].level = 6;
+  // Worked by hand: 1.0, 1.0 and 1.1 bytes an entry (growth 1.0 then 1.1, a
+  // step of 0.1): levels 4-6 at 1.1 x 1.2 = 1.32, x 1.3 = 1.716, x 1.4 =
+  // 2.4024 bytes an entry, 1000 entries each: 5438.4, and 10 % more: 5982.24.
+  const std::vector<LevelRecord> small = {level(1, 100, 100), level(2, 400, 400),
+                                          level(3, 1000, 1100)};
+  const std::vector<double> high = {0, 100, 400, 1000, 1000, 1000, 1000};
+  uint64_t bytes = 0;
+  REQUIRE(ForecastBytesEstimate(small, p, high, &bytes));
+  CHECK(bytes == 5982);
+  // Less what the checkpoint says is written.
+  p.stored_bytes = 1000;
+  p.deeper[0].stored_bytes = 300;
+  REQUIRE(ForecastBytesEstimate(small, p, high, &bytes));
+  CHECK(bytes == 4682);
+  p.stored_bytes = 0;
+  p.deeper[0].stored_bytes = 0;
+  // Growth within 1..1.5 a level: bytes an entry falling (2, 1, 0.5) are
+  // taken as level 3's; rising fast (0.1, 0.2, 0.6), 1.5 times a level.
+  REQUIRE(ForecastBytesEstimate({level(1, 100, 200), level(2, 100, 100), level(3, 100, 50)}, p,
+                                high, &bytes));
+  CHECK(bytes == 1650);  // 3000 x 0.5 x 1.1
+  REQUIRE(ForecastBytesEstimate({level(1, 100, 10), level(2, 100, 20), level(3, 100, 60)}, p, high,
+                                &bytes));
+  CHECK(bytes == 4702);  // (0.9 + 1.35 + 2.025) x 1000 x 1.1 = 4702.5
+  // A forecast without the pass's last level sizes nothing.
+  bytes = 7;
+  CHECK_FALSE(ForecastBytesEstimate(small, p, {0, 100, 400, 1000, 1000, 1000}, &bytes));
+  CHECK(bytes == 7);
+  CHECK_FALSE(ForecastBytesEstimate({}, p, high, &bytes));
+
+  // Modular 13's levels 8-10 as `eulerdeck run --memory-budget 256MiB`
+  // stored them (docs/performance.md, 2026-11-29, block format 3), and the
+  // upper ends of the forecast's 95% intervals for levels 11-13 (ForecastRun
+  // on this machine, 2026-11-29, 16 samples): its last pass wrote
+  // 1,951,188,660 + 4,493,139,489 + 3,476,737,121 bytes. The estimate is
+  // 1.18 times that (the extrapolation asks 2.36 times).
+  const std::vector<LevelRecord> modular13 = {level(8, 51891840, 25723872),
+                                              level(9, 259459200, 135714855),
+                                              level(10, 1037836800, 585753754)};
+  std::vector<double> modular13_high(14, 0.0);
+  modular13_high[11] = 3.4577e9;
+  modular13_high[12] = 7.00542e9;
+  modular13_high[13] = 4.47054e9;
+  ProgressRecord q;
+  q.level = 11;
+  q.deeper.resize(2);
+  q.deeper[0].level = 12;
+  q.deeper[1].level = 13;
+  const double written = 1951188660.0 + 4493139489.0 + 3476737121.0;
+  REQUIRE(ForecastBytesEstimate(modular13, q, modular13_high, &bytes));
+  CHECK(static_cast<double>(bytes) >= 1.0 * written);
+  CHECK(static_cast<double>(bytes) <= 1.3 * written);
+}
+
 }  // namespace
 }  // namespace eulerdeck::storage

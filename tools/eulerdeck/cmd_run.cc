@@ -384,6 +384,14 @@ int Execute(const std::string& name, const Common& c, const GameSpec* given, boo
   options.input_total = &total;
   options.entries = &entries;
   options.bytes = &bytes;
+  // Asked for only when the extrapolation from the stored levels says a pass
+  // will not fit the disk (RunOptions::level_forecast): a new run's forecast,
+  // or a second of sampling for a resumed one.
+  options.level_forecast = [&]() -> std::vector<double> {
+    if (!forecast.count.level_high.empty()) return forecast.count.level_high;
+    CountForecast f;
+    return ForecastCount(spec, c.threads, 1.0, &f).ok() ? f.level_high : std::vector<double>();
+  };
   {
     RunEstimate estimate(last, levels, resuming ? &checkpoint : nullptr,
                          {&level, &pass_last, &done, &total, &entries, &bytes},
