@@ -68,9 +68,9 @@ class LoadMeter {
 };
 
 struct CountForecast {
-  LevelEstimate nodes;        // the sub-decks of every level: the count's work
-  LevelEstimate winning;      // the winning decks
-  std::vector<double> level;  // [k]: the estimated sub-decks of k cards; [0] unused
+  LevelEstimate nodes;             // the sub-decks of every level: the count's work
+  LevelEstimate winning;           // the winning decks
+  std::vector<double> level;       // [k]: the estimated sub-decks of k cards; [0] unused
   std::vector<double> level_high;  // [k]: the upper end of level[k]'s 95% interval
   // Sub-decks per CPU-second of one thread's walk, measured on this machine
   // by the estimator's exact counts (0 when they counted too little to time).
