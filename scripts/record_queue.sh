@@ -292,6 +292,12 @@ rstats rstats-mousetrap-17 --game mousetrap --ranks 17               # ~20 h a r
 # ~6.5e10 sub-decks (95%: 4.5e10 .. 8.4e10), ~48 GiB of disk, ~8.9 h on 2
 # threads; 79 GiB were free.
 stored run-hlm-s2-m16 --game hlm --ranks 16 --suits 2 --memory-budget 256MiB   # ~9 h
+# Modular 14 stored in full (issue 57, item 5: the largest stored run these
+# disks hold): 8.02e10 sub-decks (docs/data/modular-s1-m14.csv), about
+# 60-65 GB at modular 13's bytes an entry, with 79 GB free. Refused by the
+# extrapolation's free-space check before 3d1ae8b (124 GiB asked for levels
+# 12-14); now the forecast of the levels decides (docs/performance.md).
+stored run-modular-s1-m14 --game modular --ranks 14 --memory-budget 256MiB   # ~35 min
 # Test jobs of seconds, to try the queue (kill, resume, export, import,
 # record_results.py) in a scratch EULERDECK_RUNS: they run only when named.
 if [ ${#ONLY[@]} -gt 0 ]; then
