@@ -17,6 +17,21 @@ R=${EULERDECK_RUNS:-/var/tmp/eulerdeck-runs}
 # started before it did shows in the process list as ./queue.sh.
 # (Only one whose directory is $R: a queue in another EULERDECK_RUNS, e.g. a
 # scratch one, is no obstacle.)
+jobs=("$@")
+# The default is issue 57's order: A028305 row 17 (A, then B; row 16 is in
+# docs/results.md), then the stored run of hlm s = 2 m = 16 (the queue runs its jobs in the order of
+# its own lines, so naming the others here would put the contest before row
+# 17). The other jobs (the contest, the reform statistics and searches, the
+# backward counts, removed-modular-s1-m15) wait until those end: name them.
+[ ${#jobs[@]} -gt 0 ] || jobs=(removed-mousetrap-s1-m17 run-hlm-s2-m16)
+# A name the queue does not know would run nothing and end the queue at
+# once, without a word (a run's store name, e.g. ...-m17-B, is no job's).
+for name in "${jobs[@]}"; do
+  if ! grep -qE "^ *(job|stored|rstats|search) $name( |$)" scripts/record_queue.sh; then
+    echo "record_start: no job '$name' in scripts/record_queue.sh (a job is named without -A/-B)" >&2
+    exit 2
+  fi
+done
 mkdir -p "$R"
 older=0
 for pid in $(pgrep -f '(^|[ /])queue\.sh( |$)'); do
@@ -26,13 +41,6 @@ if ! flock -n "$R/queue.lock" true || [ "$older" = 1 ]; then
   echo "record_start: a queue already runs in $R" >&2
   exit 2
 fi
-jobs=("$@")
-# The default is issue 57's order: A028305 row 17 (A, then B; row 16 is in
-# docs/results.md), then the stored run of hlm s = 2 m = 16 (the queue runs its jobs in the order of
-# its own lines, so naming the others here would put the contest before row
-# 17). The other jobs (the contest, the reform statistics and searches, the
-# backward counts, removed-modular-s1-m15) wait until those end: name them.
-[ ${#jobs[@]} -gt 0 ] || jobs=(removed-mousetrap-s1-m17 run-hlm-s2-m16)
 mkdir -p "$R/bin"
 bin="eulerdeck-$(git rev-parse --short HEAD)"
 [ -e "$R/bin/$bin" ] || cp build/eulerdeck "$R/bin/$bin"
