@@ -41,8 +41,11 @@ constexpr const char* kRunUsage =
     "Run it again (or 'eulerdeck resume --store DIR') after an interruption: it\n"
     "continues from the last checkpoint. A new run first prints a forecast of its\n"
     "sub-decks, disk and time (a second of sampling the tree, docs/estimates.md)\n"
-    "and refuses one forecast to take more than a day unless --force. --json: the\n"
-    "status at the end as 'eulerdeck status --json' prints it.";
+    "and refuses one forecast to take more than a day unless --force. A pass\n"
+    "that neither the levels' growth so far nor the forecast of its levels says\n"
+    "will fit the free disk is not started (one line, exit 1; resume once space\n"
+    "is freed). --json: the status at the end as 'eulerdeck status --json'\n"
+    "prints it.";
 constexpr const char* kResumeUsage =
     "usage: eulerdeck resume --store DIR [--threads T] [--memory-budget SIZE]\n"
     "                        [--keep all|last|none] [--until-level K]\n"
