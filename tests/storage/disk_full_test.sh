@@ -36,6 +36,16 @@ for l in j["levels"]:
     print(l["level"], l["winning_sub_decks"], l["blocks"], l["stored_bytes"], l["checksum"])'
 }
 
+# check_reference WHAT: the store on the tmpfs holds the uninterrupted
+# run's levels ($REF), and verify accepts it.
+check_reference() {
+  if [ "$(levels_of "$mnt/s" 2>&1)" != "$REF" ]; then
+    echo "FAIL ($1): the store differs from an uninterrupted run"; fail=1
+  elif ! "$E" verify --store "$mnt/s" >/dev/null 2>"$tmp/err"; then
+    echo "FAIL ($1): verify: $(cat "$tmp/err")"; fail=1
+  fi
+}
+
 # check_failure WHAT ERRFILE RC: exit 1, and exactly one line (besides the
 # periodic progress lines) saying the device is full and how to go on.
 check_failure() {
@@ -84,10 +94,8 @@ trial() {
   mount -o remount,size=512m "$mnt"
   if ! "$E" resume --store "$mnt/s" --threads 2 >/dev/null 2>"$tmp/err"; then
     echo "FAIL ($what): resume after freeing space: $(cat "$tmp/err")"; fail=1
-  elif [ "$(levels_of "$mnt/s" 2>&1)" != "$REF" ]; then
-    echo "FAIL ($what): the resumed store differs from an uninterrupted run"; fail=1
-  elif ! "$E" verify --store "$mnt/s" >/dev/null 2>"$tmp/err"; then
-    echo "FAIL ($what): verify: $(cat "$tmp/err")"; fail=1
+  else
+    check_reference "$what"
   fi
   umount "$mnt"
 }
@@ -196,10 +204,8 @@ forecast_trial() {
   rc=$?
   if [ "$rc" -ne 0 ]; then
     echo "FAIL (forecast, $what): rc=$rc: $(grep -v '^peak RSS' "$tmp/err")"; fail=1
-  elif [ "$(levels_of "$mnt/s" 2>&1)" != "$REF" ]; then
-    echo "FAIL (forecast, $what): the store differs from an uninterrupted run"; fail=1
-  elif ! "$E" verify --store "$mnt/s" >/dev/null 2>"$tmp/err"; then
-    echo "FAIL (forecast, $what): verify: $(cat "$tmp/err")"; fail=1
+  else
+    check_reference "forecast, $what"
   fi
   umount "$mnt"
 }
