@@ -7,7 +7,7 @@
 # added after it, each with a comment line saying where it comes from
 # (A007709 and A007711, n = 16 and 17: docs/results.md's two runs of
 # count --store each, docs/data/mousetrap-s1-m16.csv and -m17.csv; A028305,
-# rows 14 to 16: two runs each of count --removed with different --split,
+# rows 14 to 17: two runs each of count --removed with different --split,
 # docs/data/removed-mousetrap-s1.csv).
 # tests/tools/bfiles_test.sh (ctest label slow) recomputes a prefix of each.
 # Usage: scripts/oeis_bfiles.sh [BUILD_DIR] [ANUMBER ...]  (default: all)
@@ -46,7 +46,7 @@ for id in "${ids[@]}"; do
     A028305)
       "$E" oeis A028305 --to 13 --bfile "$file" 2>/dev/null
       index=$(($(grep -vc '^#' "$file")))  # the next term's index: rows 0..13 hold 105
-      for n in 14 15 16; do
+      for n in 14 15 16 17; do
         printf '# row %s: count --removed, two runs with different --split (docs/results.md, docs/data/removed-mousetrap-s1.csv); eulerdeck oeis A028305 --to %s computes it again\n' "$n" "$n" >>"$file"
         awk -F, -v n="$n" '$1 == "mousetrap" && $2 == n && $3 == 1 && $4 == "removed" { print $5, $6 }' \
           docs/data/removed-mousetrap-s1.csv | sort -n | while read -r k decks; do

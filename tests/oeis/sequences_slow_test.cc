@@ -58,8 +58,8 @@ std::vector<std::pair<int64_t, std::string>> ReadBfile(const std::string& name) 
 
 // Every row of count --removed recorded in docs/data/removed-mousetrap-s1.csv
 // (scripts/removed_tables.sh to n = 13, the record runs of docs/results.md
-// past it: rows 14 and 15, and 16 and 17 once issue 43's forward runs add
-// them): its columns 1 and 0 against A007710 and A000166.
+// past it: rows 14 to 17, two runs each): its columns 1 and 0 against
+// A007710 and A000166.
 TEST_CASE("oeis: the recorded rows of count --removed agree with A007710 and A000166", "[oeis]") {
   std::ifstream in(std::string(EULERDECK_SOURCE_DIR) + "/docs/data/removed-mousetrap-s1.csv");
   REQUIRE(in);
