@@ -27,6 +27,10 @@
 set -u
 ONLY=("$@")
 PROGRESS=${EULERDECK_PROGRESS:-}
+# The recorded results (docs/data beside the progress documents): a job whose
+# result is there (NAME.csv of a count, NAME.json of a stored run) is done,
+# and is not run again on a machine handed back fresh.
+DATA=${PROGRESS:+$(dirname "$PROGRESS")}
 R=${EULERDECK_RUNS:-/var/tmp/eulerdeck-runs}
 # A copy of the binary, so that rebuilding the tree never changes a running job.
 E=${EULERDECK:-$R/bin/eulerdeck}
@@ -51,6 +55,9 @@ kind_of() {
 job() {  # job NAME ARGS...
   local name=$1; shift
   if [ ${#ONLY[@]} -gt 0 ] && [[ " ${ONLY[*]} " != *" $name "* ]]; then return 0; fi
+  if [ -n "$DATA" ] && [ -s "$DATA/$name.csv" ] && ! ls "$R/stores/$name-"? >/dev/null 2>&1; then
+    log "skip $name: recorded in $DATA/$name.csv"; return 0
+  fi
   local kind
   kind=$(kind_of "$@")
   for variant in A B; do
@@ -233,6 +240,9 @@ stored() {
   if [ ${#ONLY[@]} -gt 0 ] && [[ " ${ONLY[*]} " != *" $name "* ]]; then return 0; fi
   local out="$R/results/$name.json"
   [ -s "$out" ] && return 0
+  if [ -n "$DATA" ] && [ -s "$DATA/$name.json" ] && [ ! -e "$R/stores/$name" ]; then
+    log "skip $name: recorded in $DATA/$name.json"; return 0
+  fi
   run_logged "$name" "$out" "$E" run "$@" --store "$R/stores/$name" --threads 2 --force --json -q
 }
 

@@ -18,12 +18,11 @@ R=${EULERDECK_RUNS:-/var/tmp/eulerdeck-runs}
 # (Only one whose directory is $R: a queue in another EULERDECK_RUNS, e.g. a
 # scratch one, is no obstacle.)
 jobs=("$@")
-# The default is issue 57's order: A028305 row 17 (A, then B; row 16 is in
-# docs/results.md), then the stored run of hlm s = 2 m = 16 (the queue runs its jobs in the order of
-# its own lines, so naming the others here would put the contest before row
-# 17). The other jobs (the contest, the reform statistics and searches, the
-# backward counts, removed-modular-s1-m15) wait until those end: name them.
-[ ${#jobs[@]} -gt 0 ] || jobs=(removed-mousetrap-s1-m17 run-hlm-s2-m16)
+# The default: the stored run of modular 14 (issue 57's rows 16 and 17 and
+# the stored hlm s = 2 m = 16 are recorded in docs/data, which the queue
+# skips). The other jobs (the contest, the reform statistics and searches,
+# the backward counts, removed-modular-s1-m15) run only when named.
+[ ${#jobs[@]} -gt 0 ] || jobs=(run-modular-s1-m14)
 # A name the queue does not know would run nothing and end the queue at
 # once, without a word (a run's store name, e.g. ...-m17-B, is no job's).
 for name in "${jobs[@]}"; do
