@@ -4,8 +4,8 @@
 # rebuild never changes a running job) and runs the queue under nohup nice,
 # with docs/data/progress for the stores a machine handed back fresh lost
 # (they are imported, then resumed). Refuses to start a second queue.
-#   scripts/record_start.sh [JOB...]   default: issue 57's runs (A028305 row
-#   17, then the stored run of hlm s = 2 m = 16; see below)
+#   scripts/record_start.sh JOB...   (the names of scripts/record_queue.sh's
+#   jobs; none is pending by default, see below)
 # EULERDECK_RUNS (default /var/tmp/eulerdeck-runs) and EULERDECK_PROGRESS
 # (default docs/data/progress, absolute) move the runs and the documents.
 set -euo pipefail
@@ -18,11 +18,14 @@ R=${EULERDECK_RUNS:-/var/tmp/eulerdeck-runs}
 # (Only one whose directory is $R: a queue in another EULERDECK_RUNS, e.g. a
 # scratch one, is no obstacle.)
 jobs=("$@")
-# The default: the stored run of modular 14 (issue 57's rows 16 and 17 and
-# the stored hlm s = 2 m = 16 are recorded in docs/data, which the queue
-# skips). The other jobs (the contest, the reform statistics and searches,
-# the backward counts, removed-modular-s1-m15) run only when named.
-[ ${#jobs[@]} -gt 0 ] || jobs=(run-modular-s1-m14)
+# No default since issue 57's runs ended (rows 16 and 17, the stored hlm
+# s = 2 m = 16 and modular 14: all recorded in docs/data, which the queue
+# skips): the jobs (the contest, the reform statistics and searches, the
+# backward counts, removed-modular-s1-m15) run only when named.
+if [ ${#jobs[@]} -eq 0 ]; then
+  echo "record_start: no job is pending by default; name the jobs to run (scripts/record_queue.sh)" >&2
+  exit 2
+fi
 # A name the queue does not know would run nothing and end the queue at
 # once, without a word (a run's store name, e.g. ...-m17-B, is no job's).
 for name in "${jobs[@]}"; do
