@@ -307,7 +307,8 @@ stored run-hlm-s2-m16 --game hlm --ranks 16 --suits 2 --memory-budget 256MiB   #
 # 60-65 GB at modular 13's bytes an entry, with 79 GB free. Refused by the
 # extrapolation's free-space check before 3d1ae8b (124 GiB asked for levels
 # 12-14); now the forecast of the levels decides (docs/performance.md).
-stored run-modular-s1-m14 --game modular --ranks 14 --memory-budget 256MiB   # ~35 min
+# Ran 2026-11-29 (26 min 30 s, 58.6 GB): docs/data/run-modular-s1-m14.json.
+stored run-modular-s1-m14 --game modular --ranks 14 --memory-budget 256MiB   # ~27 min
 # Test jobs of seconds, to try the queue (kill, resume, export, import,
 # record_results.py) in a scratch EULERDECK_RUNS: they run only when named.
 if [ ${#ONLY[@]} -gt 0 ]; then

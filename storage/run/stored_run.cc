@@ -13,6 +13,7 @@
 #include <cstring>
 #include <ctime>
 #include <mutex>
+#include <optional>
 #include <string>
 
 #include "engine/base/parallel.h"
@@ -439,8 +440,7 @@ Status RunStore(FrontierStore* store, const GameSpec& spec, const RunOptions& op
     if (options.on_commit) options.on_commit(levels.back());
   }
   // Step 3. Each further level from the one below, resuming a checkpoint.
-  std::vector<double> forecast;  // options.level_forecast's, once asked for
-  bool forecast_asked = false;
+  std::optional<std::vector<double>> forecast;  // options.level_forecast's, once asked for
   for (int k = levels.back().level; k < last;) {
     if (options.stop != nullptr && options.stop->load()) {
       return Status::Cancelled("interrupted after level " + std::to_string(k) + " was committed");
@@ -489,12 +489,9 @@ Status RunStore(FrontierStore* store, const GameSpec& spec, const RunOptions& op
     if (s.IsNoSpace() && options.level_forecast) {
       // The extrapolation errs high, by up to 2.4 times on the last pass
       // (docs/performance.md): the forecast decides.
-      if (!forecast_asked) {
-        forecast = options.level_forecast();
-        forecast_asked = true;
-      }
+      if (!forecast) forecast = options.level_forecast();
       uint64_t bytes = 0;
-      if (ForecastBytesEstimate(levels, p, forecast, &bytes)) {
+      if (ForecastBytesEstimate(levels, p, *forecast, &bytes)) {
         s = store->CheckFreeSpace(bytes, PassName(p) + " (by the forecast of its levels)");
       }
     }
